@@ -1,0 +1,50 @@
+/**
+ * Starts the real server for the browser journeys on a database of its own: a fresh PostgreSQL
+ * database when TEST_DATABASE_URL is set, else a PGlite directory in the temp folder.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const serverMain = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+let cleanup = async () => {};
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (adminUrl) {
+  const name = `e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  cleanup = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+} else {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pizzeria-e2e-'));
+  env.DATA_DIR = dir;
+  cleanup = async () => rmSync(dir, { recursive: true, force: true });
+}
+
+const child = spawn(process.execPath, [serverMain], { env, stdio: 'inherit' });
+let stopping = false;
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  child.kill(signal);
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+child.on('exit', (code) => {
+  void cleanup().finally(() => process.exit(code ?? 0));
+});

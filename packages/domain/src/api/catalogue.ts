@@ -1,0 +1,127 @@
+import * as z from 'zod/mini';
+
+export const STORE_ID = 13;
+
+export const languageSchema = z.enum(['de', 'en']);
+export type Language = z.infer<typeof languageSchema>;
+
+export const storeIdQuerySchema = z.object({
+  store_id: z.coerce.number().check(z.int(), z.positive()),
+});
+
+export const storeIdParamsSchema = z.object({
+  id: z.coerce.number().check(z.int(), z.positive()),
+});
+
+export const allergenSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+});
+export type Allergen = z.infer<typeof allergenSchema>;
+
+export const additiveSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+});
+export type Additive = z.infer<typeof additiveSchema>;
+
+export const categorySchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  description: z.string(),
+  position: z.int(),
+  store_id: z.int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const variantSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  price: z.number(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+export const toppingSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  price: z.number(),
+  allergens: z.array(allergenSchema),
+  additives: z.array(additiveSchema),
+});
+export type Topping = z.infer<typeof toppingSchema>;
+
+export const toppingGroupSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  min_select: z.int().check(z.minimum(0)),
+  max_select: z.int().check(z.minimum(0)),
+  toppings: z.array(toppingSchema),
+});
+export type ToppingGroup = z.infer<typeof toppingGroupSchema>;
+
+export const productSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  type: z.enum(['simple', 'variable']),
+  category_id: z.int(),
+  position: z.int(),
+  available: z.boolean(),
+  variants: z.array(variantSchema),
+  enriched_topping_groups: z.array(toppingGroupSchema),
+  tax: z.object({ percentage: z.number() }),
+  allergens: z.array(allergenSchema),
+  additives: z.array(additiveSchema),
+  image_url: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const storeHourSchema = z.object({
+  day_of_week: z.int().check(z.minimum(0), z.maximum(6)),
+  open_time: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
+  close_time: z.string().check(z.regex(/^\d{2}:\d{2}$/)),
+  label: z.nullable(z.string()),
+});
+export type StoreHour = z.infer<typeof storeHourSchema>;
+
+export const regionSchema = z.object({
+  code: z.enum(['de-DE', 'de-CH', 'en-GB']),
+  currency: z.enum(['EUR', 'CHF', 'USD']),
+  show_legal_link: z.boolean(),
+});
+export type Region = z.infer<typeof regionSchema>;
+
+export const storeSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  timezone: z.string(),
+  region: regionSchema,
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  store_hours: z.array(storeHourSchema),
+});
+export type Store = z.infer<typeof storeSchema>;
+
+export const discountSchema = z.object({
+  code: z.enum(['DELIVERY_DISCOUNT', 'PICKUP_DISCOUNT']),
+  type: z.literal('percentage'),
+  value: z.number().check(z.minimum(0), z.maximum(100)),
+});
+export type Discount = z.infer<typeof discountSchema>;
+
+export const postcodeSchema = z.object({
+  id: z.int(),
+  postcode: z.string(),
+  delivery_fee: z.number(),
+  minimum_order_amount: z.number(),
+  delivery_time: z.int(),
+  store_id: z.int(),
+});
+export type Postcode = z.infer<typeof postcodeSchema>;
+
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});
