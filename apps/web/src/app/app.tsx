@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
-import { STORE_ID, storeSchema, type Store } from '@pizzeria/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../i18n/index.ts';
+import { queryClient } from './query-client.ts';
+import { AppRoutes } from './router.tsx';
 
 export function App() {
-  const [store, setStore] = useState<Store | null>(null);
-  useEffect(() => {
-    void fetch(`/api/stores/${STORE_ID}`)
-      .then((response) => response.json())
-      .then((body: unknown) => setStore(storeSchema.parse(body)));
-  }, []);
-  return <h1>{store ? store.name : '…'}</h1>;
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <AppRoutes />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
 }

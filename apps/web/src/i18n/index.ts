@@ -1,0 +1,46 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { languageSchema, type Language } from '@pizzeria/domain';
+import { readStorage, writeStorage } from '../lib/storage.ts';
+import { resources, type Resources } from './resources.ts';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: Resources;
+  }
+}
+
+export const LANGUAGE_KEY = 'app_language';
+
+/** German by default; the choice is kept in local storage under `app_language`. */
+export function initialLanguage(): Language {
+  return readStorage(LANGUAGE_KEY, languageSchema) ?? 'de';
+}
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initialLanguage(),
+  fallbackLng: false,
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+document.documentElement.lang = i18n.language;
+
+export function currentLanguage(): Language {
+  return i18n.language === 'en' ? 'en' : 'de';
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  writeStorage(LANGUAGE_KEY, language);
+  await i18n.changeLanguage(language);
+}
+
+export { defineTranslations, type Translated } from './define.ts';
