@@ -1,4 +1,9 @@
 import { common } from './common.ts';
+import { layoutTexts } from '../features/layout/locales.ts';
+import { deliveryTexts } from '../features/delivery/locales.ts';
+import { pagesTexts } from '../features/pages/locales.ts';
+import { menuTexts } from '../features/menu/locales.ts';
+import { cartTexts } from '../features/cart/locales.ts';
 
 /**
  * Every namespace of the app: one `locales.ts` per feature, composed here. Add a feature's
@@ -6,6 +11,11 @@ import { common } from './common.ts';
  */
 export const namespaces = {
   common,
+  layout: layoutTexts,
+  delivery: deliveryTexts,
+  pages: pagesTexts,
+  menu: menuTexts,
+  cart: cartTexts,
 } as const;
 
 type Namespaces = typeof namespaces;

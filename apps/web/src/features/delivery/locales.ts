@@ -1,0 +1,10 @@
+import { defineTranslations } from '../../i18n/define.ts';
+
+export const deliveryTexts = defineTranslations(
+  {
+    title: 'delivery',
+  },
+  {
+    title: 'delivery',
+  },
+);
