@@ -1,4 +1,3 @@
-// CONTRACT STUB — helper "domain" implements the bodies; signatures are fixed.
 import type { StoreHour } from './api/catalogue.ts';
 
 /** Wall-clock time in the store's zone. */
@@ -8,12 +7,167 @@ export interface ZonedTime {
   date: string; // YYYY-MM-DD
 }
 
-export declare function zonedTime(instant: Date, timeZone: string): ZonedTime;
+/** SPEC §3: store hours with this label are hidden, from the listing and from the open/closed status alike. */
+export const HIDDEN_SLOT_LABEL = 'morning time';
+
+const MINUTES_PER_DAY = 24 * 60;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // en-US with latin digits is only a parsing vehicle; h23 because some engines print midnight as 24.
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      numberingSystem: 'latn',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * The wall-clock time of an instant in an IANA zone, from the platform's time-zone database, so daylight
+ * saving switches are right without a library. Throws a RangeError for an unknown zone or invalid date.
+ */
+export function zonedTime(instant: Date, timeZone: string): ZonedTime {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((candidate) => candidate.type === type)?.value);
+  const year = part('year');
+  const month = part('month');
+  const day = part('day');
+  // The weekday of the local calendar date, computed rather than parsed from a localised name.
+  const dayOfWeek = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return {
+    dayOfWeek,
+    minutes: part('hour') * 60 + part('minute'),
+    date: `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`,
+  };
+}
 
 export type StoreStatus = { isOpen: true; closesAt: string } | { isOpen: false; opensAt: string | null }; // opensAt: a later slot today ('HH:mm'), else null = closed for today
 
-/** Open when at/after open_time and before close_time; close < open means the slot ends the next day. */
-export declare function storeStatusAt(hours: StoreHour[], instant: Date, timeZone: string): StoreStatus;
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
 
-/** Today's slots, ordered, without the hidden 'morning time' label. */
-export declare function slotsForDay(hours: StoreHour[], dayOfWeek: number): StoreHour[];
+/** 'HH:mm' → minutes since midnight; '24:00' is accepted as the end of the day. Null when not a time. */
+function parseClock(text: string): number | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (minutes > 59 || hours > 24 || (hours === 24 && minutes > 0)) return null;
+  return hours * 60 + minutes;
+}
+
+function formatClock(minutes: number): string {
+  const ofDay = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  return `${pad(Math.floor(ofDay / 60))}:${pad(ofDay % 60)}`;
+}
+
+function isHidden(slot: StoreHour): boolean {
+  return slot.label?.trim().toLowerCase() === HIDDEN_SLOT_LABEL;
+}
+
+/** Today's slots, ordered by opening time, without the hidden 'morning time' label. */
+export function slotsForDay(hours: StoreHour[], dayOfWeek: number): StoreHour[] {
+  return hours
+    .filter((slot) => slot.day_of_week === dayOfWeek && !isHidden(slot))
+    .sort((a, b) => (a.open_time < b.open_time ? -1 : a.open_time > b.open_time ? 1 : 0));
+}
+
+/** A slot as minutes on a timeline whose 0 is the local midnight that starts "today". */
+interface Interval {
+  start: number;
+  end: number;
+}
+
+/**
+ * A close time at or before the open time ends the slot the next day (SPEC §4): 17:00–01:00 runs past
+ * midnight, 17:00–00:00 ends at midnight, and 00:00–00:00 (equal times) is open around the clock.
+ * Times are wall-clock: on the night clocks go forward a slot ending at 02:30 ends at 03:00, and on the
+ * night they go back it lasts an hour longer, which is what the restaurant's staff experience.
+ */
+function intervalsOfDay(hours: StoreHour[], dayOfWeek: number, dayOffset: number): Interval[] {
+  const intervals: Interval[] = [];
+  for (const slot of slotsForDay(hours, dayOfWeek)) {
+    const open = parseClock(slot.open_time);
+    const close = parseClock(slot.close_time);
+    if (open === null || close === null || open >= MINUTES_PER_DAY) continue;
+    const end = close <= open ? close + MINUTES_PER_DAY : close;
+    const offset = dayOffset * MINUTES_PER_DAY;
+    intervals.push({ start: open + offset, end: end + offset });
+  }
+  return intervals;
+}
+
+function weekday(dayOfWeek: number, offset: number): number {
+  return (((dayOfWeek + offset) % 7) + 7) % 7;
+}
+
+/**
+ * Open when at/after open_time and before close_time; close < open means the slot ends the next day, so
+ * just after midnight yesterday's late slot may still be running (SPEC §4).
+ * closesAt is when the store really closes: back-to-back slots (11:00–15:00, 15:00–22:00) count as one.
+ * When closed, opensAt is the next start later today, else null ('Closed for today'); `nextOpening`
+ * looks further ahead.
+ */
+export function storeStatusAt(hours: StoreHour[], instant: Date, timeZone: string): StoreStatus {
+  const now = zonedTime(instant, timeZone);
+  const today = intervalsOfDay(hours, now.dayOfWeek, 0);
+  const around = [
+    ...intervalsOfDay(hours, weekday(now.dayOfWeek, -1), -1),
+    ...today,
+    ...intervalsOfDay(hours, weekday(now.dayOfWeek, 1), 1),
+  ];
+
+  const current = around.find((interval) => interval.start <= now.minutes && now.minutes < interval.end);
+  if (current) {
+    let end = current.end;
+    for (let extended = true; extended;) {
+      extended = false;
+      for (const interval of around) {
+        if (interval.start <= end && interval.end > end) {
+          end = interval.end;
+          extended = true;
+        }
+      }
+    }
+    return { isOpen: true, closesAt: formatClock(end) };
+  }
+
+  const laterToday = today.filter((interval) => interval.start > now.minutes).map((interval) => interval.start);
+  return { isOpen: false, opensAt: laterToday.length > 0 ? formatClock(Math.min(...laterToday)) : null };
+}
+
+export interface NextOpening {
+  dayOfWeek: number; // 0 = Sunday
+  time: string; // 'HH:mm'
+  daysAhead: number; // 0 = later today, 1 = tomorrow, … 7 = this weekday next week
+}
+
+/**
+ * The next slot start after the instant, looking up to 7 days ahead (so a store open once a week is still
+ * found), or null when no visible slot exists at all. It does not care whether the store is open now:
+ * while open, it is the next start after the current one.
+ */
+export function nextOpening(hours: StoreHour[], instant: Date, timeZone: string): NextOpening | null {
+  const now = zonedTime(instant, timeZone);
+  for (let daysAhead = 0; daysAhead <= 7; daysAhead += 1) {
+    const dayOfWeek = weekday(now.dayOfWeek, daysAhead);
+    const starts = intervalsOfDay(hours, dayOfWeek, 0)
+      .map((interval) => interval.start)
+      .filter((start) => (daysAhead === 0 ? start > now.minutes : daysAhead < 7 || start <= now.minutes));
+    if (starts.length > 0) return { dayOfWeek, time: formatClock(Math.min(...starts)), daysAhead };
+  }
+  return null;
+}

@@ -1,10 +1,10 @@
-// CONTRACT STUB — helper "domain" implements the bodies; signatures are fixed.
 import type { Cents } from './money.ts';
 import type { CartItem } from './cart.ts';
 
 export interface VatShare {
   rate: number; // percentage, e.g. 7 or 19
   amount: Cents; // VAT contained in the gross amount at that rate (after discount)
+  gross?: Cents; // the gross amount at that rate after discount, which `amount` is contained in
 }
 
 export interface Totals {
@@ -16,14 +16,96 @@ export interface Totals {
   vat: VatShare[];
 }
 
+/**
+ * Percentages (discounts, VAT rates) are resolved to hundredths of a percent so that every later step is
+ * integer arithmetic: in floats `1500 × 2.3 / 100` is 34.4999…, so `Math.round` would round an exact half down.
+ */
+function toBasisPoints(percent: number): bigint {
+  return Number.isFinite(percent) ? BigInt(Math.round(percent * 100)) : 0n;
+}
+
+/** numerator / denominator rounded half up (away from zero), exactly: the one rounding step for money. */
+function divideRoundingHalfUp(numerator: bigint, denominator: bigint): Cents {
+  if (numerator < 0n) return -divideRoundingHalfUp(-numerator, denominator);
+  const quotient = numerator / denominator;
+  const remainder = numerator % denominator;
+  return Number(2n * remainder >= denominator ? quotient + 1n : quotient);
+}
+
 /** (displayPrice × quantity) + (extras total × quantity) — SPEC §9. */
-export declare function lineTotal(item: CartItem): Cents;
+export function lineTotal(item: CartItem): Cents {
+  const extrasTotal = item.extras.reduce((sum, extra) => sum + extra.price * extra.quantity, 0);
+  return item.displayPrice * item.quantity + extrasTotal * item.quantity;
+}
 
-export declare function itemCount(items: CartItem[]): number;
+export function itemCount(items: CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
 
-/** Totals exactly per SPEC §9; discount is a percentage of the subtotal, rounded to the cent. */
-export declare function computeTotals(input: {
-  items: CartItem[];
-  discountPercent: number;
-  deliveryFee: Cents;
-}): Totals;
+/**
+ * Spreads `discount` over the amounts in proportion to their size, in whole cents that add up to exactly
+ * `discount` (largest remainder; ties go to the earlier amount).
+ */
+function spreadProportionally(amounts: readonly Cents[], discount: Cents): Cents[] {
+  const whole = amounts.reduce((sum, amount) => sum + amount, 0);
+  if (whole <= 0 || discount <= 0) return amounts.map(() => 0);
+  const exact = amounts.map((amount) => BigInt(discount) * BigInt(amount));
+  const shares = exact.map((value) => Number(value / BigInt(whole)));
+  let left = discount - shares.reduce((sum, share) => sum + share, 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value % BigInt(whole) }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/**
+ * VAT per rate, contained in the gross prices (German practice: prices include VAT). The discount lowers
+ * what the customer pays for the goods, so it lowers the VAT too, each rate in proportion to its share.
+ * The delivery fee is left out: it is shown separately and its VAT treatment (it follows the main
+ * supply's rate in Germany) is for the order issue to settle. Rates of 0 % contain no VAT and are omitted.
+ */
+function vatShares(items: readonly CartItem[], discount: Cents): VatShare[] {
+  const grossByRate = new Map<bigint, Cents>();
+  for (const item of items) {
+    const rate = toBasisPoints(item.tax);
+    grossByRate.set(rate, (grossByRate.get(rate) ?? 0) + lineTotal(item));
+  }
+  const rates = [...grossByRate.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const grosses = rates.map((rate) => grossByRate.get(rate) ?? 0);
+  const discounts = spreadProportionally(grosses, discount);
+
+  const shares: VatShare[] = [];
+  rates.forEach((rate, index) => {
+    if (rate <= 0n) return;
+    const gross = (grosses[index] ?? 0) - (discounts[index] ?? 0);
+    // gross × rate / (100 + rate), with the rate in hundredths of a percent.
+    const amount = divideRoundingHalfUp(BigInt(gross) * rate, 10_000n + rate);
+    shares.push({ rate: Number(rate) / 100, amount, gross });
+  });
+  return shares;
+}
+
+/**
+ * Totals exactly per SPEC §9; discount is a percentage of the subtotal, rounded half up to the cent.
+ * The percentage is clamped to 0..100 (anything else, or NaN, would make the discount exceed the
+ * subtotal or add to it). The server charges what this returns, so the client shows the same figure.
+ */
+export function computeTotals(input: { items: CartItem[]; discountPercent: number; deliveryFee: Cents }): Totals {
+  const { items, deliveryFee } = input;
+  const subtotal = items.reduce((sum, item) => sum + lineTotal(item), 0);
+  const percent = Number.isNaN(input.discountPercent) ? 0 : Math.min(100, Math.max(0, input.discountPercent));
+  const discount = divideRoundingHalfUp(BigInt(subtotal) * toBasisPoints(percent), 10_000n);
+  return {
+    subtotal,
+    discount,
+    deliveryFee,
+    total: subtotal - discount + deliveryFee,
+    itemCount: itemCount(items),
+    vat: vatShares(items, discount),
+  };
+}

@@ -5,13 +5,30 @@ export const STORE_ID = 13;
 export const languageSchema = z.enum(['de', 'en']);
 export type Language = z.infer<typeof languageSchema>;
 
+/** A text in every language the shop speaks, as the catalogue stores it (names, descriptions). */
+export const localizedTextSchema = z.object({ de: z.string(), en: z.string() });
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+/** The largest id a PostgreSQL `integer` column holds: larger ids are bad input, not a database error. */
+const MAX_ID = 2_147_483_647;
+const idInputSchema = z.coerce.number().check(z.int(), z.positive(), z.maximum(MAX_ID));
+
 export const storeIdQuerySchema = z.object({
-  store_id: z.coerce.number().check(z.int(), z.positive()),
+  store_id: idInputSchema,
 });
 
 export const storeIdParamsSchema = z.object({
-  id: z.coerce.number().check(z.int(), z.positive()),
+  id: idInputSchema,
 });
+
+export const productTypeSchema = z.enum(['simple', 'variable']);
+export type ProductType = z.infer<typeof productTypeSchema>;
+
+export const discountCodeSchema = z.enum(['DELIVERY_DISCOUNT', 'PICKUP_DISCOUNT']);
+export type DiscountCode = z.infer<typeof discountCodeSchema>;
+
+export const regionCodeSchema = z.enum(['de-DE', 'de-CH', 'en-GB']);
+export type RegionCode = z.infer<typeof regionCodeSchema>;
 
 export const allergenSchema = z.object({
   code: z.string(),
@@ -64,7 +81,7 @@ export const productSchema = z.object({
   name: z.string(),
   description: z.string(),
   price: z.number(),
-  type: z.enum(['simple', 'variable']),
+  type: productTypeSchema,
   category_id: z.int(),
   position: z.int(),
   available: z.boolean(),
@@ -86,11 +103,21 @@ export const storeHourSchema = z.object({
 export type StoreHour = z.infer<typeof storeHourSchema>;
 
 export const regionSchema = z.object({
-  code: z.enum(['de-DE', 'de-CH', 'en-GB']),
+  code: regionCodeSchema,
   currency: z.enum(['EUR', 'CHF', 'USD']),
   show_legal_link: z.boolean(),
 });
 export type Region = z.infer<typeof regionSchema>;
+
+/**
+ * What a store's region implies (SPEC §3 region settings). The currency follows the store's region,
+ * never the visitor's language (DESIGN §3).
+ */
+export const REGIONS: Readonly<Record<RegionCode, Region>> = {
+  'de-DE': { code: 'de-DE', currency: 'EUR', show_legal_link: true },
+  'de-CH': { code: 'de-CH', currency: 'CHF', show_legal_link: false },
+  'en-GB': { code: 'en-GB', currency: 'USD', show_legal_link: false },
+};
 
 export const storeSchema = z.object({
   id: z.int(),
@@ -105,7 +132,7 @@ export const storeSchema = z.object({
 export type Store = z.infer<typeof storeSchema>;
 
 export const discountSchema = z.object({
-  code: z.enum(['DELIVERY_DISCOUNT', 'PICKUP_DISCOUNT']),
+  code: discountCodeSchema,
   type: z.literal('percentage'),
   value: z.number().check(z.minimum(0), z.maximum(100)),
 });
