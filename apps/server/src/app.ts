@@ -5,10 +5,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import database from './plugins/database.ts';
 import errors from './plugins/errors.ts';
+import language from './plugins/language.ts';
 import openapi from './plugins/openapi.ts';
 import webApp from './plugins/web-app.ts';
 import healthRoutes from './features/health/routes.ts';
-import catalogueRoutes from './features/catalogue/routes.ts';
+import { catalogueRoutes, catalogueService } from './features/catalogue/index.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -17,9 +18,11 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
 
+  await instance.register(language);
   await instance.register(errors);
   await instance.register(openapi);
   await instance.register(database, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await instance.register(catalogueService);
 
   await instance.register(
     async (api) => {

@@ -1,29 +1,41 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '@pizzeria/domain';
+import type { ApiError, LocalizedText } from '@pizzeria/domain';
 
-/** An error a route raises on purpose: a status, a stable code and a message for people. */
+/**
+ * An error a route raises on purpose: a status, a stable code that clients translate, and a message
+ * for people, in both languages when it can be (the caller's language is picked when it is sent).
+ */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string;
-  constructor(statusCode: number, code: string, message: string) {
-    super(message);
+  readonly messages: LocalizedText;
+  constructor(statusCode: number, code: string, message: string | LocalizedText) {
+    const messages = typeof message === 'string' ? { de: message, en: message } : message;
+    super(messages.en);
     this.statusCode = statusCode;
     this.code = code;
+    this.messages = messages;
   }
 }
+
+const INVALID_REQUEST: LocalizedText = { de: 'Die Anfrage ist ungültig.', en: 'The request is not valid.' };
+const INTERNAL_ERROR: LocalizedText = {
+  de: 'Bei uns ist etwas schiefgelaufen.',
+  en: 'Something went wrong on our side.',
+};
 
 /** Every error leaves as `{message, code, issues?}` JSON; only a real fault becomes a 500. */
 export default fp(
   async (app) => {
     app.setErrorHandler((error, request, reply) => {
       if (error instanceof HttpError) {
-        const body: ApiError = { message: error.message, code: error.code };
+        const body: ApiError = { message: error.messages[request.language], code: error.code };
         return reply.status(error.statusCode).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const body: ApiError = {
-          message: 'The request is not valid.',
+          message: INVALID_REQUEST[request.language],
           code: 'invalid_request',
           issues: error.validation.map((issue) => ({
             path: issue.instancePath,
@@ -38,7 +50,7 @@ export default fp(
           : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        const body: ApiError = { message: 'Something went wrong on our side.', code: 'internal_error' };
+        const body: ApiError = { message: INTERNAL_ERROR[request.language], code: 'internal_error' };
         return reply.status(500).send(body);
       }
       const message = error instanceof Error ? error.message : 'Bad request';
@@ -55,5 +67,5 @@ export default fp(
       return reply.status(404).send(body);
     });
   },
-  { name: 'errors' },
+  { name: 'errors', dependencies: ['language'] },
 );

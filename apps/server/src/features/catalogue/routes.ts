@@ -1,41 +1,118 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { apiErrorSchema, storeIdParamsSchema, storeSchema } from '@pizzeria/domain';
-import { storeHours, stores } from '../../db/schema.ts';
+import * as z from 'zod/mini';
+import {
+  apiErrorSchema,
+  categorySchema,
+  discountSchema,
+  postcodeSchema,
+  productSchema,
+  storeIdParamsSchema,
+  storeIdQuerySchema,
+  storeSchema,
+} from '@pizzeria/domain';
 import { HttpError } from '../../plugins/errors.ts';
+import { sendRepresentation } from './http-caching.ts';
+import type { CatalogueResource } from './representations.ts';
 
+const cachingHeadersSchema = z.looseObject({
+  'accept-language': z.optional(
+    z.string().register(z.globalRegistry, { description: 'de (default) or en: the language of names and texts' }),
+  ),
+  'if-none-match': z.optional(
+    z.string().register(z.globalRegistry, { description: 'The ETag of a copy the client holds: 304 when current' }),
+  ),
+});
+
+const notModifiedSchema = z
+  .null()
+  .register(z.globalRegistry, { description: 'Not modified: the copy named in If-None-Match is current (no body).' });
+
+const otherResponses = { 304: notModifiedSchema, 400: apiErrorSchema, 404: apiErrorSchema };
+
+function storeNotFound(storeId: number): HttpError {
+  return new HttpError(404, 'store_not_found', {
+    de: `Das Restaurant ${storeId} gibt es nicht.`,
+    en: `Store ${storeId} does not exist.`,
+  });
+}
+
+/** The public catalogue (DESIGN §4): every read comes from the in-memory catalogue, with ETags. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const send = async (storeId: number, resource: CatalogueResource, request: FastifyRequest, reply: FastifyReply) => {
+    const representation = await app.catalogue.representation(storeId, resource, request.language);
+    if (!representation) throw storeNotFound(storeId);
+    return sendRepresentation(request, reply, representation);
+  };
+
+  app.get(
+    '/categories/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: "The store's menu categories in menu order",
+        querystring: storeIdQuerySchema,
+        headers: cachingHeadersSchema,
+        response: { 200: z.array(categorySchema), ...otherResponses },
+      },
+    },
+    (request, reply) => send(request.query.store_id, 'categories', request, reply),
+  );
+
+  app.get(
+    '/products/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: "The store's available products with variants, topping groups, VAT and allergens",
+        querystring: storeIdQuerySchema,
+        headers: cachingHeadersSchema,
+        response: { 200: z.array(productSchema), ...otherResponses },
+      },
+    },
+    (request, reply) => send(request.query.store_id, 'products', request, reply),
+  );
+
   app.get(
     '/stores/:id',
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'The store with its weekly hours',
+        summary: 'The store with its region and weekly hours',
         params: storeIdParamsSchema,
-        response: { 200: storeSchema, 404: apiErrorSchema },
+        headers: cachingHeadersSchema,
+        response: { 200: storeSchema, ...otherResponses },
       },
     },
-    async (request) => {
-      const { db } = app.database;
-      const [store] = await db.select().from(stores).where(eq(stores.id, request.params.id));
-      if (!store) throw new HttpError(404, 'store_not_found', `Store ${request.params.id} does not exist.`);
-      const hours = await db.select().from(storeHours).where(eq(storeHours.storeId, store.id));
-      return {
-        id: store.id,
-        name: store.name,
-        timezone: store.timezone,
-        region: { code: 'de-DE' as const, currency: 'EUR' as const, show_legal_link: true },
-        address: store.address,
-        phone: store.phone,
-        email: store.email,
-        store_hours: hours.map((h) => ({
-          day_of_week: h.dayOfWeek,
-          open_time: h.openTime,
-          close_time: h.closeTime,
-          label: h.label,
-        })),
-      };
+    (request, reply) => send(request.params.id, 'store', request, reply),
+  );
+
+  app.get(
+    '/discounts/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: "The store's delivery and pickup discounts (percent of the subtotal)",
+        params: storeIdParamsSchema,
+        headers: cachingHeadersSchema,
+        response: { 200: z.array(discountSchema), ...otherResponses },
+      },
     },
+    (request, reply) => send(request.params.id, 'discounts', request, reply),
+  );
+
+  app.get(
+    '/postcodes/store/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: "The store's delivery area: postcodes with fee, minimum order and delivery time",
+        params: storeIdParamsSchema,
+        headers: cachingHeadersSchema,
+        response: { 200: z.array(postcodeSchema), ...otherResponses },
+      },
+    },
+    (request, reply) => send(request.params.id, 'postcodes', request, reply),
   );
 };
 

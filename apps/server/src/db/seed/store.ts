@@ -1,0 +1,75 @@
+import type { Cents, DiscountCode, RegionCode, StoreHour } from '@pizzeria/domain';
+
+export const DEMO_STORE = {
+  id: 13,
+  name: 'Pizzeria Bella Napoli',
+  timezone: 'Europe/Berlin',
+  region: 'de-DE' satisfies RegionCode,
+  address: 'Oranienstraße 42, 10999 Berlin',
+  phone: '+49 30 61623413',
+  email: 'hallo@bella-napoli.example',
+} as const;
+
+/**
+ * German VAT: 7 % on food (takeaway and delivery, and since 2026 in the restaurant too), 19 % on
+ * drinks.
+ */
+export const TAX_RATES = {
+  reduced: { name: 'Ermäßigter Satz 7 %', percentage: 7 },
+  standard: { name: 'Regelsatz 19 %', percentage: 19 },
+} as const;
+
+export type TaxRateKey = keyof typeof TAX_RATES;
+
+const lunch = { open_time: '11:30', close_time: '14:30', label: null };
+const weekdayEvening = { open_time: '17:00', close_time: '22:30', label: null };
+/** Closes after midnight: the slot belongs to the day it opens on. */
+const lateEvening = { open_time: '17:00', close_time: '01:00', label: null };
+
+/** Weekly hours in Europe/Berlin, Sunday = 0. */
+export const STORE_HOURS: readonly StoreHour[] = [
+  { day_of_week: 0, open_time: '12:00', close_time: '22:00', label: null },
+  ...[1, 2, 3, 4].flatMap((day) => [
+    { day_of_week: day, ...lunch },
+    { day_of_week: day, ...weekdayEvening },
+  ]),
+  ...[5, 6].flatMap((day) => [
+    { day_of_week: day, ...lunch },
+    { day_of_week: day, ...lateEvening },
+  ]),
+];
+
+export interface SeedPostcode {
+  postcode: string;
+  deliveryFeeCents: Cents;
+  minimumOrderCents: Cents;
+  deliveryTimeMinutes: number;
+}
+
+/** The delivery area around Oranienstraße: the farther away, the higher fee, minimum and time. */
+export const POSTCODES: readonly SeedPostcode[] = [
+  // Kreuzberg, around the corner
+  { postcode: '10999', deliveryFeeCents: 0, minimumOrderCents: 1200, deliveryTimeMinutes: 30 },
+  { postcode: '10997', deliveryFeeCents: 0, minimumOrderCents: 1200, deliveryTimeMinutes: 30 },
+  { postcode: '10969', deliveryFeeCents: 100, minimumOrderCents: 1500, deliveryTimeMinutes: 35 },
+  { postcode: '10967', deliveryFeeCents: 100, minimumOrderCents: 1500, deliveryTimeMinutes: 35 },
+  { postcode: '10961', deliveryFeeCents: 150, minimumOrderCents: 1500, deliveryTimeMinutes: 40 },
+  { postcode: '10963', deliveryFeeCents: 150, minimumOrderCents: 1500, deliveryTimeMinutes: 40 },
+  { postcode: '10965', deliveryFeeCents: 200, minimumOrderCents: 1800, deliveryTimeMinutes: 45 },
+  // Neukölln
+  { postcode: '12047', deliveryFeeCents: 100, minimumOrderCents: 1500, deliveryTimeMinutes: 35 },
+  { postcode: '12045', deliveryFeeCents: 150, minimumOrderCents: 1500, deliveryTimeMinutes: 40 },
+  { postcode: '12043', deliveryFeeCents: 200, minimumOrderCents: 1800, deliveryTimeMinutes: 45 },
+  { postcode: '12049', deliveryFeeCents: 250, minimumOrderCents: 2000, deliveryTimeMinutes: 50 },
+  // Mitte and Friedrichshain
+  { postcode: '10179', deliveryFeeCents: 150, minimumOrderCents: 1800, deliveryTimeMinutes: 40 },
+  { postcode: '10178', deliveryFeeCents: 250, minimumOrderCents: 2000, deliveryTimeMinutes: 45 },
+  { postcode: '10243', deliveryFeeCents: 200, minimumOrderCents: 2000, deliveryTimeMinutes: 45 },
+  { postcode: '10245', deliveryFeeCents: 250, minimumOrderCents: 2000, deliveryTimeMinutes: 50 },
+  { postcode: '10117', deliveryFeeCents: 350, minimumOrderCents: 2500, deliveryTimeMinutes: 60 },
+];
+
+export const DISCOUNTS: readonly { code: DiscountCode; value: number }[] = [
+  { code: 'DELIVERY_DISCOUNT', value: 5 },
+  { code: 'PICKUP_DISCOUNT', value: 10 },
+];

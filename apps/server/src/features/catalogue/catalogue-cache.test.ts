@@ -1,0 +1,129 @@
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import { productSchema } from '@pizzeria/domain';
+import { createCatalogueService, etagOf } from './catalogue-cache.ts';
+import type { Catalogue } from './model.ts';
+
+function catalogueNamed(productName: string): Catalogue {
+  return {
+    store: {
+      id: 13,
+      name: 'Test',
+      timezone: 'Europe/Berlin',
+      region: 'de-DE',
+      address: '',
+      phone: '',
+      email: '',
+      hours: [],
+    },
+    categories: [
+      { id: 1, storeId: 13, position: 0, name: { de: 'Pizza', en: 'Pizza' }, description: { de: '', en: '' } },
+    ],
+    products: [
+      {
+        id: 1,
+        categoryId: 1,
+        type: 'simple',
+        name: { de: productName, en: `${productName} (en)` },
+        description: { de: 'Beschreibung', en: 'Description' },
+        priceCents: 850,
+        taxPercentage: 7,
+        imageSlug: 'margherita',
+        position: 0,
+        available: true,
+        variants: [],
+        toppingGroups: [],
+        allergens: [{ code: 'a', name: { de: 'Gluten', en: 'Gluten' } }],
+        additives: [],
+      },
+      {
+        id: 2,
+        categoryId: 1,
+        type: 'simple',
+        name: { de: 'Aus', en: 'Off' },
+        description: { de: '', en: '' },
+        priceCents: 100,
+        taxPercentage: 7,
+        imageSlug: 'off',
+        position: 1,
+        available: false,
+        variants: [],
+        toppingGroups: [],
+        allergens: [],
+        additives: [],
+      },
+    ],
+    postcodes: [],
+    discounts: [],
+  };
+}
+
+describe('createCatalogueService', () => {
+  it('loads a store once, however many reads arrive at once', async () => {
+    const load = vi.fn(async () => catalogueNamed('Margherita'));
+    const service = createCatalogueService(load);
+    const reads = await Promise.all([
+      service.representation(13, 'products', 'de'),
+      service.representation(13, 'products', 'en'),
+      service.get(13),
+    ]);
+    await service.representation(13, 'store', 'de');
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(reads.every((read) => read !== null)).toBe(true);
+  });
+
+  it('serializes each language with a strong ETag of its body, only available products, decimal prices', async () => {
+    const service = createCatalogueService(async () => catalogueNamed('Margherita'));
+    const de = await service.representation(13, 'products', 'de');
+    const en = await service.representation(13, 'products', 'en');
+    if (!de || !en) throw new Error('expected representations');
+    expect(de.etag).toBe(etagOf(de.body));
+    expect(de.etag).toMatch(/^"[\w-]+"$/);
+    expect(en.etag).not.toBe(de.etag);
+    const parse = (body: Buffer) => z.array(productSchema).parse(JSON.parse(body.toString()));
+    expect(parse(de.body).map((product) => [product.name, product.price])).toEqual([['Margherita', 8.5]]);
+    expect(parse(en.body).map((product) => product.name)).toEqual(['Margherita (en)']);
+  });
+
+  it('reloads after invalidate and answers a new ETag for new data', async () => {
+    let name = 'Margherita';
+    const service = createCatalogueService(async () => catalogueNamed(name));
+    const before = await service.representation(13, 'products', 'de');
+    name = 'Marinara';
+    expect((await service.representation(13, 'products', 'de'))?.etag).toBe(before?.etag);
+    service.invalidate(13);
+    const after = await service.representation(13, 'products', 'de');
+    expect(after?.etag).not.toBe(before?.etag);
+    expect(after?.body.toString()).toContain('Marinara');
+  });
+
+  it('does not keep a load that was invalidated while it ran', async () => {
+    let name = 'Margherita';
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const service = createCatalogueService(async () => {
+      const seen = name;
+      await gate;
+      return catalogueNamed(seen);
+    });
+    const stale = service.get(13);
+    name = 'Marinara';
+    service.invalidate(13);
+    release();
+    expect((await stale)?.products[0]?.name.de).toBe('Margherita');
+    expect((await service.get(13))?.products[0]?.name.de).toBe('Marinara');
+  });
+
+  it('does not remember unknown stores or failed loads', async () => {
+    const load = vi
+      .fn<(storeId: number) => Promise<Catalogue | null>>()
+      .mockResolvedValueOnce(null)
+      .mockRejectedValueOnce(new Error('connection lost'))
+      .mockResolvedValue(catalogueNamed('Margherita'));
+    const service = createCatalogueService(load);
+    expect(await service.representation(13, 'store', 'de')).toBeNull();
+    await expect(service.representation(13, 'store', 'de')).rejects.toThrow('connection lost');
+    expect(await service.representation(13, 'store', 'de')).not.toBeNull();
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { languageSchema, type Language } from '@pizzeria/domain';
+import type { Catalogue } from './model.ts';
+import { CATALOGUE_RESOURCES, renderCatalogue, type CatalogueResource } from './representations.ts';
+
+/** One resource of one store in one language, serialized once: the bytes to send and their ETag. */
+export interface Representation {
+  body: Buffer;
+  /** Strong ETag, quoted: a hash of the body. */
+  etag: string;
+  language: Language;
+}
+
+export interface CatalogueService {
+  /** The store's catalogue as plain data in cents (what orders price against), or null for no such store. */
+  get(storeId: number): Promise<Catalogue | null>;
+  /** One public resource in one language, ready to send, or null when the store does not exist. */
+  representation(storeId: number, resource: CatalogueResource, language: Language): Promise<Representation | null>;
+  /** Forgets the store's catalogue: call it after every write to that store's catalogue. */
+  invalidate(storeId: number): void;
+  /** Forgets every store's catalogue (after writes to shared tables: tax rates, allergens, additives). */
+  invalidateAll(): void;
+}
+
+interface Entry {
+  catalogue: Catalogue;
+  representations: ReadonlyMap<string, Representation>;
+}
+
+const key = (resource: CatalogueResource, language: Language) => `${resource}:${language}`;
+
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url')}"`;
+}
+
+/**
+ * Catalogue reads served from memory: each store's catalogue is loaded once, rendered and serialized
+ * once per language, and kept until invalidated. Unknown stores are not remembered, so arbitrary ids
+ * cannot fill the memory. Concurrent first reads share one load.
+ */
+export function createCatalogueService(load: (storeId: number) => Promise<Catalogue | null>): CatalogueService {
+  const entries = new Map<number, Promise<Entry | null>>();
+
+  const entryFor = (storeId: number): Promise<Entry | null> => {
+    const cached = entries.get(storeId);
+    if (cached) return cached;
+    const pending = load(storeId).then(build);
+    entries.set(storeId, pending);
+    // Forget failures and unknown stores; an entry invalidated meanwhile is already gone.
+    const forget = () => {
+      if (entries.get(storeId) === pending) entries.delete(storeId);
+    };
+    pending.then((entry) => {
+      if (!entry) forget();
+    }, forget);
+    return pending;
+  };
+
+  return {
+    async get(storeId) {
+      return (await entryFor(storeId))?.catalogue ?? null;
+    },
+    async representation(storeId, resource, language) {
+      const entry = await entryFor(storeId);
+      return entry?.representations.get(key(resource, language)) ?? null;
+    },
+    invalidate(storeId) {
+      entries.delete(storeId);
+    },
+    invalidateAll() {
+      entries.clear();
+    },
+  };
+}
+
+function build(catalogue: Catalogue | null): Entry | null {
+  if (!catalogue) return null;
+  const representations = new Map<string, Representation>();
+  for (const language of languageSchema.options) {
+    const view = renderCatalogue(catalogue, language);
+    for (const resource of CATALOGUE_RESOURCES) {
+      const body = Buffer.from(JSON.stringify(view[resource]));
+      representations.set(key(resource, language), { body, etag: etagOf(body), language });
+    }
+  }
+  return { catalogue, representations };
+}

@@ -1,0 +1,95 @@
+import type { Cents, DiscountCode, LocalizedText, ProductType, RegionCode, StoreHour } from '@pizzeria/domain';
+
+// One store's catalogue as plain, immutable data: amounts in cents, texts in every language. The API
+// renders it per language; orders price against it (DESIGN §3: the client's prices are never trusted).
+
+/** An allergen (letter code) or an additive (number code). */
+export interface Declared {
+  code: string;
+  name: LocalizedText;
+}
+
+export interface CatalogueStore {
+  id: number;
+  name: string;
+  timezone: string;
+  region: RegionCode;
+  address: string;
+  phone: string;
+  email: string;
+  /** Ordered by day, then opening time. */
+  hours: readonly StoreHour[];
+}
+
+export interface CatalogueCategory {
+  id: number;
+  storeId: number;
+  position: number;
+  name: LocalizedText;
+  description: LocalizedText;
+}
+
+export interface CatalogueTopping {
+  id: number;
+  name: LocalizedText;
+  priceCents: Cents;
+  allergens: readonly Declared[];
+  additives: readonly Declared[];
+}
+
+export interface CatalogueToppingGroup {
+  id: number;
+  name: LocalizedText;
+  minSelect: number;
+  maxSelect: number;
+  toppings: readonly CatalogueTopping[];
+}
+
+export interface CatalogueVariant {
+  id: number;
+  name: LocalizedText;
+  priceCents: Cents;
+}
+
+export interface CatalogueProduct {
+  id: number;
+  categoryId: number;
+  type: ProductType;
+  name: LocalizedText;
+  description: LocalizedText;
+  priceCents: Cents;
+  taxPercentage: number;
+  imageSlug: string;
+  position: number;
+  available: boolean;
+  variants: readonly CatalogueVariant[];
+  /** In the order the product offers them. */
+  toppingGroups: readonly CatalogueToppingGroup[];
+  allergens: readonly Declared[];
+  additives: readonly Declared[];
+}
+
+export interface CataloguePostcode {
+  id: number;
+  postcode: string;
+  deliveryFeeCents: Cents;
+  minimumOrderCents: Cents;
+  deliveryTimeMinutes: number;
+}
+
+export interface CatalogueDiscount {
+  code: DiscountCode;
+  type: 'percentage';
+  value: number;
+}
+
+export interface Catalogue {
+  store: CatalogueStore;
+  /** Ordered by position. */
+  categories: readonly CatalogueCategory[];
+  /** Every product, available or not, ordered by category position, then product position. */
+  products: readonly CatalogueProduct[];
+  /** Ordered by postcode. */
+  postcodes: readonly CataloguePostcode[];
+  discounts: readonly CatalogueDiscount[];
+}

@@ -1,0 +1,105 @@
+import {
+  REGIONS,
+  fromCents,
+  type Additive,
+  type Allergen,
+  type Category,
+  type Discount,
+  type Language,
+  type Postcode,
+  type Product,
+  type Store,
+} from '@pizzeria/domain';
+import { BASE_PATH } from '../../plugins/web-app.ts';
+import type { Catalogue, CatalogueProduct, Declared } from './model.ts';
+
+/** What the public API says about a catalogue in one language (DESIGN §4 shapes, decimal amounts). */
+export interface CatalogueView {
+  categories: Category[];
+  products: Product[];
+  store: Store;
+  discounts: Discount[];
+  postcodes: Postcode[];
+}
+
+export type CatalogueResource = keyof CatalogueView;
+export const CATALOGUE_RESOURCES: readonly CatalogueResource[] = [
+  'categories',
+  'products',
+  'store',
+  'discounts',
+  'postcodes',
+];
+
+export function productImageUrl(slug: string): string {
+  return `${BASE_PATH}/images/products/${slug}.svg`;
+}
+
+/** Renders the catalogue in one language; cents become the API's decimals here and nowhere else. */
+export function renderCatalogue(catalogue: Catalogue, language: Language): CatalogueView {
+  const declared = (entries: readonly Declared[]): (Allergen | Additive)[] =>
+    entries.map((entry) => ({ code: entry.code, name: entry.name[language] }));
+  const product = (item: CatalogueProduct): Product => ({
+    id: item.id,
+    name: item.name[language],
+    description: item.description[language],
+    price: fromCents(item.priceCents),
+    type: item.type,
+    category_id: item.categoryId,
+    position: item.position,
+    available: item.available,
+    variants: item.variants.map((variant) => ({
+      id: variant.id,
+      name: variant.name[language],
+      price: fromCents(variant.priceCents),
+    })),
+    enriched_topping_groups: item.toppingGroups.map((group) => ({
+      id: group.id,
+      name: group.name[language],
+      min_select: group.minSelect,
+      max_select: group.maxSelect,
+      toppings: group.toppings.map((topping) => ({
+        id: topping.id,
+        name: topping.name[language],
+        price: fromCents(topping.priceCents),
+        allergens: declared(topping.allergens),
+        additives: declared(topping.additives),
+      })),
+    })),
+    tax: { percentage: item.taxPercentage },
+    allergens: declared(item.allergens),
+    additives: declared(item.additives),
+    image_url: productImageUrl(item.imageSlug),
+  });
+  const { store } = catalogue;
+
+  return {
+    categories: catalogue.categories.map((category) => ({
+      id: category.id,
+      name: category.name[language],
+      description: category.description[language],
+      position: category.position,
+      store_id: category.storeId,
+    })),
+    products: catalogue.products.filter((item) => item.available).map(product),
+    store: {
+      id: store.id,
+      name: store.name,
+      timezone: store.timezone,
+      region: REGIONS[store.region],
+      address: store.address,
+      phone: store.phone,
+      email: store.email,
+      store_hours: store.hours.map((hour) => ({ ...hour })),
+    },
+    discounts: catalogue.discounts.map((discount) => ({ ...discount })),
+    postcodes: catalogue.postcodes.map((postcode) => ({
+      id: postcode.id,
+      postcode: postcode.postcode,
+      delivery_fee: fromCents(postcode.deliveryFeeCents),
+      minimum_order_amount: fromCents(postcode.minimumOrderCents),
+      delivery_time: postcode.deliveryTimeMinutes,
+      store_id: store.id,
+    })),
+  };
+}
