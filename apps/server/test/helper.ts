@@ -11,10 +11,14 @@ export interface TestServer {
 
 /**
  * Builds the server on a database of its own: a fresh PostgreSQL database on `TEST_DATABASE_URL`
- * when it is set (dropped afterwards), else an in-memory PGlite. Migrations and seed run as on start.
+ * when it is set (dropped afterwards), else an in-memory PGlite; `database: 'pglite'` forces PGlite.
+ * Migrations and seed run as on start.
  */
-export async function buildTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+export async function buildTestServer(
+  env: Record<string, string> = {},
+  options: { database?: 'default' | 'pglite' } = {},
+): Promise<TestServer> {
+  const adminUrl = options.database === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (adminUrl) {
