@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { restoreSession } from './features/session/index.ts';
 import './styles/global.css';
+
+restoreSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,12 +1,24 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PostcodePickerHost } from '../features/delivery/index.ts';
+import { Footer, Header, LoadingScreen } from '../features/layout/index.ts';
+import { useDocumentTitle } from './use-document-title.ts';
+import { useMobileZoomBlock } from './use-mobile-zoom-block.ts';
 
-/** The frame of every storefront page. */
+/** The frame of every storefront page: header, the page, footer and the shared dialogs. */
 export function RootLayout() {
+  useDocumentTitle();
+  useMobileZoomBlock();
   return (
     <div className="app-shell">
-      <main id="main" className="app-main">
-        <Outlet />
+      <Header />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<LoadingScreen variant="page" />}>
+          <Outlet />
+        </Suspense>
       </main>
+      <Footer />
+      <PostcodePickerHost />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languageSchema, type Language } from '@pizzeria/domain';
 import { readStorage, writeStorage } from '../lib/storage.ts';
-import { resources, type Resources } from './resources.ts';
+import { resources, type NamespaceName, type Resources } from './resources.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -41,6 +41,19 @@ export function currentLanguage(): Language {
 export async function changeLanguage(language: Language): Promise<void> {
   writeStorage(LANGUAGE_KEY, language);
   await i18n.changeLanguage(language);
+}
+
+/**
+ * Adds a lazy chunk's namespace (both languages) when the chunk loads; call it at the chunk's top
+ * level, before anything renders with `useTranslation(namespace)`.
+ */
+export function registerTranslations<N extends NamespaceName>(
+  namespace: N,
+  texts: { de: Resources[N]; en: Record<string, unknown> },
+): void {
+  for (const language of ['de', 'en'] as const) {
+    if (!i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, texts[language]);
+  }
 }
 
 export { defineTranslations, type Translated } from './define.ts';

@@ -1,10 +1,15 @@
 import { defineTranslations } from '../../i18n/define.ts';
 
+/** The header's postcode chip (first load). The picker's texts are in `picker-locales.ts` (lazy). */
 export const deliveryTexts = defineTranslations(
   {
-    title: 'delivery',
+    chip_choose: 'Postleitzahl wählen',
+    chip_chosen_before: 'Lieferung nach',
+    chip_chosen_after: 'Postleitzahl ändern',
   },
   {
-    title: 'delivery',
+    chip_choose: 'Choose postcode',
+    chip_chosen_before: 'Delivery to',
+    chip_chosen_after: 'change postcode',
   },
 );

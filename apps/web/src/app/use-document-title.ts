@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+import { formatPageTitle, usePageTitleStore } from '../lib/page-title.ts';
+import { useRestaurantName } from '../features/store/index.ts';
+
+/** Keeps `document.title` as '{page} | {restaurant} Restaurant', or the bare name (SPEC §2). */
+export function useDocumentTitle(): void {
+  const name = useRestaurantName();
+  const title = usePageTitleStore((state) => state.title);
+  useEffect(() => {
+    document.title = formatPageTitle(name, title);
+  }, [name, title]);
+}

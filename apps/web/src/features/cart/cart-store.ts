@@ -1,0 +1,90 @@
+import { create } from 'zustand';
+import * as z from 'zod/mini';
+import { addToCart, cartItemsSchema, removeLine, replaceLine, setLineQuantity, type CartItem } from '@pizzeria/domain';
+import { readStorage, removeStorage, writeStorage } from '../../lib/storage.ts';
+
+/** Local storage keys of SPEC §3. */
+export const CART_ITEMS_KEY = 'cartItems';
+export const ORDER_NOTE_KEY = 'orderNote';
+export const ORDER_PLACED_KEY = 'order_placed';
+
+/** The order note's length limit (the textarea's `maxLength` and its counter). */
+export const MAX_NOTE_LENGTH = 500;
+
+export interface CartState {
+  items: CartItem[];
+  note: string;
+  /** Adds a line; an identical line (same uniqueKey) gets its quantity raised instead. */
+  add: (item: CartItem) => void;
+  /** Sets a line's quantity; below 1 removes the line. */
+  setQuantity: (uniqueKey: string, quantity: number) => void;
+  remove: (uniqueKey: string) => void;
+  /** Replaces an edited line, merging it into an identical line if there is one (SPEC §4). */
+  replace: (uniqueKey: string, item: CartItem) => void;
+  setNote: (note: string) => void;
+  clear: () => void;
+}
+
+const noteSchema = z.string();
+
+/** The cart of an earlier visit; a stored cart of the wrong shape gives an empty cart (logged, SPEC §4). */
+export function readStoredCart(storage: Storage = localStorage): Pick<CartState, 'items' | 'note'> {
+  return {
+    items: readStorage(CART_ITEMS_KEY, cartItemsSchema, storage) ?? [],
+    note: (readStorage(ORDER_NOTE_KEY, noteSchema, storage) ?? '').slice(0, MAX_NOTE_LENGTH),
+  };
+}
+
+/** The cart lines and the order note, saved to local storage on every change (SPEC §3, §4). */
+export const useCart = create<CartState>()((set) => ({
+  ...readStoredCart(),
+  add: (item) => set((state) => ({ items: addToCart(state.items, item) })),
+  setQuantity: (uniqueKey, quantity) => set((state) => ({ items: setLineQuantity(state.items, uniqueKey, quantity) })),
+  remove: (uniqueKey) => set((state) => ({ items: removeLine(state.items, uniqueKey) })),
+  replace: (uniqueKey, item) => set((state) => ({ items: replaceLine(state.items, uniqueKey, item) })),
+  setNote: (note) => set({ note: note.slice(0, MAX_NOTE_LENGTH) }),
+  clear: () => set({ items: [], note: '' }),
+}));
+
+useCart.subscribe((state, previous) => {
+  if (state.items !== previous.items) {
+    if (state.items.length > 0) writeStorage(CART_ITEMS_KEY, state.items);
+    else removeStorage(CART_ITEMS_KEY);
+  }
+  if (state.note !== previous.note) {
+    // SPEC §4: the note is saved as it changes and removed when empty.
+    if (state.note) writeStorage(ORDER_NOTE_KEY, state.note);
+    else removeStorage(ORDER_NOTE_KEY);
+  }
+});
+
+/** Reads the stored cart again (start, another tab changed it, tests). */
+export function restoreCart(storage: Storage = localStorage): void {
+  useCart.setState(readStoredCart(storage));
+}
+
+if (typeof window !== 'undefined') {
+  // Another tab of the shop changed the cart: show the same cart here.
+  window.addEventListener('storage', (event) => {
+    if (event.key === CART_ITEMS_KEY || event.key === ORDER_NOTE_KEY || event.key === null) restoreCart();
+  });
+}
+
+/**
+ * Empties the cart and the note in memory and storage (SPEC §4), and forgets that the cart was placed
+ * as an order: the next cart is a new order.
+ */
+export function clearCart(): void {
+  useCart.getState().clear();
+  removeStorage(CART_ITEMS_KEY);
+  removeStorage(ORDER_NOTE_KEY);
+  removeStorage(ORDER_PLACED_KEY);
+}
+
+const orderPlacedSchema = z.union([z.boolean(), z.literal('true'), z.literal('false')]);
+
+/** Whether the current cart was already placed as an order (`order_placed`, SPEC §2/§3). */
+export function isOrderPlaced(storage: Storage = localStorage): boolean {
+  const value = readStorage(ORDER_PLACED_KEY, orderPlacedSchema, storage);
+  return value === true || value === 'true';
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../lib/use-money.ts';
+import { useCurrency } from '../../store/index.ts';
+import { openCart } from '../cart-dialog-store.ts';
+import { useCartTotals } from '../use-cart-totals.ts';
+
+/** On phones, a bar at the bottom of the menu leads to the cart once something is in it. */
+export function CartBar() {
+  const { t } = useTranslation('cart');
+  const money = useMoney(useCurrency());
+  const { itemCount, total } = useCartTotals();
+  if (itemCount === 0) return null;
+  return (
+    <div className="cart-bar only-mobile">
+      <button type="button" className="cart-bar-button" aria-haspopup="dialog" onClick={openCart}>
+        <span className="cart-bar-count" aria-hidden="true">
+          {itemCount}
+        </span>
+        <span className="cart-bar-label">{t('view_cart')}</span>
+        <span className="sr-only">{t('items_count', { count: itemCount })}</span>
+        <span className="cart-bar-total">{money(total)}</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildCartItem, computeTotals, formatMoney, toCents, type CartItem } from '@pizzeria/domain';
+import { renderWithProviders } from '../../../lib/testing.tsx';
+import type * as DeliveryModule from '../../delivery/index.ts';
+import { openPostcodePicker, useDelivery } from '../../delivery/index.ts';
+import { apiStub, catalogueQueryData, cola, margherita, postcode10999 } from '../../menu/test-catalogue.ts';
+import { useCartDialog } from '../cart-dialog-store.ts';
+import { ORDER_NOTE_KEY, restoreCart, useCart } from '../cart-store.ts';
+import { CartButton } from './cart-button.tsx';
+
+vi.mock('../../delivery/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof DeliveryModule>()),
+  openPostcodePicker: vi.fn(),
+}));
+
+/** `8,50 €` as the screen shows it (Intl puts a no-break space before the sign). */
+const euro = (cents: number) => formatMoney(cents, 'de-DE', 'EUR').replace(/\s/g, ' ');
+
+const pizza = buildCartItem(margherita, { variantId: 42, extras: [{ id: 108, quantity: 1 }], quantity: 1 });
+const colas = buildCartItem(cola, { variantId: null, extras: [], quantity: 2 });
+
+beforeEach(() => {
+  localStorage.clear();
+  restoreCart();
+  useCartDialog.setState({ open: false, requested: false, editRequest: null });
+  useDelivery.setState({ orderType: 'delivery', postcode: postcode10999 });
+  vi.stubGlobal('fetch', vi.fn(apiStub()));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function openCartWith(items: CartItem[]) {
+  useCart.setState({ items });
+  const user = userEvent.setup();
+  renderWithProviders(<CartButton />, { queryData: catalogueQueryData });
+  await user.click(screen.getByRole('button', { name: /^Warenkorb/ }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Ihr Warenkorb' }) };
+}
+
+/** The figure beside a label in the totals. */
+function amount(dialog: HTMLElement, label: string | RegExp): string {
+  const term = within(dialog).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent?.replace(/\s/g, ' ') ?? '';
+}
+
+describe('cart dialog', () => {
+  it('shows the totals exactly as computeTotals gives them', async () => {
+    const { dialog } = await openCartWith([pizza, colas]);
+    const expected = computeTotals({ items: [pizza, colas], discountPercent: 5, deliveryFee: 250 });
+    expect(amount(dialog, 'Zwischensumme')).toBe(euro(expected.subtotal));
+    expect(amount(dialog, 'Lieferrabatt (5 %)')).toBe(`−${euro(expected.discount)}`);
+    expect(amount(dialog, 'Liefergebühr')).toBe(euro(250));
+    expect(amount(dialog, /Gesamt/)).toBe(euro(expected.total));
+    // The header button (hidden from assistive technology behind the modal) names the same total.
+    expect(screen.getByRole('button', { name: /^Warenkorb, 3 Artikel/, hidden: true }).getAttribute('aria-label')).toBe(
+      `Warenkorb, 3 Artikel, ${formatMoney(expected.total, 'de-DE', 'EUR')}`,
+    );
+  });
+
+  it('lists each line with its extras and total, and changes quantities', async () => {
+    const { user, dialog } = await openCartWith([pizza, colas]);
+    const lines = within(dialog).getByRole('list', { name: 'Artikel im Warenkorb' });
+    const [pizzaLine, colaLine] = within(lines)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === lines);
+    expect(pizzaLine).toHaveTextContent('Pizza Margherita (Mittel Ø 30 cm)');
+    expect(pizzaLine).toHaveTextContent('Rucola');
+    expect(colaLine).toHaveTextContent(euro(580));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Menge von Cola 0,33 l erhöhen' }));
+    expect(useCart.getState().items[1]?.quantity).toBe(3);
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Menge von Pizza Margherita (Mittel Ø 30 cm) erhöhen' }),
+    );
+    expect(useCart.getState().items[0]?.quantity).toBe(2);
+    // At 1 the minus button removes the line.
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Menge von Pizza Margherita (Mittel Ø 30 cm) verringern' }),
+    );
+    // The stepper's − at quantity 1 and the "Entfernen" button both remove the line.
+    const removeButtons = within(dialog).getAllByRole('button', {
+      name: 'Pizza Margherita (Mittel Ø 30 cm) entfernen',
+    });
+    expect(removeButtons.map((button) => button.textContent)).toEqual(['Entfernen', '']);
+    const [textButton] = removeButtons;
+    if (textButton) await user.click(textButton);
+    expect(useCart.getState().items.map((item) => item.id)).toEqual([29]);
+  });
+
+  it('shows what is missing to the minimum order and blocks checkout', async () => {
+    const { dialog } = await openCartWith([colas]);
+    const missing = toCents(postcode10999.minimum_order_amount) - 580;
+    expect(within(dialog).getByText(/Mindestbestellwert für 10999/)).toHaveTextContent(
+      `Mindestbestellwert für 10999: 15,00 € — es fehlen noch ${euro(missing)}`,
+    );
+    const checkout = within(dialog).getByRole('button', { name: /Zur Kasse/ });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription('Der Mindestbestellwert ist noch nicht erreicht.');
+  });
+
+  it('links to checkout once the minimum order is met', async () => {
+    const { dialog } = await openCartWith([{ ...pizza, quantity: 2 }]);
+    expect(within(dialog).queryByText(/Mindestbestellwert für/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /Zur Kasse/ })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('charges no fee for pickup and applies the pickup discount', async () => {
+    const { user, dialog } = await openCartWith([colas]);
+    await user.click(within(dialog).getByRole('radio', { name: 'Abholung' }));
+    expect(useDelivery.getState().orderType).toBe('pickup');
+    const expected = computeTotals({ items: [colas], discountPercent: 10, deliveryFee: 0 });
+    expect(within(dialog).queryByText('Liefergebühr', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(amount(dialog, 'Abholrabatt (10 %)')).toBe(`−${euro(expected.discount)}`);
+    expect(amount(dialog, /Gesamt/)).toBe(euro(expected.total));
+    expect(within(dialog).queryByText(/Mindestbestellwert für/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /Zur Kasse/ })).toBeInTheDocument();
+  });
+
+  it('asks for a postcode when delivering without one', async () => {
+    useDelivery.setState({ postcode: null });
+    const { user, dialog } = await openCartWith([{ ...pizza, quantity: 3 }]);
+    expect(within(dialog).getByText('Wohin sollen wir liefern? Wählen Sie Ihre Postleitzahl.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Zur Kasse/ })).toHaveAccessibleDescription(
+      'Bitte wählen Sie zuerst Ihre Postleitzahl.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Postleitzahl wählen' }));
+    expect(openPostcodePicker).toHaveBeenCalled();
+    // The cart steps aside for the picker and comes back once a postcode is chosen.
+    expect(useCartDialog.getState().open).toBe(false);
+    act(() => useDelivery.getState().setPostcode(postcode10999));
+    expect(useCartDialog.getState().open).toBe(true);
+  });
+
+  it('saves the order note as it is typed and counts its characters', async () => {
+    const { user, dialog } = await openCartWith([colas]);
+    const note = within(dialog).getByRole('textbox', { name: 'Anmerkung zur Bestellung' });
+    await user.type(note, 'Hinterhof');
+    expect(localStorage.getItem(ORDER_NOTE_KEY)).toBe('"Hinterhof"');
+    expect(note).toHaveAccessibleDescription('9 / 500 Zeichen');
+    expect(note).toHaveAttribute('maxLength', '500');
+    await user.clear(note);
+    expect(localStorage.getItem(ORDER_NOTE_KEY)).toBeNull();
+  });
+
+  it('shows an empty cart', async () => {
+    const { dialog } = await openCartWith([]);
+    expect(within(dialog).getByText('Ihr Warenkorb ist leer')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Zur Kasse/ })).not.toBeInTheDocument();
+  });
+
+  it('asks the product dialog to edit a line', async () => {
+    const { user, dialog } = await openCartWith([pizza]);
+    await user.click(within(dialog).getByRole('button', { name: 'Pizza Margherita (Mittel Ø 30 cm) bearbeiten' }));
+    expect(useCartDialog.getState()).toMatchObject({ open: false, editRequest: pizza.uniqueKey });
+  });
+});

@@ -1,0 +1,5 @@
+/**
+ * Parts of the cart's UI that other features' dialogs use. Kept apart from `index.ts`: the index is in
+ * the first load, and what is re-exported there is bundled there; these belong in the lazy chunks.
+ */
+export { QuantityStepper } from './components/quantity-stepper.tsx';

@@ -1,0 +1,38 @@
+import { defineTranslations } from '../../i18n/define.ts';
+
+/** The postcode picker's texts: registered by its lazy chunk as the `postcodePicker` namespace. */
+export const postcodePickerTexts = defineTranslations(
+  {
+    title: 'Wohin dürfen wir liefern?',
+    description:
+      'Wählen Sie Ihre Postleitzahl. Liefergebühr, Mindestbestellwert und Lieferzeit hängen vom Liefergebiet ab.',
+    input_label: 'Postleitzahl',
+    input_placeholder: 'z. B. 10115',
+    show_all: 'Alle Liefergebiete anzeigen',
+    fee_free: 'Gratis',
+    fee_label: 'Liefergebühr',
+    minimum_order: 'Mindestbestellwert {{amount}}',
+    delivery_time: 'ca. {{minutes}} Min.',
+    empty: 'Keine Postleitzahlen gefunden für „{{query}}“',
+    loading: 'Liefergebiete werden geladen …',
+    load_error: 'Die Liefergebiete konnten nicht geladen werden.',
+    confirm: 'Standort bestätigen',
+    cancel: 'Abbrechen',
+  },
+  {
+    title: 'Where shall we deliver?',
+    description: 'Choose your postcode. The delivery fee, minimum order and delivery time depend on the delivery area.',
+    input_label: 'Postcode',
+    input_placeholder: 'e.g. 10115',
+    show_all: 'Show all delivery areas',
+    fee_free: 'Free',
+    fee_label: 'Delivery fee',
+    minimum_order: 'Minimum order {{amount}}',
+    delivery_time: 'approx. {{minutes}} min',
+    empty: 'No postcodes found matching "{{query}}"',
+    loading: 'Loading delivery areas …',
+    load_error: 'The delivery areas could not be loaded.',
+    confirm: 'Confirm Location',
+    cancel: 'Cancel',
+  },
+);

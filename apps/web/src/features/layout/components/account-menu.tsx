@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { Menu } from '@base-ui/react/menu';
+import type { SVGProps } from 'react';
+import { ChevronDownIcon, Icon } from '../../../lib/icons.tsx';
+import { logout, type SessionUser } from '../../session/index.ts';
+import { AccountName } from './account-name.tsx';
+
+export const LogoutIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
+  </Icon>
+);
+
+/** The signed-in customer's menu (Base UI Menu): a lazy chunk loaded only when someone is logged in. */
+export default function AccountMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('layout');
+  return (
+    <Menu.Root>
+      <Menu.Trigger className="header-link account-trigger">
+        <span className="sr-only">{t('account_menu')} </span>
+        <AccountName name={user.customer_name} />
+        <ChevronDownIcon className="account-chevron only-wide" />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Positioner className="menu-positioner" sideOffset={8} align="end">
+          <Menu.Popup className="menu-popup">
+            <Menu.Group>
+              <Menu.GroupLabel className="menu-label">
+                {t('account_signed_in_as')} <strong>{user.customer_name}</strong>
+              </Menu.GroupLabel>
+              <Menu.Item className="menu-item" onClick={logout}>
+                <LogoutIcon />
+                {t('logout')}
+              </Menu.Item>
+            </Menu.Group>
+          </Menu.Popup>
+        </Menu.Positioner>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { assetUrl } from '../../../lib/asset-url.ts';
+import { useRestaurantName, useStore } from '../../store/index.ts';
+
+/** Copyright, help and, where the store's region asks for it, the privacy policy (SPEC §2). */
+export default function Footer() {
+  const { t } = useTranslation('layout');
+  const name = useRestaurantName();
+  const { data: store } = useStore();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-inner">
+        <div className="footer-brand">
+          <img src={assetUrl('images/favicon.svg')} alt="" width="48" height="48" />
+          <div>
+            <p className="footer-name">{name}</p>
+            <p className="footer-tagline">{t('footer_tagline')}</p>
+            {store ? (
+              <p className="footer-contact">
+                {store.address} · <a href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}>{store.phone}</a>
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <nav className="footer-nav" aria-label={t('footer_nav')}>
+          <Link to="/support">{t('footer_support')}</Link>
+          {store?.region.show_legal_link ? (
+            <Link to="/privacypolicy" target="_blank" rel="noopener">
+              {t('footer_privacy')}
+              <span className="sr-only"> {t('new_tab')}</span>
+            </Link>
+          ) : null}
+        </nav>
+        <p className="footer-copyright">{t('footer_copyright', { year, name })}</p>
+      </div>
+    </footer>
+  );
+}

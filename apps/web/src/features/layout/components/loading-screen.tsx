@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { assetUrl } from '../../../lib/asset-url.ts';
+
+/**
+ * The logo while the shop first loads (SPEC §2): over the whole screen, or (`variant="page"`) in the
+ * page's place while a lazy page loads, so the header stays put.
+ */
+export function LoadingScreen({ variant = 'fullscreen' }: { variant?: 'fullscreen' | 'page' }) {
+  const { t } = useTranslation();
+  return (
+    <div className="loading-screen" data-variant={variant} role="status">
+      <img className="loading-logo" src={assetUrl('images/logo.svg')} alt="" width="240" height="62" />
+      <span className="loading-bar" aria-hidden="true" />
+      <span className="sr-only">{t('loading')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,331 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/shallow';
+import { Dialog } from '@base-ui/react/dialog';
+import {
+  allergensForChoice,
+  buildCartItem,
+  checkToppingChoice,
+  lineTotal,
+  toCents,
+  type CartItem,
+  type ExtraChoice,
+  type Product,
+  type ToppingGroup,
+  type ToppingRuleViolation,
+} from '@pizzeria/domain';
+import { CloseIcon } from '../../../lib/icons.tsx';
+import { useMoney } from '../../../lib/use-money.ts';
+import { openCart, useCart } from '../../cart/index.ts';
+import { QuantityStepper } from '../../cart/ui.ts';
+import { useCurrency } from '../../store/index.ts';
+import { announce } from '../announcer.ts';
+import { useProducts } from '../api/get-products.ts';
+import { defaultVariantId } from '../menu-model.ts';
+import { closeProductOptions, useProductOptions } from './options-store.ts';
+import './options.css';
+
+/**
+ * Size and extras of a dish (SPEC §4), for a new cart line or to edit one. A lazy chunk: see
+ * `product-options-host.tsx`.
+ */
+export default function ProductOptionsDialog() {
+  const { t } = useTranslation('menu');
+  const { t: tCommon } = useTranslation();
+  const { open, productId, editKey, session } = useProductOptions(
+    useShallow(({ open, productId, editKey, session }) => ({ open, productId, editKey, session })),
+  );
+  const { data: products } = useProducts();
+  const product = products?.find((candidate) => candidate.id === productId);
+  const line = useCart((state) => (editKey ? state.items.find((item) => item.uniqueKey === editKey) : undefined));
+
+  const close = () => {
+    closeProductOptions();
+    // An edit started in the cart goes back to the cart.
+    if (editKey) openCart();
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && close()}>
+      <Dialog.Portal>
+        <Dialog.Backdrop className="dialog-backdrop" />
+        <Dialog.Popup className="dialog-popup options-dialog">
+          {product ? (
+            <OptionsForm key={session} product={product} line={line} editKey={editKey} />
+          ) : (
+            <div className="options-missing">
+              <div className="dialog-header">
+                <Dialog.Title className="dialog-title">
+                  {products ? t('options.not_found') : tCommon('loading')}
+                </Dialog.Title>
+                <Dialog.Close className="icon-button" aria-label={tCommon('close')}>
+                  <CloseIcon />
+                </Dialog.Close>
+              </div>
+            </div>
+          )}
+        </Dialog.Popup>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The choice a dialog starts with: the edited line's, or the cheapest size and no extras. */
+function initialChoice(product: Product, line: CartItem | undefined) {
+  const toppingIds = new Set(product.enriched_topping_groups.flatMap((group) => group.toppings.map((t) => t.id)));
+  const lineVariant = line?.selectedVariant?.id;
+  const variantId =
+    lineVariant !== undefined && product.variants.some((variant) => variant.id === lineVariant)
+      ? lineVariant
+      : defaultVariantId(product);
+  const extras = (line?.extras ?? [])
+    .filter((extra) => toppingIds.has(extra.id))
+    .map(({ id, quantity }) => ({ id, quantity }));
+  return { variantId, extras, quantity: line?.quantity ?? 1 };
+}
+
+function OptionsForm({
+  product,
+  line,
+  editKey,
+}: {
+  product: Product;
+  line: CartItem | undefined;
+  editKey: string | null;
+}) {
+  const { t } = useTranslation('menu');
+  const { t: tCommon } = useTranslation();
+  const money = useMoney(useCurrency());
+  const reasonId = useId();
+  const [initial] = useState(() => initialChoice(product, line));
+  const [variantId, setVariantId] = useState<number | null>(initial.variantId);
+  const [extras, setExtras] = useState<ExtraChoice[]>(initial.extras);
+  const [quantity, setQuantity] = useState(initial.quantity);
+
+  const violations = checkToppingChoice(product, extras);
+  const item = buildCartItem(product, { variantId, extras, quantity });
+  const declaration = allergensForChoice(product, extras);
+  const price = money(lineTotal(item));
+  const reasons = violations.map((violation) => violationText(violation, product, t));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (violations.length > 0) return;
+    const cart = useCart.getState();
+    if (editKey) {
+      cart.replace(editKey, item);
+      closeProductOptions();
+      openCart();
+      return;
+    }
+    cart.add(item);
+    announce(
+      item.quantity > 1
+        ? t('added_many', { count: item.quantity, name: item.displayName })
+        : t('added', { name: item.displayName }),
+    );
+    closeProductOptions();
+  };
+
+  return (
+    <form className="options-form" onSubmit={submit} noValidate>
+      <div className="options-scroll">
+        {product.image_url && (
+          <div className="options-media">
+            <img src={product.image_url} alt="" width="640" height="360" decoding="async" />
+          </div>
+        )}
+        <div className="options-body">
+          <Dialog.Title className="dialog-title options-title">{item.displayName}</Dialog.Title>
+          {product.description && (
+            <Dialog.Description className="dialog-description">{product.description}</Dialog.Description>
+          )}
+
+          {product.type === 'variable' && product.variants.length > 0 && (
+            <fieldset className="options-group">
+              <legend className="options-legend">
+                <span className="options-group-name">{t('options.size')}</span>
+              </legend>
+              <div className="options-choices">
+                {product.variants.map((variant) => (
+                  <label key={variant.id} className="option-row">
+                    <input
+                      type="radio"
+                      name={`variant-${product.id}`}
+                      value={variant.id}
+                      checked={variantId === variant.id}
+                      onChange={() => setVariantId(variant.id)}
+                    />
+                    <span className="option-name">{variant.name}</span>
+                    <span className="option-price">{money(toCents(variant.price))}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+
+          {product.enriched_topping_groups
+            .filter((group) => group.toppings.length > 0)
+            .map((group) => (
+              <ToppingGroupField
+                key={group.id}
+                group={group}
+                extras={extras}
+                onChange={setExtras}
+                violation={violations.find((violation) => 'groupId' in violation && violation.groupId === group.id)}
+              />
+            ))}
+
+          <section className="options-declaration" aria-labelledby={`${reasonId}-declaration`}>
+            <h3 id={`${reasonId}-declaration`} className="options-declaration-title">
+              {t('options.declaration')}
+            </h3>
+            {declaration.allergens.length === 0 && declaration.additives.length === 0 ? (
+              <p>{t('options.declaration_none')}</p>
+            ) : (
+              <dl>
+                {declaration.allergens.length > 0 && (
+                  <div>
+                    <dt>{t('options.declaration_allergens')}</dt>
+                    <dd>{declaration.allergens.map((entry) => `${entry.name} (${entry.code})`).join(', ')}</dd>
+                  </div>
+                )}
+                {declaration.additives.length > 0 && (
+                  <div>
+                    <dt>{t('options.declaration_additives')}</dt>
+                    <dd>{declaration.additives.map((entry) => `${entry.name} (${entry.code})`).join(', ')}</dd>
+                  </div>
+                )}
+              </dl>
+            )}
+          </section>
+        </div>
+      </div>
+
+      <div className="options-footer">
+        {reasons.length > 0 && (
+          <p id={reasonId} className="options-reason">
+            {t('options.cannot_add', { reasons: reasons.join('; ') })}
+          </p>
+        )}
+        <div className="options-footer-row">
+          <QuantityStepper
+            value={quantity}
+            onChange={setQuantity}
+            label={t('options.quantity')}
+            decreaseLabel={t('options.decrease')}
+            increaseLabel={t('options.increase')}
+          />
+          <button
+            type="submit"
+            className="button button-primary options-submit"
+            disabled={violations.length > 0}
+            aria-describedby={reasons.length > 0 ? reasonId : undefined}
+          >
+            <span>{editKey ? t('options.save') : t('options.add')}</span>
+            <span className="options-submit-price">{price}</span>
+          </button>
+        </div>
+      </div>
+      <Dialog.Close className="icon-button options-close" aria-label={tCommon('close')}>
+        <CloseIcon />
+      </Dialog.Close>
+    </form>
+  );
+}
+
+type MenuT = ReturnType<typeof useTranslation<'menu'>>['t'];
+
+function violationMessage(violation: ToppingRuleViolation, t: MenuT): string {
+  switch (violation.code) {
+    case 'too_few':
+      return t('options.too_few', { count: violation.min });
+    case 'too_many':
+      return t('options.too_many', { count: violation.max });
+    case 'unknown_topping':
+      return t('options.unknown_topping');
+  }
+}
+
+function violationText(violation: ToppingRuleViolation, product: Product, t: MenuT): string {
+  const message = violationMessage(violation, t);
+  if (!('groupId' in violation)) return message;
+  const group = product.enriched_topping_groups.find((candidate) => candidate.id === violation.groupId);
+  return group ? `${group.name}: ${message}` : message;
+}
+
+function ruleText(group: ToppingGroup, t: MenuT): string {
+  const max = Math.min(group.max_select, group.toppings.length);
+  if (group.min_select === 1 && max === 1) return t('options.choose_one');
+  if (group.min_select === 0) return t('options.up_to', { count: max });
+  if (group.min_select === max) return t('options.too_few', { count: max });
+  return t('options.between', { min: group.min_select, max });
+}
+
+/** Radio buttons when exactly one topping must be picked, else checkboxes; with the group's rule. */
+function ToppingGroupField({
+  group,
+  extras,
+  onChange,
+  violation,
+}: {
+  group: ToppingGroup;
+  extras: ExtraChoice[];
+  onChange: (extras: ExtraChoice[]) => void;
+  violation: ToppingRuleViolation | undefined;
+}) {
+  const { t } = useTranslation('menu');
+  const money = useMoney(useCurrency());
+  const hintId = useId();
+  const single = group.min_select === 1 && group.max_select === 1;
+  const groupIds = new Set(group.toppings.map((topping) => topping.id));
+  const chosen = new Set(extras.map((extra) => extra.id));
+  const toggle = (id: number, on: boolean) => {
+    if (single) onChange([...extras.filter((extra) => !groupIds.has(extra.id)), { id, quantity: 1 }]);
+    else onChange(on ? [...extras, { id, quantity: 1 }] : extras.filter((extra) => extra.id !== id));
+  };
+  return (
+    <fieldset className="options-group" aria-describedby={hintId}>
+      <legend className="options-legend">
+        <span className="options-group-name">{group.name}</span>
+        <span className={`options-badge${group.min_select > 0 ? ' is-required' : ''}`}>
+          {group.min_select > 0 ? t('options.required') : t('options.optional')}
+        </span>
+      </legend>
+      <p
+        id={hintId}
+        className={`options-hint${violation?.code === 'too_few' ? ' is-needed' : violation ? ' is-error' : ''}`}
+      >
+        {violation ? violationMessage(violation, t) : ruleText(group, t)}
+      </p>
+      <div className="options-choices">
+        {group.toppings.map((topping) => {
+          const codes = [...topping.allergens, ...topping.additives].map((entry) => entry.code).join(', ');
+          return (
+            <label key={topping.id} className="option-row">
+              <input
+                type={single ? 'radio' : 'checkbox'}
+                name={`group-${group.id}`}
+                value={topping.id}
+                checked={chosen.has(topping.id)}
+                onChange={(event) => toggle(topping.id, event.target.checked)}
+              />
+              <span className="option-name">
+                {topping.name}
+                {codes && (
+                  <span className="option-codes" aria-hidden="true">
+                    {' '}
+                    {codes}
+                  </span>
+                )}
+              </span>
+              <span className="option-price">
+                {topping.price > 0 ? t('options.extra_price', { price: money(toCents(topping.price)) }) : ''}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactElement, ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { i18n } from '../i18n/index.ts';
+
+/** A query client for tests: no retries, nothing refetched behind the test's back. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
+  });
+}
+
+/**
+ * Renders with the app's providers (i18n, TanStack Query, a memory router). `queryData` seeds the
+ * cache by query key, so components render known API data without a server.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  options: { queryData?: [readonly unknown[], unknown][]; route?: string; queryClient?: QueryClient } = {},
+): RenderResult & { queryClient: QueryClient } {
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  for (const [key, data] of options.queryData ?? []) queryClient.setQueryData(key, data);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+  return Object.assign(render(ui, { wrapper }), { queryClient });
+}

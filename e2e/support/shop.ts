@@ -1,0 +1,35 @@
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** The storefront's base path (the server redirects `/` here). */
+export const SHOP = '/order-online';
+
+/** Opens a storefront page as a visitor would, e.g. `openShop(page, '/support')`. */
+export async function openShop(page: Page, path = '/'): Promise<void> {
+  await page.goto(`${SHOP}${path}`);
+  await expect(page.getByRole('banner')).toBeVisible();
+}
+
+/** Whether the project emulates a phone (the header and dialogs change below 768 px). */
+export function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 768;
+}
+
+/** axe-core violations of impact serious or critical on the current page (an empty list passes). */
+export async function seriousA11yViolations(page: Page): Promise<{ id: string; impact: string; targets: string[] }[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? '',
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+/** Stores a value the way the shop does (JSON in local storage) and reloads, as a returning visitor. */
+export async function reloadWithStored(page: Page, key: string, value: unknown): Promise<void> {
+  await page.evaluate(([k, v]) => localStorage.setItem(k as string, JSON.stringify(v)), [key, value] as const);
+  await page.reload();
+  await expect(page.getByRole('banner')).toBeVisible();
+}
