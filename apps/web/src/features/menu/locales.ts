@@ -50,10 +50,8 @@ export const menuTexts = defineTranslations(
       declaration_allergens: 'Allergene',
       declaration_additives: 'Zusatzstoffe',
       declaration_none: 'Keine deklarationspflichtigen Allergene oder Zusatzstoffe.',
-      free: 'ohne Aufpreis',
       extra_price: '+ {{price}}',
       not_found: 'Dieses Gericht ist nicht mehr auf der Speisekarte.',
-      cancel: 'Abbrechen',
     },
   },
   {
@@ -105,10 +103,8 @@ export const menuTexts = defineTranslations(
       declaration_allergens: 'Allergens',
       declaration_additives: 'Additives',
       declaration_none: 'No allergens or additives that must be declared.',
-      free: 'no extra charge',
       extra_price: '+ {{price}}',
       not_found: 'This dish is no longer on the menu.',
-      cancel: 'Cancel',
     },
   },
 );

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { STORE_ID, categorySchema, type Category, type Language } from '@pizzeria/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -21,5 +21,6 @@ export function categoriesQueryOptions(language: Language, storeId: number = STO
 }
 
 export function useCategories(storeId: number = STORE_ID) {
-  return useQuery(categoriesQueryOptions(useLanguage(), storeId));
+  // While another language loads, the menu stays on screen in the previous one.
+  return useQuery({ ...categoriesQueryOptions(useLanguage(), storeId), placeholderData: keepPreviousData });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { STORE_ID, productSchema, type Language, type Product } from '@pizzeria/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -21,5 +21,6 @@ export function productsQueryOptions(language: Language, storeId: number = STORE
 }
 
 export function useProducts(storeId: number = STORE_ID) {
-  return useQuery(productsQueryOptions(useLanguage(), storeId));
+  // While another language loads, the menu stays on screen in the previous one.
+  return useQuery({ ...productsQueryOptions(useLanguage(), storeId), placeholderData: keepPreviousData });
 }
