@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../lib/page-title.ts';
 
@@ -13,7 +13,7 @@ export default function NotFoundPage() {
       </p>
       <h1>{t('not_found_title')}</h1>
       <p>{t('not_found_text')}</p>
-      <Link className="button button-primary" to="/">
+      <Link className="button button-primary" href="/">
         {t('back_to_menu')}
       </Link>
     </section>

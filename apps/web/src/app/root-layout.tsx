@@ -1,21 +1,18 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
 import { PostcodePickerHost } from '../features/delivery/index.ts';
 import { Footer, Header, LoadingScreen } from '../features/layout/index.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useMobileZoomBlock } from './use-mobile-zoom-block.ts';
 
 /** The frame of every storefront page: header, the page, footer and the shared dialogs. */
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   useDocumentTitle();
   useMobileZoomBlock();
   return (
     <div className="app-shell">
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<LoadingScreen variant="page" />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<LoadingScreen variant="page" />}>{children}</Suspense>
       </main>
       <Footer />
       <PostcodePickerHost />

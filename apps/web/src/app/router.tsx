@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Router, Switch } from 'wouter';
 import { MenuPage } from '../features/menu/index.ts';
 import { RootLayout } from './root-layout.tsx';
 
@@ -11,20 +11,20 @@ const PrivacyPage = lazy(() => import('../features/pages/privacy-page.tsx'));
 
 /**
  * Routes of SPEC §2 under /order-online. The menu is in the first load; every other screen is a lazy
- * module (React.lazy) so the first load stays inside its budget (docs/decisions/003). Login and the
+ * module (React.lazy) so the first load stays inside its budget (docs/decisions/003, 004). Login and the
  * other account screens arrive with their own issue; until then /login is an unknown path.
  */
 export function AppRoutes() {
   return (
-    <BrowserRouter basename={BASE_PATH}>
-      <Routes>
-        <Route element={<RootLayout />}>
-          <Route index element={<MenuPage />} />
-          <Route path="support" element={<SupportPage />} />
-          <Route path="privacypolicy" element={<PrivacyPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
-    </BrowserRouter>
+    <Router base={BASE_PATH}>
+      <RootLayout>
+        <Switch>
+          <Route path="/" component={MenuPage} />
+          <Route path="/support" component={SupportPage} />
+          <Route path="/privacypolicy" component={PrivacyPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </RootLayout>
+    </Router>
   );
 }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { postcodePickerTexts } from '../features/delivery/picker-locales.ts';
 import { pagesTexts } from '../features/pages/locales.ts';
-import { namespaces } from './resources.ts';
+import { english } from './english.ts';
+import { german } from './resources.ts';
 
 /** Every namespace, the first load's and the lazy chunks' alike. */
-const all = { ...namespaces, pages: pagesTexts, postcodePicker: postcodePickerTexts };
+const firstLoad = Object.fromEntries(
+  Object.entries(german).map(([name, de]) => [name, { de, en: english[name as keyof typeof english] }]),
+);
+const all = { ...firstLoad, pages: pagesTexts, postcodePicker: postcodePickerTexts };
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languageSchema, type Language } from '@pizzeria/domain';
 import { readStorage, writeStorage } from '../lib/storage.ts';
-import { resources, type NamespaceName, type Resources } from './resources.ts';
+import { german, loadEnglish, type NamespaceName, type Resources } from './resources.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -20,7 +20,8 @@ export function initialLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { de: german },
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: false,
   defaultNS: 'common',
@@ -38,7 +39,28 @@ export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'de';
 }
 
+let english: Promise<void> | undefined;
+
+/**
+ * Makes sure the language's first-load texts are there: German is bundled, English is a lazy chunk
+ * fetched once. The shop awaits this before its first render, so nobody sees keys instead of texts.
+ */
+export function loadLanguage(language: Language): Promise<void> {
+  if (language === 'de') return Promise.resolve();
+  english ??= loadEnglish().then(
+    (texts) => {
+      for (const [namespace, bundle] of Object.entries(texts)) i18n.addResourceBundle('en', namespace, bundle);
+    },
+    (error: unknown) => {
+      english = undefined;
+      throw error;
+    },
+  );
+  return english;
+}
+
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   writeStorage(LANGUAGE_KEY, language);
   await i18n.changeLanguage(language);
 }

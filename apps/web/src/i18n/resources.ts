@@ -1,40 +1,37 @@
-import { common } from './common.ts';
-import { layoutTexts } from '../features/layout/locales.ts';
-import { deliveryTexts } from '../features/delivery/locales.ts';
-import { menuTexts } from '../features/menu/locales.ts';
-import { cartTexts } from '../features/cart/locales.ts';
+import { commonDe } from './common.ts';
+import { layoutDe } from '../features/layout/locales.ts';
+import { deliveryDe } from '../features/delivery/locales.ts';
+import { menuDe } from '../features/menu/locales.ts';
+import { cartDe } from '../features/cart/locales.ts';
 import type { pagesTexts } from '../features/pages/locales.ts';
 import type { postcodePickerTexts } from '../features/delivery/picker-locales.ts';
+import type { Translated } from './define.ts';
 
 /**
- * Every namespace of the app: one `locales.ts` per feature, composed here. Add a feature's
- * translations by importing them and adding one line to `namespaces`.
+ * The first load's namespaces in German, the default language: one `locales.ts` per feature. Their
+ * English twins (`locales.en.ts`, typed as `Translated<German>` so a missing key fails the type-check)
+ * are one lazy chunk, `english.ts`, loaded when someone chooses English (docs/decisions/003).
  *
- * Texts only a lazy chunk needs stay out of the first load: list their type in `LazyNamespaces` and
- * register them from the chunk with `registerTranslations` (i18n/index.ts).
+ * Texts only a lazy chunk needs stay out of the first load in both languages: list their type in
+ * `LazyNamespaces` and register them from the chunk with `registerTranslations` (i18n/index.ts).
  */
-export const namespaces = {
-  common,
-  layout: layoutTexts,
-  delivery: deliveryTexts,
-  menu: menuTexts,
-  cart: cartTexts,
-} as const;
+export const german = {
+  common: commonDe,
+  layout: layoutDe,
+  delivery: deliveryDe,
+  menu: menuDe,
+  cart: cartDe,
+};
+
+export type FirstLoadNamespaces = typeof german;
+export type English = { [N in keyof FirstLoadNamespaces]: Translated<FirstLoadNamespaces[N]> };
 
 interface LazyNamespaces {
-  pages: typeof pagesTexts;
-  postcodePicker: typeof postcodePickerTexts;
+  pages: (typeof pagesTexts)['de'];
+  postcodePicker: (typeof postcodePickerTexts)['de'];
 }
 
-type Namespaces = typeof namespaces & LazyNamespaces;
-export type NamespaceName = keyof Namespaces;
+export type Resources = FirstLoadNamespaces & LazyNamespaces;
+export type NamespaceName = keyof Resources;
 
-function pick<L extends 'de' | 'en'>(language: L): { [N in keyof typeof namespaces]: (typeof namespaces)[N][L] } {
-  return Object.fromEntries(Object.entries(namespaces).map(([name, texts]) => [name, texts[language]])) as {
-    [N in keyof typeof namespaces]: (typeof namespaces)[N][L];
-  };
-}
-
-/** The first load's texts; lazy namespaces join when their chunk loads. */
-export const resources = { de: pick('de'), en: pick('en') };
-export type Resources = { [N in NamespaceName]: Namespaces[N]['de'] };
+export const loadEnglish = (): Promise<English> => import('./english.ts').then((module) => module.english);

@@ -2,7 +2,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { i18n } from '../i18n/index.ts';
 
 /** A query client for tests: no retries, nothing refetched behind the test's back. */
@@ -22,10 +23,11 @@ export function renderWithProviders(
 ): RenderResult & { queryClient: QueryClient } {
   const queryClient = options.queryClient ?? createTestQueryClient();
   for (const [key, data] of options.queryData ?? []) queryClient.setQueryData(key, data);
+  const location = memoryLocation({ path: options.route ?? '/' });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+        <Router hook={location.hook}>{children}</Router>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '@base-ui/react/dialog';
 import { lineTotal, toCents, type CartItem } from '@pizzeria/domain';
@@ -151,13 +151,12 @@ function CartLine({ item }: { item: CartItem }) {
   const money = useMoney(useCurrency());
   const setQuantity = useCart((state) => state.setQuantity);
   const remove = useCart((state) => state.remove);
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
   const name = item.displayName;
   const edit = () => {
     requestLineEdit(item.uniqueKey);
     // The product dialog lives on the menu page.
-    if (pathname !== '/') void navigate('/');
+    if (pathname !== '/') navigate('/');
   };
   return (
     <li className="cart-line">
@@ -292,7 +291,7 @@ function CartSummary({ totals }: { totals: CartTotals }) {
           </p>
         </>
       ) : (
-        <Link to="/checkout" className="button button-primary button-block" onClick={closeCart}>
+        <Link href="/checkout" className="button button-primary button-block" onClick={closeCart}>
           {t('checkout_total', { total: money(totals.total) })}
         </Link>
       )}

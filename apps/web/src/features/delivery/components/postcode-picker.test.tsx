@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../i18n/index.ts';
+import { changeLanguage, i18n } from '../../../i18n/index.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
 import { postcodesQueryOptions } from '../api/get-postcodes.ts';
 import { useDelivery } from '../delivery-store.ts';
@@ -113,7 +113,7 @@ describe('postcode picker', () => {
     expect(options()).toHaveLength(0);
     expect(confirm()).toBeDisabled();
 
-    await act(() => i18n.changeLanguage('en'));
+    await act(() => changeLanguage('en'));
     expect(await screen.findByText('No postcodes found matching "99999"')).toBeInTheDocument();
   });
 

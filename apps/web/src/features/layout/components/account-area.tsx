@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { UserIcon } from '../../../lib/icons.tsx';
 import { useSession } from '../../session/index.ts';
 import { AccountName } from './account-name.tsx';
@@ -13,7 +13,7 @@ export function AccountArea() {
   const { user } = useSession();
   if (!user) {
     return (
-      <Link to="/login" className="header-link">
+      <Link href="/login" className="header-link">
         <UserIcon />
         <span className="sr-only-mobile">{t('login')}</span>
       </Link>

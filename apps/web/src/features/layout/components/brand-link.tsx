@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { assetUrl } from '../../../lib/asset-url.ts';
 
 /**
@@ -9,7 +9,7 @@ import { assetUrl } from '../../../lib/asset-url.ts';
 export function BrandLink({ name, onNavigate }: { name: string; onNavigate?: () => void }) {
   const { t } = useTranslation('layout');
   return (
-    <Link to="/" className="brand" aria-label={t('home_link', { name })} onClick={onNavigate}>
+    <Link href="/" className="brand" aria-label={t('home_link', { name })} onClick={onNavigate}>
       <picture>
         <source media="(min-width: 768px)" srcSet={assetUrl('images/logo.svg')} width="171" height="44" />
         <img className="brand-logo" src={assetUrl('images/favicon.svg')} alt="" width="40" height="40" />

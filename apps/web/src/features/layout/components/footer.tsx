@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { assetUrl } from '../../../lib/asset-url.ts';
 import { useRestaurantName, useStore } from '../../store/index.ts';
 
@@ -25,12 +25,13 @@ export default function Footer() {
           </div>
         </div>
         <nav className="footer-nav" aria-label={t('footer_nav')}>
-          <Link to="/support">{t('footer_support')}</Link>
+          <Link href="/support">{t('footer_support')}</Link>
           {store?.region.show_legal_link ? (
-            <Link to="/privacypolicy" target="_blank" rel="noopener">
+            // A plain link: the router's Link would navigate in this tab and ignore target="_blank".
+            <a href={`${import.meta.env.BASE_URL}privacypolicy`} target="_blank" rel="noopener">
               {t('footer_privacy')}
               <span className="sr-only"> {t('new_tab')}</span>
-            </Link>
+            </a>
           ) : null}
         </nav>
         <p className="footer-copyright">{t('footer_copyright', { year, name })}</p>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { SearchIcon } from '../../../lib/icons.tsx';
 import { useMenuSearch } from '../../menu/index.ts';
 
@@ -10,8 +10,7 @@ export function MobileSearch() {
   const id = useId();
   const query = useMenuSearch((state) => state.query);
   const setQuery = useMenuSearch((state) => state.setQuery);
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
   return (
     <div className="mobile-search" role="search">
       <label htmlFor={id} className="sr-only">
@@ -28,7 +27,7 @@ export function MobileSearch() {
         enterKeyHint="search"
         onChange={(event) => {
           setQuery(event.target.value);
-          if (pathname !== '/') void navigate('/');
+          if (pathname !== '/') navigate('/');
         }}
       />
     </div>

@@ -1,0 +1,8 @@
+import type { Translated } from '../../i18n/define.ts';
+import type { deliveryDe } from './locales.ts';
+
+export const deliveryEn: Translated<typeof deliveryDe> = {
+  chip_choose: 'Choose postcode',
+  chip_chosen_before: 'Delivery to',
+  chip_chosen_after: 'change postcode',
+};
