@@ -6,6 +6,13 @@ import fastifyStatic from '@fastify/static';
 
 export const BASE_PATH = '/order-online';
 
+/** Hashed build assets never change; the app shell must be revalidated so a deploy shows at once. */
+export function cacheControlFor(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (/\.html(?:\.(?:br|gz))?$/.test(filePath)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /**
  * Serves the built storefront under /order-online/ with a history fallback to its index.html, and
  * sends / there. Hashed assets are cached for a year; index.html is always revalidated.
@@ -21,14 +28,13 @@ export default fp<{ root: string }>(
       prefix: `${BASE_PATH}/`,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header('cache-control', cacheControlFor(filePath));
       },
     });
 
-    const sendIndex = (_request: unknown, reply: FastifyReply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    const sendIndex = (_request: unknown, reply: FastifyReply) => reply.sendFile('index.html', root);
 
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${BASE_PATH}/`));
     // With ignoreTrailingSlash this also answers /order-online.

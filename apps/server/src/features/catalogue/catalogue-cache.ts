@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { languageSchema, type Language } from '@pizzeria/domain';
 import type { Catalogue } from './model.ts';
 import { CATALOGUE_RESOURCES, renderCatalogue, type CatalogueResource } from './representations.ts';
@@ -6,6 +8,8 @@ import { CATALOGUE_RESOURCES, renderCatalogue, type CatalogueResource } from './
 /** One resource of one store in one language, serialized once: the bytes to send and their ETag. */
 export interface Representation {
   body: Buffer;
+  /** The body compressed once when the catalogue loads, so no read compresses again. */
+  encoded: { br: Buffer; gzip: Buffer };
   /** Strong ETag, quoted: a hash of the body. */
   etag: string;
   language: Language;
@@ -73,15 +77,33 @@ export function createCatalogueService(load: (storeId: number) => Promise<Catalo
   };
 }
 
-function build(catalogue: Catalogue | null): Entry | null {
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compresses off the event loop (zlib's thread pool); brotli at a level that is fast for ~50 KB. */
+async function encode(body: Buffer): Promise<Representation['encoded']> {
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+async function build(catalogue: Catalogue | null): Promise<Entry | null> {
   if (!catalogue) return null;
   const representations = new Map<string, Representation>();
+  const pending: Promise<void>[] = [];
   for (const language of languageSchema.options) {
     const view = renderCatalogue(catalogue, language);
     for (const resource of CATALOGUE_RESOURCES) {
       const body = Buffer.from(JSON.stringify(view[resource]));
-      representations.set(key(resource, language), { body, etag: etagOf(body), language });
+      pending.push(
+        encode(body).then((encoded) => {
+          representations.set(key(resource, language), { body, encoded, etag: etagOf(body), language });
+        }),
+      );
     }
   }
+  await Promise.all(pending);
   return { catalogue, representations };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ifNoneMatchHits } from './http-caching.ts';
+import { chooseEncoding, ifNoneMatchHits } from './http-caching.ts';
 
 describe('ifNoneMatchHits', () => {
   const etag = '"abc"';
@@ -14,5 +14,22 @@ describe('ifNoneMatchHits', () => {
     ['*', true],
   ] as const)('%j → %s', (header, hit) => {
     expect(ifNoneMatchHits(header, etag)).toBe(hit);
+  });
+});
+
+describe('chooseEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['BR', 'br'],
+    ['*', 'br'],
+    ['*, br;q=0', 'gzip'],
+    ['gzip;q=0', null],
+  ] as const)('%j → %s', (header, encoding) => {
+    expect(chooseEncoding(header)).toBe(encoding);
   });
 });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
@@ -85,7 +86,7 @@ describe('catalogue routes', () => {
           expect(response.statusCode, url).toBe(200);
           expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
           expect(response.headers['content-language']).toBe(language);
-          expect(response.headers['vary']).toBe('Accept-Language');
+          expect(response.headers['vary']).toBe('Accept-Language, Accept-Encoding');
           expect(response.headers['cache-control']).toBe('no-cache');
           expect(response.headers['etag']).toMatch(/^"[\w-]{20,}"$/);
           schema.parse(response.json());
@@ -104,12 +105,31 @@ describe('catalogue routes', () => {
         expect(cached.body).toBe('');
         expect(cached.headers['etag']).toBe(etag);
         expect(cached.headers['cache-control']).toBe('no-cache');
-        expect(cached.headers['vary']).toBe('Accept-Language');
+        expect(cached.headers['vary']).toBe('Accept-Language, Accept-Encoding');
       }
       const stale = await get(urls[0], { 'if-none-match': '"stale"' });
       expect(stale.statusCode).toBe(200);
       expect(stale.body).toBe(first.body);
     });
+
+    it.each([
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const)(
+      'sends %s to a client that accepts it: the same JSON, its own ETag, and 304 later',
+      async (coding, decode) => {
+        const plain = await get(urls[0]);
+        const encoded = await get(urls[0], { 'accept-encoding': coding });
+        expect(encoded.statusCode).toBe(200);
+        expect(encoded.headers['content-encoding']).toBe(coding);
+        expect(decode(encoded.rawPayload).toString('utf8')).toBe(plain.body);
+        expect(encoded.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body));
+        const etag = String(encoded.headers['etag']);
+        expect(etag).not.toBe(plain.headers['etag']);
+        const revalidated = await get(urls[0], { 'accept-encoding': coding, 'if-none-match': etag });
+        expect(revalidated.statusCode).toBe(304);
+      },
+    );
 
     it.each(['de', 'en'] as const)('answers 404 store_not_found in %s for an unknown store', async (language) => {
       const response = await get(unknown, { 'accept-language': ACCEPT_LANGUAGE[language] });
