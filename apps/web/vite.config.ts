@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstLoadChunk } from './build/first-load-chunk.ts';
 import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
   base: '/order-online/',
-  plugins: [react(), precompress()],
+  plugins: [react(), firstLoadChunk(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * Modules that a library's index re-exports but only lazy screens use (react-i18next's `<Trans>`, on the
+ * privacy page). Static reachability cannot tell them apart, so they are named here.
+ */
+const LAZY_ONLY = /node_modules\/(?:html-parse-stringify|void-elements)\/|react-i18next\/dist\/es\/(?:Icu)?Trans/;
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/**
+ * Puts everything the storefront loads first into one `app` chunk: the entry and every module it
+ * reaches through static imports. Rolldown would otherwise split out each module that lazy chunks
+ * share with the entry, and gzip compresses each of those files alone (docs/decisions/003).
+ */
+export function firstLoadChunk(): Plugin {
+  let entry = '';
+  let firstLoad: Set<string> | undefined;
+
+  const staticClosure = (graph: ModuleGraph): Set<string> => {
+    const reached = new Set<string>();
+    const pending = [entry];
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      if (reached.has(id)) continue;
+      reached.add(id);
+      pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return reached;
+  };
+
+  return {
+    name: 'pizzeria:first-load-chunk',
+    apply: 'build',
+    configResolved(config) {
+      entry = path.resolve(config.root, 'index.html');
+    },
+    buildStart() {
+      firstLoad = undefined;
+    },
+    outputOptions(options) {
+      return {
+        ...options,
+        codeSplitting: {
+          groups: [
+            {
+              name: (id, graph) => {
+                firstLoad ??= staticClosure(graph);
+                return firstLoad.has(id) && !LAZY_ONLY.test(id) ? 'app' : null;
+              },
+            },
+          ],
+        },
+      };
+    },
+  };
+}
