@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import auth from './plugins/auth.ts';
 import database from './plugins/database.ts';
 import errors from './plugins/errors.ts';
 import language from './plugins/language.ts';
@@ -22,6 +23,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   await instance.register(errors);
   await instance.register(openapi);
   await instance.register(database, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await instance.register(auth, { secret: config.JWT_SECRET });
   await instance.register(catalogueService);
 
   await instance.register(

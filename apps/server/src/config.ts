@@ -7,6 +7,17 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Signs bearer tokens; without it a secret is generated once and kept in the database. */
+  JWT_SECRET: z.string().min(32).optional(),
+  /** The admin account (DESIGN §2); without it one is created with a random password, printed once. */
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** `smtp://user:pass@host:port`; without it mails stay in the outbox table and the log. */
+  SMTP_URL: z.string().optional(),
+  /** Sender of the shop's mails. */
+  MAIL_FROM: z.string().default('Pizzeria Bella Napoli <bestellung@bella-napoli.example>'),
+  /** The shop's public address, for links in mails (password reset, order page). */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
 });
 
 export type Config = z.infer<typeof configSchema>;

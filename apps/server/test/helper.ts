@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
+import { users } from '../src/db/schema.ts';
 import { buildServer } from '../src/server.ts';
 
 export interface TestServer {
@@ -51,4 +52,34 @@ export async function buildTestServer(
       await dropDatabase();
     },
   };
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  token: string;
+  /** `{ authorization: 'Bearer …' }` for `app.inject`. */
+  headers: { authorization: string };
+}
+
+let userCounter = 0;
+
+/**
+ * Creates an account straight in the database (no password: it cannot log in) and a bearer token for
+ * it, for tests of routes that need a signed-in customer or admin.
+ */
+export async function createTestUser(
+  app: FastifyInstance,
+  options: { role?: 'customer' | 'admin'; name?: string; email?: string } = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const email = options.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const role = options.role ?? 'customer';
+  const [user] = await app.database.db
+    .insert(users)
+    .values({ email, passwordHash: '!', customerName: options.name ?? `Test User ${userCounter}`, role })
+    .returning({ id: users.id, sessionVersion: users.sessionVersion });
+  if (!user) throw new Error('could not create the test user');
+  const token = await app.auth.issueToken({ id: user.id, role, sessionVersion: user.sessionVersion });
+  return { id: user.id, email, token, headers: { authorization: `Bearer ${token}` } };
 }

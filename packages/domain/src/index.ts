@@ -7,3 +7,6 @@ export * from './opening-hours.ts';
 export * from './postcode.ts';
 export * from './api/catalogue.ts';
 export * from './api/errors.ts';
+export * from './api/accounts.ts';
+export * from './api/addresses.ts';
+export * from './api/orders.ts';

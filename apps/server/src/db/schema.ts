@@ -10,7 +10,9 @@ import {
   primaryKey,
   serial,
   text,
+  timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@pizzeria/domain';
 
@@ -31,6 +33,10 @@ export const stores = pgTable(
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
     email: text('email').notNull().default(''),
+    /** Minutes the kitchen needs for an order before it can be ready (pickup) or leave (delivery). */
+    preparationMinutes: integer('preparation_minutes').notNull().default(20),
+    /** How many orders the kitchen takes per 15-minute slot; full slots are not offered. */
+    ordersPerSlot: integer('orders_per_slot').notNull().default(6),
   },
   (t) => [check('stores_region_check', sql`${t.region} in ('de-DE', 'de-CH', 'en-GB')`)],
 );
@@ -304,3 +310,212 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+// ---- Accounts (issue 3) -------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased and trimmed: one account per address, however it is typed. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    customerName: text('customer_name').notNull(),
+    phone: text('phone'),
+    role: text('role', { enum: ['customer', 'admin'] })
+      .notNull()
+      .default('customer'),
+    /** The language mails are written in: the one the customer last used. */
+    language: text('language', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    /** Part of every token; raising it (password reset) makes all earlier tokens stop working. */
+    sessionVersion: integer('session_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_role_check', sql`${t.role} in ('customer', 'admin')`),
+    check('users_language_check', sql`${t.language} in ('de', 'en')`),
+  ],
+);
+
+/** Single-use password reset tokens; only a SHA-256 hash of the token is stored. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Failed logins per key (`account:<email>` or `address:<ip>`), shared by every server instance: a key
+ * with too many failures in its window is refused until `blocked_until`.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/** Every mail the shop writes; without `SMTP_URL` this outbox (and the log) is where it stays. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('outbox_to_created_idx').on(t.toAddress, t.createdAt)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerName: text('customer_name').notNull(),
+    phone: text('phone').notNull(),
+    /** Street and house number. */
+    line1: text('line1').notNull(),
+    /** Apartment, floor, door bell: optional. */
+    line2: text('line2'),
+    city: text('city').notNull(),
+    zip: text('zip').notNull(),
+    country: text('country').notNull().default('DE'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+// ---- Orders (issue 3) ---------------------------------------------------------------------------
+
+/** A snapshot of one order line: names in both languages and prices as charged, whatever the menu does later. */
+export interface OrderLineExtra {
+  id: number;
+  name: LocalizedText;
+  priceCents: number;
+  quantity: number;
+}
+
+export interface OrderVatShare {
+  percentage: number;
+  amountCents: number;
+}
+
+export interface OrderAddress {
+  customerName: string;
+  phone: string;
+  email: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  zip: string;
+  country: string;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    /** Null for a guest order. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Random, unguessable: the guest's (and the link's) key to the order page. */
+    trackingToken: text('tracking_token').notNull(),
+    status: text('status', { enum: ['pending_payment', 'waiting', 'accepted', 'rejected'] }).notNull(),
+    orderType: text('order_type', { enum: ['delivery', 'pickup'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: ['cash', 'paypal'] }).notNull(),
+    postcode: text('postcode'),
+    /** Null means as soon as possible. */
+    requestedTime: timestamp('requested_time', { withTimezone: true }),
+    /** When the kitchen expects it ready (pickup) or at the door (delivery), as promised at checkout. */
+    promisedAt: timestamp('promised_at', { withTimezone: true }).notNull(),
+    /** The 15-minute slot the order counts against for the kitchen's capacity. */
+    slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
+    etaMinutes: integer('eta_minutes'),
+    etaAt: timestamp('eta_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    note: text('note'),
+    language: text('language', { enum: ['de', 'en'] }).notNull(),
+    address: jsonb('address').$type<OrderAddress>().notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCode: text('discount_code'),
+    discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    deliveryFeeCents: integer('delivery_fee_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    vat: jsonb('vat').$type<OrderVatShare[]>().notNull(),
+    /** `user:<id>` or `guest`: an idempotency key is unique within its scope. */
+    idempotencyScope: text('idempotency_scope').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the request body: the same key with another body is a conflict. */
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_unique').on(t.idempotencyScope, t.idempotencyKey),
+    uniqueIndex('orders_tracking_token_unique').on(t.trackingToken),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_store_status_created_idx').on(t.storeId, t.status, t.createdAt),
+    index('orders_store_slot_idx').on(t.storeId, t.slotStart),
+    check('orders_status_check', sql`${t.status} in ('pending_payment', 'waiting', 'accepted', 'rejected')`),
+    check('orders_order_type_check', sql`${t.orderType} in ('delivery', 'pickup')`),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('cash', 'paypal')`),
+    check(
+      'orders_amounts_check',
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Kept without a foreign key: the menu may change, the order must not. */
+    productId: integer('product_id').notNull(),
+    variantId: integer('variant_id'),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    variantName: jsonb('variant_name').$type<LocalizedText>(),
+    /** The product's or variant's price, without extras. */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    extras: jsonb('extras').$type<OrderLineExtra[]>().notNull(),
+    taxPercentage: numeric('tax_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.position),
+    check('order_items_quantity_check', sql`${t.quantity} between 1 and 99`),
+  ],
+);

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import * as z from 'zod/mini';
+import type { Role } from '@pizzeria/domain';
+import { settings, users } from '../db/schema.ts';
+import { HttpError } from './errors.ts';
+
+/** Who is calling: set from a valid bearer token, else null (an anonymous visitor or a guest). */
+export interface Caller {
+  id: number;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: {
+      /** A bearer token for the user as it is now (its session version is part of the token). */
+      issueToken(user: { id: number; role: Role; sessionVersion: number }): Promise<string>;
+      /** preHandler: 401 unless a customer or admin is signed in. */
+      requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      /** preHandler: 401 when nobody is signed in, 403 unless the caller is an admin. */
+      requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    };
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, or null. Read after the auth plugin's onRequest hook. */
+    caller: Caller | null;
+  }
+}
+
+export interface AuthPluginOptions {
+  /** `JWT_SECRET`; without it a secret is generated once and kept in the database (DESIGN §2). */
+  secret?: string;
+  /** Lifetime of a token in seconds. */
+  tokenLifetimeSeconds?: number;
+}
+
+const JWT_SECRET_SETTING = 'jwt_secret';
+const ISSUER = 'pizzeria';
+const claimsSchema = z.object({
+  sub: z.string().check(z.regex(/^\d+$/)),
+  role: z.enum(['customer', 'admin']),
+  sv: z.int(),
+});
+
+const NOT_SIGNED_IN = new HttpError(401, 'not_authenticated', {
+  de: 'Bitte melden Sie sich an.',
+  en: 'Please log in.',
+});
+const SESSION_ENDED = new HttpError(401, 'session_expired', {
+  de: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  en: 'Your session has expired. Please log in again.',
+});
+const ADMINS_ONLY = new HttpError(403, 'forbidden', {
+  de: 'Dafür fehlen Ihnen die Rechte.',
+  en: 'You are not allowed to do that.',
+});
+
+/**
+ * Bearer JWTs (HS256, jose). Every request gets `request.caller`: a token that is malformed, expired,
+ * signed with another secret or older than the user's last password reset makes the request anonymous
+ * on public routes and a 401 on routes that require a user.
+ */
+export default fp<AuthPluginOptions>(
+  async (app, options) => {
+    const key = new TextEncoder().encode(options.secret ?? (await storedSecret()));
+    const lifetime = options.tokenLifetimeSeconds ?? 12 * 60 * 60;
+
+    async function storedSecret(): Promise<string> {
+      const db = app.database.db;
+      await db
+        .insert(settings)
+        .values({ key: JWT_SECRET_SETTING, value: randomBytes(48).toString('base64url') })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(settings).where(eq(settings.key, JWT_SECRET_SETTING));
+      const secret = z.string().check(z.minLength(32)).safeParse(row?.value);
+      if (!secret.success) throw new Error(`The stored ${JWT_SECRET_SETTING} setting is not a usable secret`);
+      return secret.data;
+    }
+
+    /** The caller a token names, or why it names nobody. */
+    async function callerOf(token: string): Promise<Caller | 'invalid' | 'ended'> {
+      let payload: unknown;
+      try {
+        ({ payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] }));
+      } catch (error) {
+        return error instanceof joseErrors.JWTExpired ? 'ended' : 'invalid';
+      }
+      const claims = claimsSchema.safeParse(payload);
+      if (!claims.success) return 'invalid';
+      const id = Number(claims.data.sub);
+      const [user] = await app.database.db
+        .select({ role: users.role, sessionVersion: users.sessionVersion })
+        .from(users)
+        .where(eq(users.id, id));
+      if (!user || user.sessionVersion !== claims.data.sv || user.role !== claims.data.role) return 'ended';
+      return { id, role: user.role };
+    }
+
+    app.decorateRequest('caller', null);
+    /** Why a presented token was not accepted; routes that need a user answer with it. */
+    const refused = new WeakMap<FastifyRequest, HttpError>();
+
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header) return;
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match?.[1]) {
+        refused.set(request, NOT_SIGNED_IN);
+        return;
+      }
+      const caller = await callerOf(match[1]);
+      if (caller === 'invalid') refused.set(request, NOT_SIGNED_IN);
+      else if (caller === 'ended') refused.set(request, SESSION_ENDED);
+      else request.caller = caller;
+    });
+
+    app.decorate('auth', {
+      async issueToken(user) {
+        return new SignJWT({ role: user.role, sv: user.sessionVersion })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(user.id))
+          .setIssuer(ISSUER)
+          .setIssuedAt()
+          .setExpirationTime(`${lifetime}s`)
+          .sign(key);
+      },
+      async requireUser(request) {
+        if (!request.caller) throw refused.get(request) ?? NOT_SIGNED_IN;
+      },
+      async requireAdmin(request) {
+        if (!request.caller) throw refused.get(request) ?? NOT_SIGNED_IN;
+        if (request.caller.role !== 'admin') throw ADMINS_ONLY;
+      },
+    });
+  },
+  { name: 'auth', dependencies: ['database', 'errors'] },
+);

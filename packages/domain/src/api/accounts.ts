@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+
+/** Shortest and longest password accepted; common passwords are refused by the server as well. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** SPEC §5 and §9: a phone number is digits only, at most 15. */
+export const PHONE_PATTERN = /^\d{1,15}$/;
+
+export const roleSchema = z.enum(['customer', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const emailSchema = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email());
+export const passwordSchema = z.string().check(z.minLength(PASSWORD_MIN_LENGTH), z.maxLength(PASSWORD_MAX_LENGTH));
+export const customerNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
+export const phoneSchema = z.string().check(z.trim(), z.regex(PHONE_PATTERN));
+
+/** `POST /api/login` body (form-data or urlencoded, SPEC §7). */
+export const loginRequestSchema = z.object({
+  username: z.string().check(z.maxLength(254)),
+  password: z.string().check(z.maxLength(PASSWORD_MAX_LENGTH)),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** `GET /api/users/me`, and the user that registration returns: never a secret. */
+export const userSchema = z.object({
+  id: z.int(),
+  email: z.string(),
+  customer_name: z.string(),
+  phone: z.nullable(z.string()),
+  role: roleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const registerCustomerSchema = z.object({
+  customer_name: customerNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  phone: z.optional(z.nullable(z.union([z.literal(''), phoneSchema]))),
+});
+export type RegisterCustomer = z.infer<typeof registerCustomerSchema>;
+
+export const forgotPasswordSchema = z.object({ email: z.string().check(z.trim(), z.maxLength(254)) });
+export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  password: passwordSchema,
+});
+export type ResetPassword = z.infer<typeof resetPasswordSchema>;
+
+/** The answer of forgot- and reset-password: a message for people, the same whether or not the email exists. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,0 +1,175 @@
+import * as z from 'zod/mini';
+import { customerNameSchema, emailSchema, phoneSchema } from './accounts.ts';
+import { discountCodeSchema } from './catalogue.ts';
+
+const MAX_ID = 2_147_483_647;
+const idSchema = z.int().check(z.positive(), z.maximum(MAX_ID));
+
+export const MAX_ORDER_NOTE_LENGTH = 500;
+export const MIN_ITEM_QUANTITY = 1;
+export const MAX_ITEM_QUANTITY = 99;
+/** Slots are 15 minutes long (issue 3: the kitchen's capacity is counted per slot). */
+export const SLOT_MINUTES = 15;
+
+export const orderTypeSchema = z.enum(['delivery', 'pickup']);
+export type OrderType = z.infer<typeof orderTypeSchema>;
+
+export const paymentMethodSchema = z.enum(['cash', 'paypal']);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** DESIGN §4: `processing` is only the client's state while a request is in flight. */
+export const orderStatusSchema = z.enum(['pending_payment', 'waiting', 'accepted', 'rejected']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderItemInputSchema = z.object({
+  product_id: idSchema,
+  variant_id: z.optional(z.nullable(idSchema)),
+  quantity: z.int(),
+  extras: z._default(z.array(z.object({ id: idSchema, quantity: z._default(z.int(), 1) })).check(z.maxLength(50)), []),
+});
+export type OrderItemInput = z.input<typeof orderItemInputSchema>;
+
+/** The guest's shipping address (SPEC §3), sent with `POST /api/orders/guest`. */
+export const shippingAddressSchema = z.object({
+  type: z.literal('shipping'),
+  customer_name: customerNameSchema,
+  phone: phoneSchema,
+  email: z.optional(z.nullable(z.union([z.literal(''), emailSchema]))),
+  /** Street and house number. */
+  line1: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  /** Apartment, floor, door bell. */
+  line2: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
+  city: z.string().check(z.trim(), z.maxLength(100)),
+  zip: z.string().check(z.trim(), z.maxLength(10)),
+  country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'DE'),
+});
+export type ShippingAddress = z.input<typeof shippingAddressSchema>;
+
+/**
+ * The order payload of DESIGN §4. Quantities and the note are checked by the server with their own
+ * error codes (`invalid_quantity`, `note_too_long`), so the schema only fixes their types.
+ */
+export const orderRequestSchema = z.object({
+  store_id: idSchema,
+  order_type: orderTypeSchema,
+  postcode: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(10)))),
+  items: z.array(orderItemInputSchema).check(z.minLength(1), z.maxLength(100)),
+  note: z.optional(z.nullable(z.string())),
+  requested_time: z.union([z.literal('asap'), z.iso.datetime({ offset: true })]),
+  payment_method: paymentMethodSchema,
+  address_id: z.optional(z.nullable(idSchema)),
+  address: z.optional(z.nullable(shippingAddressSchema)),
+});
+export type OrderRequest = z.input<typeof orderRequestSchema>;
+
+export const orderExtraSchema = z.object({ id: z.int(), name: z.string(), price: z.number(), quantity: z.int() });
+
+export const orderItemSchema = z.object({
+  product_id: z.int(),
+  variant_id: z.nullable(z.int()),
+  name: z.string(),
+  variant_name: z.nullable(z.string()),
+  /** Name plus variant in brackets, as the cart shows it. */
+  display_name: z.string(),
+  price: z.number(),
+  quantity: z.int(),
+  extras: z.array(orderExtraSchema),
+  tax_percentage: z.number(),
+  line_total: z.number(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  id: z.int(),
+  store_id: z.int(),
+  status: orderStatusSchema,
+  order_type: orderTypeSchema,
+  payment_method: paymentMethodSchema,
+  postcode: z.nullable(z.string()),
+  /** Null: as soon as possible. */
+  requested_time: z.nullable(z.string()),
+  /** When it is promised ready (pickup) or at the door (delivery), ISO-8601. */
+  promised_at: z.string(),
+  eta_minutes: z.nullable(z.int()),
+  eta_at: z.nullable(z.string()),
+  rejection_reason: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+  customer_name: z.string(),
+  phone: z.string(),
+  email: z.nullable(z.string()),
+  address: z.object({
+    line1: z.string(),
+    line2: z.nullable(z.string()),
+    city: z.string(),
+    zip: z.string(),
+    country: z.string(),
+  }),
+  items: z.array(orderItemSchema),
+  subtotal: z.number(),
+  discount_code: z.nullable(discountCodeSchema),
+  discount_percentage: z.number(),
+  discount: z.number(),
+  delivery_fee: z.number(),
+  total: z.number(),
+  vat: z.array(z.object({ percentage: z.number(), amount: z.number() })),
+  created_at: z.string(),
+  /** Only in the answer to the one who placed it, and for guests: the key to `/order/{id}?token=`. */
+  tracking_token: z.optional(z.string()),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderIdParamsSchema = z.object({
+  id: z.coerce.number().check(z.int(), z.positive(), z.maximum(MAX_ID)),
+});
+export const orderTokenQuerySchema = z.object({ token: z.optional(z.string().check(z.maxLength(200))) });
+
+/** `GET /api/stores/{id}/slots?order_type=`: what the checkout may offer now. */
+export const timeSlotsSchema = z.object({
+  /** Whether "as soon as possible" may be chosen: the store is open and the kitchen has room. */
+  asap_available: z.boolean(),
+  /** The honest ready time of an order placed now (after the orders already waiting), ISO-8601. */
+  asap_ready_at: z.nullable(z.string()),
+  /** Start times of the free 15-minute slots later today, ISO-8601, ascending. */
+  slots: z.array(z.object({ time: z.string(), label: z.string() })),
+  timezone: z.string(),
+});
+export type TimeSlots = z.infer<typeof timeSlotsSchema>;
+export const timeSlotsQuerySchema = z.object({ order_type: orderTypeSchema });
+
+export const acceptOrderSchema = z.object({
+  eta_minutes: z.int().check(z.minimum(1), z.maximum(240)),
+});
+export const rejectOrderSchema = z.object({
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+});
+export const adminOrdersQuerySchema = z.object({
+  status: z.optional(orderStatusSchema),
+});
+
+/**
+ * The stable codes an order can be refused with (STYLE: the client translates them).
+ */
+export const ORDER_ERROR_CODES = [
+  'store_closed',
+  'invalid_time_slot',
+  'slot_full',
+  'postcode_not_delivered',
+  'postcode_required',
+  'below_minimum_order',
+  'unknown_product',
+  'product_unavailable',
+  'variant_required',
+  'invalid_variant',
+  'invalid_topping',
+  'topping_group_min',
+  'topping_group_max',
+  'invalid_quantity',
+  'note_too_long',
+  'address_required',
+  'unknown_address',
+  'payment_method_unavailable',
+  'idempotency_key_required',
+  'idempotency_key_reused',
+  'order_already_decided',
+] as const;
+export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
