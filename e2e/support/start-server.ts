@@ -11,7 +11,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const serverMain = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
-const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  // Journeys place orders at any hour of the day, so the demo restaurant is seeded open around the clock.
+  SEED_OPENING_HOURS: 'always',
+  ADMIN_EMAIL: 'admin@example.com',
+  ADMIN_PASSWORD: 'e2e-admin-password',
+};
 let cleanup = async () => {};
 
 const adminUrl = process.env.TEST_DATABASE_URL;

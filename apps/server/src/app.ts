@@ -22,7 +22,11 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   await instance.register(language);
   await instance.register(errors);
   await instance.register(openapi);
-  await instance.register(database, { url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await instance.register(database, {
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    seed: { openingHours: config.SEED_OPENING_HOURS },
+  });
   await instance.register(auth, { secret: config.JWT_SECRET });
   await instance.register(catalogueService);
 

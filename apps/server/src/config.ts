@@ -7,6 +7,8 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Hours the demo restaurant is seeded with on an empty database: its real week, or `always` open. */
+  SEED_OPENING_HOURS: z.enum(['demo', 'always']).default('demo'),
   /** Signs bearer tokens; without it a secret is generated once and kept in the database. */
   JWT_SECRET: z.string().min(32).optional(),
   /** The admin account (DESIGN §2); without it one is created with a random password, printed once. */

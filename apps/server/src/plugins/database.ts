@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../db/client.ts';
-import { seedDemoRestaurant } from '../db/seed/index.ts';
+import { seedDemoRestaurant, type SeedOptions } from '../db/seed/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,13 +11,14 @@ declare module 'fastify' {
 export interface DatabasePluginOptions {
   url?: string;
   dataDir: string;
+  seed?: SeedOptions;
 }
 
 /** Opens and migrates the database, and closes it with the server. */
 export default fp<DatabasePluginOptions>(
   async (app, options) => {
     const database = await openDatabase(options);
-    if (await seedDemoRestaurant(database.db)) app.log.info('seeded the demo restaurant (store 13)');
+    if (await seedDemoRestaurant(database.db, options.seed)) app.log.info('seeded the demo restaurant (store 13)');
     app.decorate('database', database);
     app.addHook('onClose', () => database.close());
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import type { StoreHour } from '@pizzeria/domain';
 import {
   additives,
   allergens,
@@ -21,7 +22,15 @@ import {
 } from '../schema.ts';
 import { ADDITIVES, ALLERGENS, type AdditiveCode, type AllergenCode } from './allergens.ts';
 import { MENU, PIZZA_SIZES } from './menu.ts';
-import { DEMO_STORE, DISCOUNTS, POSTCODES, STORE_HOURS, TAX_RATES, type TaxRateKey } from './store.ts';
+import {
+  ALWAYS_OPEN_HOURS,
+  DEMO_STORE,
+  DISCOUNTS,
+  POSTCODES,
+  STORE_HOURS,
+  TAX_RATES,
+  type TaxRateKey,
+} from './store.ts';
 import { TOPPING_GROUPS, type ToppingGroupKey } from './toppings.ts';
 
 /** Tables whose serial ids the seed sets explicitly, so their sequences must be moved past them. */
@@ -44,13 +53,18 @@ const SEEDED_SERIAL_TABLES = [
  * Seeds the demo restaurant (store 13) into an empty database in one transaction; does nothing when
  * a store exists. Ids are explicit and stable, numbered in the order of the seed files.
  */
-export async function seedDemoRestaurant(db: Db): Promise<boolean> {
+export interface SeedOptions {
+  /** `demo`: the restaurant's real week; `always`: open around the clock (journeys at any hour). */
+  openingHours?: 'demo' | 'always';
+}
+
+export async function seedDemoRestaurant(db: Db, options: SeedOptions = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two instances starting on one empty database: the second waits here, then finds the store.
     await tx.execute(sql`select pg_advisory_xact_lock(1313)`);
     const existing = await tx.select({ id: stores.id }).from(stores).limit(1);
     if (existing.length > 0) return false;
-    await insertDemoRestaurant(tx);
+    await insertDemoRestaurant(tx, options.openingHours === 'always' ? ALWAYS_OPEN_HOURS : STORE_HOURS);
     for (const table of SEEDED_SERIAL_TABLES) {
       await tx.execute(
         sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.identifier(table)}))`,
@@ -60,7 +74,7 @@ export async function seedDemoRestaurant(db: Db): Promise<boolean> {
   });
 }
 
-async function insertDemoRestaurant(db: Db): Promise<void> {
+async function insertDemoRestaurant(db: Db, hours: readonly StoreHour[]): Promise<void> {
   const storeId = DEMO_STORE.id;
 
   const allergenIds = new Map<AllergenCode, number>(ALLERGENS.map((allergen, i) => [allergen.code, i + 1]));
@@ -80,7 +94,7 @@ async function insertDemoRestaurant(db: Db): Promise<void> {
 
   await db.insert(stores).values(DEMO_STORE);
   await db.insert(storeHours).values(
-    STORE_HOURS.map((hour, i) => ({
+    hours.map((hour, i) => ({
       id: i + 1,
       storeId,
       dayOfWeek: hour.day_of_week,

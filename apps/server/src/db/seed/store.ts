@@ -39,6 +39,15 @@ export const STORE_HOURS: readonly StoreHour[] = [
   ]),
 ];
 
+/**
+ * Open around the clock, for journeys that place orders whatever the hour (`SEED_OPENING_HOURS=always`):
+ * two slots a day, the second closing at midnight.
+ */
+export const ALWAYS_OPEN_HOURS: readonly StoreHour[] = [0, 1, 2, 3, 4, 5, 6].flatMap((day) => [
+  { day_of_week: day, open_time: '00:00', close_time: '12:00', label: null },
+  { day_of_week: day, open_time: '12:00', close_time: '00:00', label: null },
+]);
+
 export interface SeedPostcode {
   postcode: string;
   deliveryFeeCents: Cents;
