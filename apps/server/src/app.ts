@@ -11,6 +11,12 @@ import openapi from './plugins/openapi.ts';
 import webApp from './plugins/web-app.ts';
 import healthRoutes from './features/health/routes.ts';
 import { catalogueRoutes, catalogueService } from './features/catalogue/index.ts';
+import { orderRoutes, ordersService } from './features/orders/index.ts';
+import { addressRoutes } from './features/addresses/index.ts';
+import { adminRoutes } from './features/admin/index.ts';
+import { accountsRoutes } from './features/accounts/index.ts';
+import { mail } from './features/mail/index.ts';
+import { ensureAdminAccount } from './db/seed/admin.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -28,15 +34,49 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
     seed: { openingHours: config.SEED_OPENING_HOURS },
   });
   await instance.register(auth, { secret: config.JWT_SECRET });
+  await instance.register(mail, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL });
+  await bootstrapAdmin(instance, config);
   await instance.register(catalogueService);
+  await instance.register(ordersService);
 
   await instance.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
+      await api.register(addressRoutes);
+      await api.register(orderRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(accountsRoutes, {
+        publicUrl: config.PUBLIC_URL,
+        throttle: {
+          account: { maxFailures: config.LOGIN_ACCOUNT_MAX_FAILURES },
+          address: { maxFailures: config.LOGIN_ADDRESS_MAX_FAILURES },
+          windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
+        },
+      });
     },
     { prefix: '/api' },
   );
 
   await instance.register(webApp, { root: path.resolve(config.WEB_DIST ?? defaultWebDist) });
+}
+
+/** The staff account (DESIGN §2): from ADMIN_EMAIL/ADMIN_PASSWORD, else generated once and logged. */
+async function bootstrapAdmin(instance: FastifyInstance, config: Config): Promise<void> {
+  if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
+    instance.log.warn('ADMIN_EMAIL and ADMIN_PASSWORD work only together: both are ignored');
+  }
+  const result = await ensureAdminAccount(instance.database.db, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+    mailFrom: config.MAIL_FROM,
+  });
+  if (result.kind === 'generated') {
+    instance.log.warn(
+      { email: result.email, password: result.password },
+      'created the admin account with a random password (shown only now); set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own',
+    );
+  } else if (result.kind !== 'unchanged') {
+    instance.log.info({ email: result.email }, `admin account ${result.kind} from ADMIN_EMAIL`);
+  }
 }

@@ -20,6 +20,11 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default('Pizzeria Bella Napoli <bestellung@bella-napoli.example>'),
   /** The shop's public address, for links in mails (password reset, order page). */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Failed logins for one account, and from one client address, that block further tries. */
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
+  /** The window failed logins are counted in, and how long a blocked account or address waits. */
+  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
 });
 
 export type Config = z.infer<typeof configSchema>;

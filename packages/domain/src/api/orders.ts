@@ -134,7 +134,11 @@ export const timeSlotsSchema = z.object({
   timezone: z.string(),
 });
 export type TimeSlots = z.infer<typeof timeSlotsSchema>;
-export const timeSlotsQuerySchema = z.object({ order_type: orderTypeSchema });
+export const timeSlotsQuerySchema = z.object({
+  order_type: orderTypeSchema,
+  /** For a delivery: the postcode whose delivery time is added to the preparation time. */
+  postcode: z.optional(z.string().check(z.trim(), z.maxLength(10))),
+});
 
 export const acceptOrderSchema = z.object({
   eta_minutes: z.int().check(z.minimum(1), z.maximum(240)),

@@ -1,0 +1,467 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { outbox, passwordResetTokens, users } from '../../db/schema.ts';
+import { buildTestServer, createTestUser, type TestServer } from '../../../test/helper.ts';
+import { hashResetToken } from './service.ts';
+
+const PASSWORD = 'Margherita-mit-Basilikum-7';
+
+let counter = 0;
+function uniqueEmail(prefix = 'customer'): string {
+  counter += 1;
+  return `${prefix}${counter}-${Date.now().toString(36)}@example.com`;
+}
+
+async function register(app: FastifyInstance, email: string, password = PASSWORD, language = 'en') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/register/customer',
+    headers: { 'accept-language': language },
+    payload: { customer_name: 'Maria Rossi', email, password, phone: '03012345678' },
+  });
+}
+
+/** A real multipart/form-data body, as a browser's FormData sends it. */
+async function multipart(fields: Record<string, string>): Promise<{ payload: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? '',
+  };
+}
+
+function login(app: FastifyInstance, username: string, password: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: '/api/login', headers, payload: { username, password } });
+}
+
+async function mailsTo(app: FastifyInstance, to: string, kind: string) {
+  return app.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, to), eq(outbox.kind, kind)))
+    .orderBy(outbox.id);
+}
+
+/** The reset token from the newest reset mail to `to`, once the mail is in the outbox. */
+async function resetTokenFromMail(app: FastifyInstance, to: string, count = 1): Promise<string> {
+  const mails = await vi.waitFor(
+    async () => {
+      const rows = await mailsTo(app, to, 'password_reset');
+      expect(rows).toHaveLength(count);
+      return rows;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  const text = mails.at(-1)?.textBody ?? '';
+  const match = /http:\/\/shop\.test\/order-online\/reset-password\?token=([\w-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no reset link in: ${text}`);
+  return match[1];
+}
+
+describe('accounts API', () => {
+  let server: TestServer;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    server = await buildTestServer({ PUBLIC_URL: 'http://shop.test' });
+    app = server.app;
+  });
+  afterAll(() => server.close());
+
+  describe('POST /api/register/customer', () => {
+    it('creates a customer (201, no secrets), stores an argon2id hash and the language, and sends the welcome mail', async () => {
+      const email = uniqueEmail();
+      const response = await register(app, `  ${email.toUpperCase()} `);
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(body).toEqual({
+        id: expect.any(Number),
+        email,
+        customer_name: 'Maria Rossi',
+        phone: '03012345678',
+        role: 'customer',
+      });
+      const [row] = await app.database.db.select().from(users).where(eq(users.id, body.id));
+      expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(row?.language).toBe('en');
+      const welcome = await vi.waitFor(async () => {
+        const rows = await mailsTo(app, email, 'welcome');
+        expect(rows).toHaveLength(1);
+        return rows[0];
+      });
+      expect(welcome?.subject).toContain('Welcome');
+      expect(welcome?.textBody).toContain('Hello Maria Rossi,');
+    });
+
+    it('answers 409 email_taken for an address that has an account, however it is typed', async () => {
+      const email = uniqueEmail();
+      expect((await register(app, email)).statusCode).toBe(201);
+      const again = await register(app, email.toUpperCase(), 'Another-good-passphrase-9', 'de');
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'email_taken', message: expect.stringContaining('schon ein Konto') });
+      const rows = await app.database.db.select().from(users).where(eq(users.email, email));
+      expect(rows).toHaveLength(1);
+    });
+
+    it('refuses short and common passwords with 400 and creates nothing', async () => {
+      const email = uniqueEmail();
+      const short = await register(app, email, 'kurz12');
+      expect(short.statusCode).toBe(400);
+      expect(short.json()).toMatchObject({ code: 'invalid_request' });
+
+      for (const common of ['password1', 'PassWord1', 'iloveyou1', 'qwertyuiop']) {
+        const response = await register(app, email, common);
+        expect(response.statusCode, common).toBe(400);
+        expect(response.json()).toEqual({
+          code: 'password_too_common',
+          message: 'This password is too common and easy to guess. Please choose another one.',
+        });
+      }
+      const german = await register(app, email, 'passwort123', 'de');
+      expect(german.json()).toMatchObject({
+        code: 'password_too_common',
+        message: expect.stringContaining('zu verbreitet'),
+      });
+      expect(await app.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    });
+
+    it('are described in the OpenAPI document', async () => {
+      const response = await app.inject({ url: '/api/openapi.json' });
+      expect(response.statusCode).toBe(200);
+      const paths = Object.keys(response.json().paths as Record<string, unknown>);
+      for (const path of [
+        '/api/login',
+        '/api/users/me',
+        '/api/register/customer',
+        '/api/forgot-password',
+        '/api/reset-password',
+      ]) {
+        expect(paths).toContain(path);
+      }
+    });
+
+    it('answers 400 for a malformed body', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/register/customer',
+        payload: { customer_name: '', email: 'not-an-email', password: PASSWORD, phone: '+49 30' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalid_request', issues: expect.any(Array) });
+    });
+  });
+
+  describe('POST /api/login and GET /api/users/me', () => {
+    const email = uniqueEmail('login');
+    beforeAll(async () => {
+      expect((await register(app, email)).statusCode).toBe(201);
+    });
+
+    async function me(token: string) {
+      return app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+    }
+
+    it('logs in with JSON', async () => {
+      const response = await login(app, email, PASSWORD);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toEqual({ access_token: expect.any(String), token_type: 'bearer' });
+      const user = await me(body.access_token);
+      expect(user.statusCode).toBe(200);
+      expect(user.json()).toEqual({
+        id: expect.any(Number),
+        email,
+        customer_name: 'Maria Rossi',
+        phone: '03012345678',
+        role: 'customer',
+      });
+    });
+
+    it('logs in with x-www-form-urlencoded fields', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ username: email.toUpperCase(), password: PASSWORD }).toString(),
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await me(response.json().access_token)).json()).toMatchObject({ email });
+    });
+
+    it('logs in with multipart form-data', async () => {
+      const { payload, contentType } = await multipart({ username: email, password: PASSWORD });
+      expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await me(response.json().access_token)).json()).toMatchObject({ email });
+    });
+
+    it('refuses a file in the form and a form without a password with 4xx, never 500', async () => {
+      const form = new FormData();
+      form.append('username', email);
+      form.append('password', new Blob(['x']), 'password.txt');
+      const encoded = new Response(form);
+      const withFile = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      });
+      expect(withFile.statusCode).toBeGreaterThanOrEqual(400);
+      expect(withFile.statusCode).toBeLessThan(500);
+
+      const { payload, contentType } = await multipart({ username: email });
+      const missing = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ code: 'invalid_request' });
+    });
+
+    it('answers a wrong password and an unknown email with the same 401', async () => {
+      const wrong = await login(app, email, 'Not-the-password-42', { 'accept-language': 'en' });
+      const unknown = await login(app, uniqueEmail('nobody'), PASSWORD, { 'accept-language': 'en' });
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid credentials' });
+      expect(unknown.json()).toEqual(wrong.json());
+      const german = await login(app, email, 'Not-the-password-42');
+      expect(german.json()).toEqual({
+        code: 'invalid_credentials',
+        message: 'E-Mail-Adresse oder Passwort ist falsch.',
+      });
+    });
+
+    it('keeps the language of the last login for mails', async () => {
+      expect((await login(app, email, PASSWORD, { 'accept-language': 'de-DE' })).statusCode).toBe(200);
+      const [row] = await app.database.db.select().from(users).where(eq(users.email, email));
+      expect(row?.language).toBe('de');
+      expect((await login(app, email, PASSWORD, { 'accept-language': 'en-GB,en;q=0.9' })).statusCode).toBe(200);
+      const [after] = await app.database.db.select().from(users).where(eq(users.email, email));
+      expect(after?.language).toBe('en');
+    });
+
+    it('GET /api/users/me: 401 without or with a bad token, the admin with an admin token', async () => {
+      const anonymous = await app.inject({ url: '/api/users/me', headers: { 'accept-language': 'en' } });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ code: 'not_authenticated', message: 'Please log in.' });
+      const forged = await me('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl');
+      expect(forged.statusCode).toBe(401);
+      const admin = await createTestUser(app, { role: 'admin' });
+      const adminMe = await app.inject({ url: '/api/users/me', headers: admin.headers });
+      expect(adminMe.statusCode).toBe(200);
+      expect(adminMe.json()).toMatchObject({ id: admin.id, email: admin.email, role: 'admin', phone: null });
+    });
+  });
+
+  describe('password reset', () => {
+    it('answers forgot-password identically for a known and an unknown email, and mails only the known one', async () => {
+      const known = uniqueEmail('forgot');
+      expect((await register(app, known)).statusCode).toBe(201);
+      const unknown = uniqueEmail('ghost');
+      const headers = { 'accept-language': 'en' };
+      const a = await app.inject({ method: 'POST', url: '/api/forgot-password', headers, payload: { email: known } });
+      const b = await app.inject({ method: 'POST', url: '/api/forgot-password', headers, payload: { email: unknown } });
+      expect(a.statusCode).toBe(200);
+      expect(b.statusCode).toBe(200);
+      expect(a.body).toBe(b.body);
+      expect(a.json().message).toContain('If there is an account with this email address');
+
+      const token = await resetTokenFromMail(app, known);
+      expect(token.length).toBeGreaterThanOrEqual(40);
+      const [mail] = await mailsTo(app, known, 'password_reset');
+      expect(mail?.subject).toBe('Reset your Pizzeria Bella Napoli password');
+      expect(mail?.htmlBody).toContain(`href="http://shop.test/order-online/reset-password?token=${token}"`);
+      // Only a hash of the token is stored.
+      const stored = await app.database.db.select().from(passwordResetTokens);
+      expect(stored.some((row) => row.tokenHash === token)).toBe(false);
+      expect(stored.some((row) => row.tokenHash === hashResetToken(token))).toBe(true);
+      // Give the unknown address's request time to (not) write a mail.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await mailsTo(app, unknown, 'password_reset')).toHaveLength(0);
+    });
+
+    it('resets once: the new password works, the old one and every earlier token stop working', async () => {
+      const email = uniqueEmail('reset');
+      expect((await register(app, email)).statusCode).toBe(201);
+      const oldToken = (await login(app, email, PASSWORD)).json().access_token as string;
+      const bearer = { authorization: `Bearer ${oldToken}`, 'accept-language': 'en' };
+      expect((await app.inject({ url: '/api/users/me', headers: bearer })).statusCode).toBe(200);
+
+      await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+      const first = await resetTokenFromMail(app, email, 1);
+      await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+      const second = await resetTokenFromMail(app, email, 2);
+      expect(second).not.toBe(first);
+
+      // A common password is refused before the token is spent.
+      const common = await app.inject({
+        method: 'POST',
+        url: '/api/reset-password',
+        payload: { token: second, password: 'password1' },
+      });
+      expect(common.statusCode).toBe(400);
+      expect(common.json()).toMatchObject({ code: 'password_too_common' });
+
+      const newPassword = 'Quattro-Stagioni-Forever-3';
+      const reset = await app.inject({
+        method: 'POST',
+        url: '/api/reset-password',
+        headers: { 'accept-language': 'en' },
+        payload: { token: second, password: newPassword },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect(reset.json()).toEqual({
+        message: 'Your password has been changed. Please log in with your new password.',
+      });
+
+      const stale = await app.inject({ url: '/api/users/me', headers: bearer });
+      expect(stale.statusCode).toBe(401);
+      expect(stale.json()).toMatchObject({ code: 'session_expired' });
+      expect((await login(app, email, PASSWORD)).statusCode).toBe(401);
+      expect((await login(app, email, newPassword)).statusCode).toBe(200);
+
+      for (const token of [second, first]) {
+        const again = await app.inject({
+          method: 'POST',
+          url: '/api/reset-password',
+          headers: { 'accept-language': 'en' },
+          payload: { token, password: 'Yet-another-passphrase-5' },
+        });
+        expect(again.statusCode).toBe(400);
+        expect(again.json()).toEqual({
+          code: 'invalid_reset_token',
+          message: 'This password reset link is invalid, already used or expired. Please request a new one.',
+        });
+      }
+      expect((await login(app, email, newPassword)).statusCode).toBe(200);
+    });
+
+    it('lets only one of two concurrent resets with the same token through', async () => {
+      const email = uniqueEmail('race');
+      expect((await register(app, email)).statusCode).toBe(201);
+      await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+      const token = await resetTokenFromMail(app, email);
+      const attempts = await Promise.all(
+        ['Erste-Pizza-des-Tages-1', 'Zweite-Pizza-des-Tages-2'].map((password) =>
+          app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password } }),
+        ),
+      );
+      expect(attempts.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+      const [user] = await app.database.db.select().from(users).where(eq(users.email, email));
+      expect(user?.sessionVersion).toBe(1);
+    });
+
+    it('refuses a token older than an hour and an unknown token', async () => {
+      const email = uniqueEmail('expired');
+      const user = (await register(app, email)).json();
+      const token = 'expired-token-0123456789-abcdefghijklmnopqrstuvwxyz';
+      await app.database.db.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: hashResetToken(token),
+        expiresAt: new Date(Date.now() - 1000),
+        createdAt: new Date(Date.now() - 61 * 60 * 1000),
+      });
+      for (const candidate of [token, 'no-such-token']) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/reset-password',
+          payload: { token: candidate, password: 'Calzone-con-Ricotta-8' },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          code: 'invalid_reset_token',
+          message: expect.stringContaining('Link'),
+        });
+      }
+      expect((await login(app, email, PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('issues tokens that expire one hour after the request', async () => {
+      const email = uniqueEmail('hour');
+      const user = (await register(app, email)).json();
+      const before = Date.now();
+      await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+      await resetTokenFromMail(app, email);
+      const [row] = await app.database.db
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, user.id));
+      const lifetime = (row?.expiresAt.getTime() ?? 0) - before;
+      expect(lifetime).toBeGreaterThan(59 * 60 * 1000);
+      expect(lifetime).toBeLessThanOrEqual(60 * 60 * 1000 + 10_000);
+    });
+  });
+});
+
+describe('login throttling', () => {
+  let server: TestServer;
+  let app: FastifyInstance;
+  const WINDOW_SECONDS = 3;
+
+  beforeAll(async () => {
+    server = await buildTestServer({
+      LOGIN_ACCOUNT_MAX_FAILURES: '3',
+      LOGIN_ADDRESS_MAX_FAILURES: '6',
+      LOGIN_THROTTLE_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    });
+    app = server.app;
+  });
+  afterAll(() => server.close());
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip, 'accept-language': 'en' });
+
+  it('blocks an account after repeated failures with 429 and Retry-After, then lets it in again', async () => {
+    const email = uniqueEmail('throttled');
+    expect((await register(app, email)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await login(app, email, 'Wrong-password-123', from(`10.0.0.${i + 1}`))).statusCode).toBe(401);
+    }
+    // Even the right password is refused while the account is blocked, from any address.
+    const blocked = await login(app, email, PASSWORD, from('10.0.0.99'));
+    expect(blocked.statusCode).toBe(429);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+    expect(blocked.json()).toEqual({
+      code: 'too_many_attempts',
+      message: `Too many failed login attempts. Please try again in ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'}.`,
+    });
+    const german = await login(app, email, PASSWORD, { 'x-forwarded-for': '10.0.0.99' });
+    expect(german.json().message).toMatch(
+      /^Zu viele fehlgeschlagene Anmeldeversuche\. Bitte versuchen Sie es in \d+ Sekunden? erneut\.$/,
+    );
+
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 200));
+    expect((await login(app, email, PASSWORD, from('10.0.0.99'))).statusCode).toBe(200);
+
+    // The success cleared the account's count: two more failures do not block it.
+    for (let i = 0; i < 2; i += 1) {
+      expect((await login(app, email, 'Wrong-password-123', from('10.0.1.1'))).statusCode).toBe(401);
+    }
+    expect((await login(app, email, PASSWORD, from('10.0.1.1'))).statusCode).toBe(200);
+  });
+
+  it('blocks one client address that tries many accounts, and no other address', async () => {
+    const email = uniqueEmail('victim');
+    expect((await register(app, email)).statusCode).toBe(201);
+    for (let i = 0; i < 6; i += 1) {
+      expect((await login(app, uniqueEmail('guess'), 'Guessing-123', from('192.0.2.7'))).statusCode).toBe(401);
+    }
+    const blocked = await login(app, email, PASSWORD, from('192.0.2.7'));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
+    expect((await login(app, email, PASSWORD, from('192.0.2.8'))).statusCode).toBe(200);
+  });
+});

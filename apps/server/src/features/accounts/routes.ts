@@ -1,0 +1,195 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  forgotPasswordSchema,
+  type Language,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  registerCustomerSchema,
+  resetPasswordSchema,
+  userSchema,
+} from '@pizzeria/domain';
+import { HttpError } from '../../plugins/errors.ts';
+import formBody from '../../plugins/form-body.ts';
+import { createLoginThrottle, type LoginThrottleOptions } from './login-throttle.ts';
+import { dummyPasswordHash } from './passwords.ts';
+import { createAccountsService } from './service.ts';
+
+export interface AccountsRoutesOptions {
+  /** `PUBLIC_URL`, for the link in the password reset mail. */
+  publicUrl: string;
+  /** Login throttling limits (tests use small ones). */
+  throttle?: LoginThrottleOptions;
+}
+
+const INVALID_CREDENTIALS = new HttpError(401, 'invalid_credentials', {
+  de: 'E-Mail-Adresse oder Passwort ist falsch.',
+  en: 'Invalid credentials',
+});
+const EMAIL_TAKEN = new HttpError(409, 'email_taken', {
+  de: 'Für diese E-Mail-Adresse gibt es schon ein Konto. Bitte melden Sie sich an oder setzen Sie Ihr Passwort zurück.',
+  en: 'There is already an account for this email address. Please log in or reset your password.',
+});
+const PASSWORD_TOO_COMMON = new HttpError(400, 'password_too_common', {
+  de: 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
+  en: 'This password is too common and easy to guess. Please choose another one.',
+});
+const INVALID_RESET_TOKEN = new HttpError(400, 'invalid_reset_token', {
+  de: 'Dieser Link zum Zurücksetzen des Passworts ist ungültig, schon benutzt oder abgelaufen. Bitte fordern Sie einen neuen an.',
+  en: 'This password reset link is invalid, already used or expired. Please request a new one.',
+});
+const NO_ACCOUNT = new HttpError(401, 'session_expired', {
+  de: 'Ihr Konto gibt es nicht mehr. Bitte melden Sie sich erneut an.',
+  en: 'Your account no longer exists. Please log in again.',
+});
+
+const FORGOT_PASSWORD_ANSWER = {
+  de: 'Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir einen Link zum Zurücksetzen des Passworts dorthin geschickt. Er gilt eine Stunde.',
+  en: 'If there is an account with this email address, we have sent a link to reset the password to it. It works for one hour.',
+} satisfies Record<Language, string>;
+const RESET_PASSWORD_ANSWER = {
+  de: 'Ihr Passwort ist geändert. Bitte melden Sie sich mit dem neuen Passwort an.',
+  en: 'Your password has been changed. Please log in with your new password.',
+} satisfies Record<Language, string>;
+
+function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const de =
+    retryAfterSeconds < 60
+      ? `in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'Sekunde' : 'Sekunden'}`
+      : `in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}`;
+  const en =
+    retryAfterSeconds < 60
+      ? `in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`
+      : `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return new HttpError(429, 'too_many_attempts', {
+    de: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es ${de} erneut.`,
+    en: `Too many failed login attempts. Please try again ${en}.`,
+  });
+}
+
+const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema };
+
+/** Accounts (DESIGN §4): login, the signed-in user, registration and password reset. */
+const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, options) => {
+  await app.register(formBody);
+  // The first login with an unknown email should not be the one that pays for making the dummy hash.
+  await dummyPasswordHash();
+  const service = createAccountsService({
+    db: app.database.db,
+    mail: app.mail,
+    throttle: createLoginThrottle(app.database.db, options.throttle),
+    log: app.log,
+    publicUrl: options.publicUrl,
+  });
+
+  /** Reset requests run after the answer is sent; the server finishes them before it closes. */
+  const background = new Set<Promise<void>>();
+  app.addHook('preClose', async () => {
+    await Promise.allSettled([...background]);
+  });
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in with email (`username`) and password: form-data, urlencoded or JSON',
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errorResponses, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.login({
+        email: request.body.username,
+        password: request.body.password,
+        ip: request.ip,
+        language: request.language,
+      });
+      if (result.kind === 'throttled') {
+        void reply.header('retry-after', String(result.retryAfterSeconds));
+        throw tooManyAttempts(result.retryAfterSeconds);
+      }
+      if (result.kind === 'invalid') throw INVALID_CREDENTIALS;
+      return { access_token: await app.auth.issueToken(result.user), token_type: 'bearer' as const };
+    },
+  );
+
+  app.get(
+    '/users/me',
+    {
+      preHandler: app.auth.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user',
+        response: { 200: userSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = request.caller ? await service.findUser(request.caller.id) : null;
+      if (!user) throw NO_ACCOUNT;
+      return user;
+    },
+  );
+
+  app.post(
+    '/register/customer',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create a customer account (and send the welcome mail)',
+        body: registerCustomerSchema,
+        response: { 201: userSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.register(request.body, request.language);
+      if (result.kind === 'password_too_common') throw PASSWORD_TOO_COMMON;
+      if (result.kind === 'email_taken') throw EMAIL_TAKEN;
+      return reply.status(201).send(result.user);
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail a password reset link; the same answer whether or not the email has an account',
+        body: forgotPasswordSchema,
+        response: { 200: messageResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      // Answered before any lookup, so neither the answer nor its timing tells whether the account exists.
+      const work = service
+        .requestPasswordReset(request.body.email, request.language)
+        .catch((error: unknown) => request.log.error({ err: error }, 'password reset request failed'));
+      background.add(work);
+      void work.finally(() => background.delete(work));
+      return { message: FORGOT_PASSWORD_ANSWER[request.language] };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with the token from the reset mail (single-use, one hour)',
+        body: resetPasswordSchema,
+        response: { 200: messageResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const result = await service.resetPassword(request.body.token, request.body.password);
+      if (result === 'password_too_common') throw PASSWORD_TOO_COMMON;
+      if (result === 'invalid_token') throw INVALID_RESET_TOKEN;
+      return { message: RESET_PASSWORD_ANSWER[request.language] };
+    },
+  );
+};
+
+export default accountsRoutes;

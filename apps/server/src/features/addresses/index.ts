@@ -1,0 +1,1 @@
+export { default as addressRoutes } from './routes.ts';

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { addressSchema, type Address } from '@pizzeria/domain';
+import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
+
+let server: TestServer;
+let anna: TestUser;
+let bert: TestUser;
+
+const home = { customer_name: 'Anna A', phone: '0301234567', line1: 'Oranienstraße 1', city: 'Berlin', zip: '10999' };
+
+async function create(user: TestUser, payload: object) {
+  return server.app.inject({ method: 'POST', url: '/api/addresses/', headers: user.headers, payload });
+}
+
+async function list(user: TestUser): Promise<Address[]> {
+  const response = await server.app.inject({ url: '/api/addresses/', headers: user.headers });
+  expect(response.statusCode).toBe(200);
+  return z.array(addressSchema).parse(response.json());
+}
+
+beforeAll(async () => {
+  server = await buildTestServer();
+  anna = await createTestUser(server.app);
+  bert = await createTestUser(server.app);
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('/api/addresses/', () => {
+  it('saves addresses; the first and any one marked default is the only default', async () => {
+    const first = await create(anna, home);
+    expect(first.statusCode).toBe(201);
+    expect(addressSchema.parse(first.json())).toMatchObject({ ...home, line2: null, country: 'DE', is_default: true });
+
+    const work = addressSchema.parse((await create(anna, { ...home, line1: 'Büro 2', zip: '10997' })).json());
+    expect(work.is_default).toBe(false);
+    const chosen = addressSchema.parse(
+      (await create(anna, { ...home, line1: 'Neu 3', line2: '3. OG', is_default: true })).json(),
+    );
+
+    const addresses = await list(anna);
+    expect(addresses.filter((address) => address.is_default).map((address) => address.id)).toEqual([chosen.id]);
+    expect(addresses[0]?.id).toBe(chosen.id);
+
+    const updated = await server.app.inject({
+      method: 'PUT',
+      url: `/api/addresses/${work.id}`,
+      headers: anna.headers,
+      payload: { ...home, line1: 'Büro 4', zip: '10997', is_default: true },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ id: work.id, line1: 'Büro 4', is_default: true });
+    expect((await list(anna)).filter((address) => address.is_default).map((address) => address.id)).toEqual([work.id]);
+    expect(await list(bert)).toEqual([]);
+  });
+
+  it("never shows or changes another customer's address", async () => {
+    const bertsAddress = addressSchema.parse((await create(bert, { ...home, customer_name: 'Bert' })).json());
+    const put = await server.app.inject({
+      method: 'PUT',
+      url: `/api/addresses/${bertsAddress.id}`,
+      headers: anna.headers,
+      payload: { ...home, line1: 'Gekapert' },
+    });
+    expect(put.statusCode).toBe(404);
+    expect(put.json()).toMatchObject({ code: 'address_not_found' });
+    const remove = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/addresses/${bertsAddress.id}`,
+      headers: anna.headers,
+    });
+    expect(remove.statusCode).toBe(404);
+    expect((await list(bert)).map((address) => address.line1)).toEqual([home.line1]);
+    expect((await list(anna)).map((address) => address.id)).not.toContain(bertsAddress.id);
+  });
+
+  it('refuses invalid addresses with 400 and a message', async () => {
+    for (const payload of [
+      { ...home, zip: '1099' },
+      { ...home, phone: '+49 30 123' },
+      { ...home, line1: '   ' },
+      { ...home, customer_name: '' },
+      { ...home, country: 'Germany' },
+      {},
+    ]) {
+      const response = await create(anna, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalid_request' });
+    }
+    expect(
+      (await server.app.inject({ method: 'PUT', url: '/api/addresses/abc', headers: anna.headers, payload: home }))
+        .statusCode,
+    ).toBe(400);
+    expect((await server.app.inject({ url: '/api/addresses/' })).statusCode).toBe(401);
+  });
+
+  it('deletes only the owner’s address', async () => {
+    const spare = addressSchema.parse((await create(anna, { ...home, line1: 'Weg 9' })).json());
+    const response = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/addresses/${spare.id}`,
+      headers: anna.headers,
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await list(anna)).map((address) => address.id)).not.toContain(spare.id);
+  });
+});

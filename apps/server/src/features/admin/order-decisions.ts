@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  acceptOrderSchema,
+  adminOrdersQuerySchema,
+  apiErrorSchema,
+  orderIdParamsSchema,
+  orderSchema,
+  rejectOrderSchema,
+} from '@pizzeria/domain';
+
+const errorResponses = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/** The restaurant's side of an order: the list and the decision (issue 3; the board UI comes later). */
+const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Orders, newest first, optionally of one status',
+        querystring: adminOrdersQuerySchema,
+        response: { 200: z.array(orderSchema), ...errorResponses },
+      },
+    },
+    async (request) => app.orders.listForStaff(request.query.status, request.language),
+  );
+
+  app.post(
+    '/orders/:id/accept',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accept a waiting order with the minutes until it is ready or delivered',
+        params: orderIdParamsSchema,
+        body: acceptOrderSchema,
+        response: { 200: orderSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.orders.accept(request.params.id, request.body.eta_minutes, request.language),
+  );
+
+  app.post(
+    '/orders/:id/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a waiting order, with the reason the customer is told',
+        params: orderIdParamsSchema,
+        body: rejectOrderSchema,
+        response: { 200: orderSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.orders.reject(request.params.id, request.body.reason, request.language),
+  );
+};
+
+export default orderDecisionRoutes;

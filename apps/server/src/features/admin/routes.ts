@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import orderDecisionRoutes from './order-decisions.ts';
+
+/**
+ * The `/api/admin` subtree. Its one guard: every route registered in here answers 401 to nobody and
+ * 403 to a customer before anything else runs (STYLE: one guard hook per subtree).
+ */
+const adminRoutes: FastifyPluginAsync = async (admin) => {
+  admin.addHook('onRequest', admin.auth.requireAdmin);
+  await admin.register(orderDecisionRoutes);
+};
+
+export default adminRoutes;

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import type { Currency, Language, Order } from '@pizzeria/domain';
+import { outbox } from '../../db/schema.ts';
+import { orderMail, passwordResetMail, welcomeMail, type RenderedMail, type TemplateContext } from './templates.ts';
+
+export interface MailMessage {
+  /** What the mail is for (`password_reset`, `welcome`, `order_received`, ...): kept in the outbox. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /**
+   * Writes the mail to the outbox and, with `SMTP_URL`, delivers it (recording `sent_at` or the error).
+   * Never rejects: a mail that cannot be written or sent is logged, and the caller's request goes on.
+   * It resolves once the mail is stored and the delivery attempt is over; callers that must not wait
+   * for SMTP may leave it running (the server waits for it before closing).
+   */
+  send(message: MailMessage): Promise<void>;
+  passwordReset(to: string, language: Language, data: { name: string; link: string }): Promise<void>;
+  welcome(to: string, language: Language, data: { name: string }): Promise<void>;
+  /** `order` is rendered in `language` (names of products and extras). */
+  orderReceived(to: string, language: Language, order: Order): Promise<void>;
+  orderAccepted(to: string, language: Language, order: Order): Promise<void>;
+  orderRejected(to: string, language: Language, order: Order): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: Mailer;
+  }
+}
+
+export interface MailPluginOptions {
+  /** `smtp://user:pass@host:port` (or `smtps://`); without it mails stay in the outbox and the log. */
+  smtpUrl?: string;
+  /** The sender, e.g. `Pizzeria Bella Napoli <bestellung@bella-napoli.example>`. */
+  from: string;
+  /** `PUBLIC_URL`, for links in mails. */
+  publicUrl: string;
+  /** The restaurant's name in subjects and signatures. */
+  shopName?: string;
+  /** The store's time zone for times in order mails. */
+  timeZone?: string;
+  currency?: Currency;
+}
+
+/** The display name of a `Name <address>` sender, else the fallback. */
+function displayNameOf(from: string, fallback: string): string {
+  const match = /^\s*"?([^"<]+?)"?\s*<[^>]+>\s*$/.exec(from);
+  return match?.[1] ?? fallback;
+}
+
+/**
+ * `app.mail`: every mail the shop writes goes to the `outbox` table first; with `SMTP_URL` it is then
+ * sent through nodemailer, without it the log carries the whole text (so a password can be reset on a
+ * laptop). Sending never throws into a request.
+ */
+export default fp<MailPluginOptions>(
+  async (app, options) => {
+    const db = app.database.db;
+    const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    const context: TemplateContext = {
+      shopName: options.shopName ?? displayNameOf(options.from, 'Pizzeria'),
+      publicUrl: options.publicUrl.replace(/\/+$/, ''),
+      timeZone: options.timeZone ?? 'Europe/Berlin',
+      currency: options.currency ?? 'EUR',
+    };
+    const inFlight = new Set<Promise<void>>();
+
+    async function deliver(message: MailMessage): Promise<void> {
+      let id: number | undefined;
+      try {
+        const [row] = await db
+          .insert(outbox)
+          .values({
+            kind: message.kind,
+            toAddress: message.to,
+            subject: message.subject,
+            textBody: message.text,
+            htmlBody: message.html ?? null,
+          })
+          .returning({ id: outbox.id });
+        id = row?.id;
+      } catch (error) {
+        app.log.error({ err: error, kind: message.kind }, 'could not write a mail to the outbox');
+      }
+      if (!transport) {
+        app.log.info(
+          { mail: { id, kind: message.kind, to: message.to, subject: message.subject, text: message.text } },
+          'mail kept in the outbox (no SMTP_URL)',
+        );
+        return;
+      }
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+        });
+        if (id !== undefined) await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, id));
+        app.log.info({ mail: { id, kind: message.kind } }, 'mail sent');
+      } catch (error) {
+        app.log.error({ err: error, mail: { id, kind: message.kind } }, 'could not send a mail');
+        if (id === undefined) return;
+        const reason = error instanceof Error ? error.message : String(error);
+        await db
+          .update(outbox)
+          .set({ error: reason.slice(0, 1000) })
+          .where(eq(outbox.id, id))
+          .catch((updateError: unknown) => app.log.error({ err: updateError }, 'could not record a mail error'));
+      }
+    }
+
+    function send(message: MailMessage): Promise<void> {
+      const running = deliver(message).catch((error: unknown) => app.log.error({ err: error }, 'mail failed'));
+      inFlight.add(running);
+      void running.finally(() => inFlight.delete(running));
+      return running;
+    }
+
+    const sendRendered = (kind: string, to: string, mail: RenderedMail) => send({ kind, to, ...mail });
+
+    app.decorate('mail', {
+      send,
+      passwordReset: (to, language, data) =>
+        sendRendered('password_reset', to, passwordResetMail(language, data, context)),
+      welcome: (to, language, data) => sendRendered('welcome', to, welcomeMail(language, data, context)),
+      orderReceived: (to, language, order) =>
+        sendRendered('order_received', to, orderMail('received', language, order, context)),
+      orderAccepted: (to, language, order) =>
+        sendRendered('order_accepted', to, orderMail('accepted', language, order, context)),
+      orderRejected: (to, language, order) =>
+        sendRendered('order_rejected', to, orderMail('rejected', language, order, context)),
+    } satisfies Mailer);
+
+    // Mails still being written or sent finish before the database closes.
+    app.addHook('preClose', async () => {
+      await Promise.allSettled([...inFlight]);
+      transport?.close();
+    });
+  },
+  { name: 'mail', dependencies: ['database'] },
+);

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@pizzeria/domain';
+import {
+  escapeHtml,
+  orderMail,
+  passwordResetMail,
+  welcomeMail,
+  type RenderedMail,
+  type TemplateContext,
+} from './templates.ts';
+
+const context: TemplateContext = {
+  shopName: 'Pizzeria Bella Napoli',
+  publicUrl: 'https://pizza.example',
+  timeZone: 'Europe/Berlin',
+  currency: 'EUR',
+};
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 42,
+    store_id: 13,
+    status: 'waiting',
+    order_type: 'delivery',
+    payment_method: 'cash',
+    postcode: '10115',
+    requested_time: null,
+    promised_at: '2026-11-22T18:45:00.000Z',
+    eta_minutes: null,
+    eta_at: null,
+    rejection_reason: null,
+    note: null,
+    customer_name: 'Maria <b>Rossi</b>',
+    phone: '03012345678',
+    email: 'maria@example.com',
+    address: { line1: 'Invalidenstraße 1', line2: '3. OG', city: 'Berlin', zip: '10115', country: 'DE' },
+    items: [
+      {
+        product_id: 1,
+        variant_id: 2,
+        name: 'Pizza Margherita',
+        variant_name: '32 cm',
+        display_name: 'Pizza Margherita (32 cm)',
+        price: 9.5,
+        quantity: 2,
+        extras: [{ id: 7, name: 'Büffelmozzarella', price: 2, quantity: 1 }],
+        tax_percentage: 7,
+        line_total: 23,
+      },
+    ],
+    subtotal: 23,
+    discount_code: 'DELIVERY_DISCOUNT',
+    discount_percentage: 10,
+    discount: 2.3,
+    delivery_fee: 2.5,
+    total: 23.2,
+    vat: [{ percentage: 7, amount: 1.52 }],
+    created_at: '2026-11-22T18:00:00.000Z',
+    tracking_token: 'tok_abc-123',
+    ...overrides,
+  };
+}
+
+/** Intl separates amount and currency with a no-break space; the assertions read easier with plain ones. */
+function plainSpaces(mail: RenderedMail): RenderedMail {
+  const plain = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ');
+  return { subject: plain(mail.subject), text: plain(mail.text), html: plain(mail.html) };
+}
+
+describe('mail templates', () => {
+  it('escapes HTML', () => {
+    expect(escapeHtml(`<script>alert("x")</script> & 'y'`)).toBe(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;',
+    );
+  });
+
+  it('writes the reset mail in German and English with the link in text and HTML', () => {
+    const link = 'https://pizza.example/order-online/reset-password?token=abc&x=1';
+    const de = passwordResetMail('de', { name: 'Luca', link }, context);
+    expect(de.subject).toBe('Ihr Passwort bei Pizzeria Bella Napoli zurücksetzen');
+    expect(de.text).toContain('Hallo Luca,');
+    expect(de.text).toContain(link);
+    expect(de.html).toContain('href="https://pizza.example/order-online/reset-password?token=abc&amp;x=1"');
+    const en = passwordResetMail('en', { name: 'Luca', link }, context);
+    expect(en.subject).toBe('Reset your Pizzeria Bella Napoli password');
+    expect(en.text).toContain('it works once and for one hour');
+  });
+
+  it('escapes a customer name in the welcome mail', () => {
+    const mail = welcomeMail('en', { name: '<img src=x onerror=alert(1)>' }, context);
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('Hello &lt;img src=x onerror=alert(1)&gt;,');
+    expect(mail.text).toContain('Hello <img src=x onerror=alert(1)>,');
+  });
+
+  it('lists lines, totals, delivery and the tracking link in an order received mail', () => {
+    const de = plainSpaces(orderMail('received', 'de', order(), context));
+    expect(de.subject).toBe('Ihre Bestellung Nr. 42 ist eingegangen');
+    expect(de.text).toContain('2 × Pizza Margherita (32 cm)  23,00 €');
+    expect(de.text).toContain('+ Büffelmozzarella');
+    expect(de.text).toContain('Rabatt (10 %)  −2,30 €');
+    expect(de.text).toContain('Liefergebühr  2,50 €');
+    expect(de.text).toContain('Gesamt  23,20 €');
+    expect(de.text).toContain('enthaltene MwSt. 7 %  1,52 €');
+    expect(de.text).toContain('Lieferung  so schnell wie möglich');
+    expect(de.text).toContain('Invalidenstraße 1, 3. OG, 10115 Berlin');
+    expect(de.text).toContain('Zahlung  Barzahlung');
+    expect(de.text).toContain('https://pizza.example/order-online/order/42?token=tok_abc-123');
+    expect(de.html).toContain('Maria &lt;b&gt;Rossi&lt;/b&gt;');
+    expect(de.html).not.toContain('<b>Rossi</b>');
+
+    const en = plainSpaces(orderMail('received', 'en', order({ order_type: 'pickup', delivery_fee: 0 }), context));
+    expect(en.text).toContain('2 × Pizza Margherita (32 cm)  €23.00');
+    expect(en.text).toContain('Pickup  as soon as possible');
+    expect(en.text).not.toContain('Delivery fee');
+  });
+
+  it('leaves out the tracking link when the order has no tracking token', () => {
+    const mail = orderMail('received', 'en', order({ tracking_token: undefined }), context);
+    expect(mail.text).not.toContain('/order-online/order/');
+  });
+
+  it('gives the ETA in an accepted mail and the escaped reason in a rejected one', () => {
+    const accepted = orderMail(
+      'accepted',
+      'en',
+      order({ status: 'accepted', eta_minutes: 35, eta_at: '2026-11-22T18:35:00.000Z' }),
+      context,
+    );
+    expect(accepted.subject).toBe('Your order no. 42 is accepted');
+    expect(accepted.text).toContain('At your door in about 35 minutes');
+    expect(accepted.text).toContain('19:35');
+
+    const rejected = orderMail(
+      'rejected',
+      'de',
+      order({ status: 'rejected', rejection_reason: 'Ofen <defekt> & kalt' }),
+      context,
+    );
+    expect(rejected.subject).toBe('Ihre Bestellung Nr. 42 konnte nicht angenommen werden');
+    expect(rejected.text).toContain('Grund: Ofen <defekt> & kalt');
+    expect(rejected.html).toContain('Grund: Ofen &lt;defekt&gt; &amp; kalt');
+  });
+});

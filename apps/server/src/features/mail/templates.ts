@@ -1,0 +1,235 @@
+import { formatMoney, localeFor, toCents, type Currency, type Language, type Order } from '@pizzeria/domain';
+
+/** A rendered mail: what `app.mail.send` needs besides the kind and the recipient. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface TemplateContext {
+  /** The restaurant's name as it signs its mails. */
+  shopName: string;
+  /** The shop's public address (`PUBLIC_URL`), without a trailing slash. */
+  publicUrl: string;
+  /** Times in order mails are shown in the store's time zone. */
+  timeZone: string;
+  currency: Currency;
+}
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** One block of a mail: a paragraph, or rows of label and value (order lines, totals). */
+type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'link'; text: string; href: string }
+  | { kind: 'rows'; rows: [string, string][] };
+
+function render(subject: string, greeting: string, blocks: Block[], signature: string): RenderedMail {
+  const text = [greeting, '']
+    .concat(
+      blocks.flatMap((block) => {
+        if (block.kind === 'paragraph') return [block.text, ''];
+        if (block.kind === 'link') return [`${block.text}:`, block.href, ''];
+        return [...block.rows.map(([label, value]) => (value ? `${label}  ${value}` : label)), ''];
+      }),
+    )
+    .concat([signature])
+    .join('\n');
+  const htmlBlocks = blocks.map((block) => {
+    if (block.kind === 'paragraph') return `<p>${escapeHtml(block.text)}</p>`;
+    if (block.kind === 'link') return `<p><a href="${escapeHtml(block.href)}">${escapeHtml(block.text)}</a></p>`;
+    const rows = block.rows
+      .map(
+        ([label, value]) =>
+          `<tr><td style="padding:2px 12px 2px 0">${escapeHtml(label)}</td><td style="text-align:right">${escapeHtml(value)}</td></tr>`,
+      )
+      .join('');
+    return `<table role="presentation" style="border-collapse:collapse">${rows}</table>`;
+  });
+  const html = [
+    '<!doctype html>',
+    `<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:sans-serif;line-height:1.5">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...htmlBlocks,
+    `<p>${escapeHtml(signature).replaceAll('\n', '<br>')}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+function greetingFor(language: Language, name: string): string {
+  const trimmed = name.trim();
+  if (language === 'de') return trimmed ? `Hallo ${trimmed},` : 'Hallo,';
+  return trimmed ? `Hello ${trimmed},` : 'Hello,';
+}
+
+function signatureFor(language: Language, context: TemplateContext): string {
+  return language === 'de' ? `Viele Grüße\n${context.shopName}` : `Kind regards\n${context.shopName}`;
+}
+
+export function passwordResetMail(
+  language: Language,
+  data: { name: string; link: string },
+  context: TemplateContext,
+): RenderedMail {
+  const de = language === 'de';
+  return render(
+    de ? `Ihr Passwort bei ${context.shopName} zurücksetzen` : `Reset your ${context.shopName} password`,
+    greetingFor(language, data.name),
+    [
+      {
+        kind: 'paragraph',
+        text: de
+          ? 'Sie haben angefordert, Ihr Passwort zurückzusetzen. Über diesen Link wählen Sie ein neues; er gilt eine Stunde und nur einmal.'
+          : 'You asked to reset your password. Use this link to choose a new one; it works once and for one hour.',
+      },
+      { kind: 'link', text: de ? 'Neues Passwort wählen' : 'Choose a new password', href: data.link },
+      {
+        kind: 'paragraph',
+        text: de
+          ? 'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail einfach: Ihr Passwort bleibt, wie es ist.'
+          : 'If this was not you, just ignore this email: your password stays as it is.',
+      },
+    ],
+    signatureFor(language, context),
+  );
+}
+
+export function welcomeMail(language: Language, data: { name: string }, context: TemplateContext): RenderedMail {
+  const de = language === 'de';
+  return render(
+    de ? `Willkommen bei ${context.shopName}` : `Welcome to ${context.shopName}`,
+    greetingFor(language, data.name),
+    [
+      {
+        kind: 'paragraph',
+        text: de
+          ? 'Ihr Kundenkonto ist eingerichtet. Ab jetzt bestellen Sie schneller: Ihre Adressen und Bestellungen sind gespeichert.'
+          : 'Your account is ready. From now on ordering is quicker: your addresses and orders are saved.',
+      },
+      { kind: 'link', text: de ? 'Zur Speisekarte' : 'To the menu', href: `${context.publicUrl}/order-online/` },
+    ],
+    signatureFor(language, context),
+  );
+}
+
+export type OrderMailKind = 'received' | 'accepted' | 'rejected';
+
+/** The mail about an order, its lines and totals; `order` is already rendered in `language`. */
+export function orderMail(
+  kind: OrderMailKind,
+  language: Language,
+  order: Order,
+  context: TemplateContext,
+): RenderedMail {
+  const de = language === 'de';
+  const locale = localeFor(language);
+  const money = (amount: number) => formatMoney(toCents(amount), locale, context.currency);
+  const time = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: context.timeZone }).format(
+      new Date(iso),
+    );
+
+  const subjects: Record<OrderMailKind, string> = {
+    received: de ? `Ihre Bestellung Nr. ${order.id} ist eingegangen` : `We have received your order no. ${order.id}`,
+    accepted: de ? `Ihre Bestellung Nr. ${order.id} ist angenommen` : `Your order no. ${order.id} is accepted`,
+    rejected: de
+      ? `Ihre Bestellung Nr. ${order.id} konnte nicht angenommen werden`
+      : `Your order no. ${order.id} could not be accepted`,
+  };
+  const blocks: Block[] = [];
+  if (kind === 'received') {
+    blocks.push({
+      kind: 'paragraph',
+      text: de
+        ? 'Danke für Ihre Bestellung! Sie wartet jetzt auf die Bestätigung des Restaurants; wir schreiben Ihnen, sobald es sie annimmt.'
+        : 'Thank you for your order! It is now waiting for the restaurant to confirm it; we will write to you as soon as it is accepted.',
+    });
+  } else if (kind === 'accepted') {
+    const eta = order.eta_at ? time(order.eta_at) : null;
+    const minutes = order.eta_minutes;
+    const pickup = order.order_type === 'pickup';
+    let when = '';
+    if (eta && minutes !== null) {
+      when = de
+        ? ` ${pickup ? 'Abholbereit' : 'Bei Ihnen'} voraussichtlich in ${minutes} Minuten (${eta}).`
+        : ` ${pickup ? 'Ready for pickup' : 'At your door'} in about ${minutes} minutes (${eta}).`;
+    } else if (eta) {
+      when = de ? ` Voraussichtlich fertig: ${eta}.` : ` Expected: ${eta}.`;
+    }
+    blocks.push({
+      kind: 'paragraph',
+      text: (de ? 'Das Restaurant hat Ihre Bestellung angenommen.' : 'The restaurant has accepted your order.') + when,
+    });
+  } else {
+    blocks.push({
+      kind: 'paragraph',
+      text: de
+        ? 'Leider konnte das Restaurant Ihre Bestellung nicht annehmen.'
+        : "Sorry, the restaurant couldn't accept your order.",
+    });
+    if (order.rejection_reason) {
+      blocks.push({ kind: 'paragraph', text: `${de ? 'Grund' : 'Reason'}: ${order.rejection_reason}` });
+    }
+  }
+
+  const lines: [string, string][] = [];
+  for (const item of order.items) {
+    lines.push([`${item.quantity} × ${item.display_name}`, money(item.line_total)]);
+    for (const extra of item.extras) {
+      const label = extra.quantity > 1 ? `${extra.quantity} × ${extra.name}` : extra.name;
+      lines.push([`    + ${label}`, '']);
+    }
+  }
+  blocks.push({ kind: 'rows', rows: lines });
+
+  const totals: [string, string][] = [[de ? 'Zwischensumme' : 'Subtotal', money(order.subtotal)]];
+  if (order.discount > 0) {
+    totals.push([`${de ? 'Rabatt' : 'Discount'} (${order.discount_percentage} %)`, `−${money(order.discount)}`]);
+  }
+  if (order.order_type === 'delivery') totals.push([de ? 'Liefergebühr' : 'Delivery fee', money(order.delivery_fee)]);
+  totals.push([de ? 'Gesamt' : 'Total', money(order.total)]);
+  for (const share of order.vat) {
+    totals.push([
+      de ? `enthaltene MwSt. ${share.percentage} %` : `incl. VAT ${share.percentage} %`,
+      money(share.amount),
+    ]);
+  }
+  blocks.push({ kind: 'rows', rows: totals });
+
+  const payment = order.payment_method === 'cash' ? (de ? 'Barzahlung' : 'Cash') : 'PayPal';
+  const requested = order.requested_time
+    ? time(order.requested_time)
+    : de
+      ? 'so schnell wie möglich'
+      : 'as soon as possible';
+  const details: [string, string][] = [];
+  if (order.order_type === 'pickup') {
+    details.push([de ? 'Abholung' : 'Pickup', requested]);
+  } else {
+    const address = [order.address.line1, order.address.line2, `${order.address.zip} ${order.address.city}`.trim()]
+      .filter((part): part is string => Boolean(part))
+      .join(', ');
+    details.push([de ? 'Lieferung' : 'Delivery', requested], [de ? 'An' : 'To', `${order.customer_name}, ${address}`]);
+  }
+  details.push([de ? 'Zahlung' : 'Payment', payment]);
+  if (order.note) details.push([de ? 'Anmerkung' : 'Note', order.note]);
+  blocks.push({ kind: 'rows', rows: details });
+
+  if (order.tracking_token) {
+    const href = `${context.publicUrl}/order-online/order/${order.id}?token=${encodeURIComponent(order.tracking_token)}`;
+    blocks.push({ kind: 'link', text: de ? 'Bestellung verfolgen' : 'Track your order', href });
+  }
+
+  return render(subjects[kind], greetingFor(language, order.customer_name), blocks, signatureFor(language, context));
+}

@@ -1,0 +1,111 @@
+import type { LocalizedText, OrderErrorCode } from '@pizzeria/domain';
+import { HttpError } from '../../plugins/errors.ts';
+
+/** What each refusal says, in both languages (the client may also translate the code itself). */
+const MESSAGES: Record<OrderErrorCode, LocalizedText> = {
+  store_closed: {
+    de: 'Das Restaurant hat gerade geschlossen. Bitte wählen Sie eine spätere Uhrzeit.',
+    en: 'The restaurant is closed right now. Please choose a later time.',
+  },
+  invalid_time_slot: { de: 'Bitte wählen Sie eine gültige Uhrzeit.', en: 'Please select a valid time.' },
+  slot_full: {
+    de: 'Zu dieser Uhrzeit ist die Küche ausgebucht. Bitte wählen Sie eine andere Uhrzeit.',
+    en: 'The kitchen is fully booked at that time. Please choose another time.',
+  },
+  postcode_not_delivered: {
+    de: 'In diese Postleitzahl liefern wir leider nicht.',
+    en: 'We do not deliver to this postcode.',
+  },
+  postcode_required: {
+    de: 'Bitte geben Sie die Postleitzahl für die Lieferung an.',
+    en: 'Please give the postcode for the delivery.',
+  },
+  below_minimum_order: {
+    de: 'Der Mindestbestellwert für diese Postleitzahl ist noch nicht erreicht.',
+    en: 'The minimum order for this postcode has not been reached yet.',
+  },
+  unknown_product: {
+    de: 'Ein Artikel im Warenkorb steht nicht auf unserer Karte.',
+    en: 'An item in the cart is not on our menu.',
+  },
+  product_unavailable: {
+    de: 'Ein Artikel im Warenkorb ist gerade nicht verfügbar.',
+    en: 'An item in the cart is not available right now.',
+  },
+  variant_required: {
+    de: 'Bitte wählen Sie für jeden Artikel eine Größe bzw. Variante.',
+    en: 'Please choose a size or variant for every item.',
+  },
+  invalid_variant: {
+    de: 'Eine gewählte Variante gehört nicht zu ihrem Artikel.',
+    en: 'A chosen variant does not belong to its item.',
+  },
+  invalid_topping: {
+    de: 'Ein gewähltes Extra gibt es für diesen Artikel nicht.',
+    en: 'A chosen extra is not offered for this item.',
+  },
+  topping_group_min: {
+    de: 'Für einen Artikel fehlt noch eine Pflichtauswahl.',
+    en: 'An item still needs a required choice.',
+  },
+  topping_group_max: {
+    de: 'Für einen Artikel wurden zu viele Extras gewählt.',
+    en: 'Too many extras were chosen for an item.',
+  },
+  invalid_quantity: {
+    de: 'Die Menge muss zwischen 1 und 99 liegen.',
+    en: 'The quantity must be between 1 and 99.',
+  },
+  note_too_long: {
+    de: 'Die Anmerkung darf höchstens 500 Zeichen lang sein.',
+    en: 'The note may be at most 500 characters long.',
+  },
+  address_required: {
+    de: 'Bitte geben Sie eine Adresse an.',
+    en: 'Please give an address.',
+  },
+  unknown_address: {
+    de: 'Diese Adresse ist nicht gespeichert.',
+    en: 'This address is not saved.',
+  },
+  payment_method_unavailable: {
+    de: 'Diese Zahlungsart ist derzeit nicht verfügbar. Bitte zahlen Sie bar.',
+    en: 'This payment method is not available at the moment. Please pay in cash.',
+  },
+  idempotency_key_required: {
+    de: 'Der Header Idempotency-Key fehlt.',
+    en: 'The Idempotency-Key header is missing.',
+  },
+  idempotency_key_reused: {
+    de: 'Dieser Idempotency-Key wurde schon für eine andere Bestellung verwendet.',
+    en: 'This Idempotency-Key was already used for a different order.',
+  },
+  order_already_decided: {
+    de: 'Über diese Bestellung wurde bereits entschieden.',
+    en: 'This order has already been decided.',
+  },
+};
+
+const STATUS: Partial<Record<OrderErrorCode, number>> = {
+  idempotency_key_required: 400,
+  idempotency_key_reused: 409,
+  order_already_decided: 409,
+  slot_full: 409,
+};
+
+/** An order refused with its stable code: 422 for a checkout that cannot be taken, 400/409 as listed. */
+export function orderError(code: OrderErrorCode): HttpError {
+  return new HttpError(STATUS[code] ?? 422, code, MESSAGES[code]);
+}
+
+export const ORDER_NOT_FOUND = new HttpError(404, 'order_not_found', {
+  de: 'Diese Bestellung gibt es nicht.',
+  en: 'This order does not exist.',
+});
+
+export function storeNotFound(storeId: number): HttpError {
+  return new HttpError(404, 'store_not_found', {
+    de: `Das Restaurant ${storeId} gibt es nicht.`,
+    en: `Store ${storeId} does not exist.`,
+  });
+}

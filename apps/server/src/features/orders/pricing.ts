@@ -1,0 +1,167 @@
+import {
+  computeTotals,
+  MAX_ITEM_QUANTITY,
+  MIN_ITEM_QUANTITY,
+  normaliseExtras,
+  type CartItem,
+  type Cents,
+  type DiscountCode,
+  type LocalizedText,
+  type OrderErrorCode,
+  type OrderItemInput,
+  type OrderType,
+} from '@pizzeria/domain';
+import type { OrderLineExtra, OrderVatShare } from '../../db/schema.ts';
+import type { Catalogue, CatalogueProduct, CataloguePostcode, CatalogueTopping } from '../catalogue/index.ts';
+
+export interface PricedLine {
+  productId: number;
+  variantId: number | null;
+  name: LocalizedText;
+  variantName: LocalizedText | null;
+  unitPriceCents: Cents;
+  quantity: number;
+  extras: OrderLineExtra[];
+  taxPercentage: number;
+  lineTotalCents: Cents;
+}
+
+export interface PricedOrder {
+  lines: PricedLine[];
+  subtotalCents: Cents;
+  discountCode: DiscountCode | null;
+  discountPercentage: number;
+  discountCents: Cents;
+  deliveryFeeCents: Cents;
+  totalCents: Cents;
+  vat: OrderVatShare[];
+  /** The delivery area entry, for a delivery. */
+  postcode: CataloguePostcode | null;
+}
+
+/** Why an order cannot be priced: one of the stable order error codes. */
+export class PricingError extends Error {
+  readonly code: OrderErrorCode;
+  constructor(code: OrderErrorCode) {
+    super(code);
+    this.code = code;
+  }
+}
+
+function findTopping(product: CatalogueProduct, id: number): CatalogueTopping | undefined {
+  for (const group of product.toppingGroups) {
+    const topping = group.toppings.find((candidate) => candidate.id === id);
+    if (topping) return topping;
+  }
+  return undefined;
+}
+
+function priceLine(catalogue: Catalogue, input: OrderItemInput): { line: PricedLine; cartItem: CartItem } {
+  const product = catalogue.products.find((candidate) => candidate.id === input.product_id);
+  if (!product) throw new PricingError('unknown_product');
+  if (!product.available) throw new PricingError('product_unavailable');
+  if (input.quantity < MIN_ITEM_QUANTITY || input.quantity > MAX_ITEM_QUANTITY) {
+    throw new PricingError('invalid_quantity');
+  }
+
+  const variantId = input.variant_id ?? null;
+  const variant = variantId === null ? null : product.variants.find((candidate) => candidate.id === variantId);
+  if (variant === undefined) throw new PricingError('invalid_variant');
+  if (product.type === 'variable' && variant === null) throw new PricingError('variant_required');
+
+  const requested = input.extras ?? [];
+  if (requested.some((extra) => (extra.quantity ?? 1) < 1 || (extra.quantity ?? 1) > MAX_ITEM_QUANTITY)) {
+    throw new PricingError('invalid_quantity');
+  }
+  const chosen = normaliseExtras(requested.map((extra) => ({ id: extra.id, quantity: extra.quantity ?? 1 })));
+  const extras: OrderLineExtra[] = chosen.map(({ id, quantity }) => {
+    const topping = findTopping(product, id);
+    if (!topping) throw new PricingError('invalid_topping');
+    return { id, name: topping.name, priceCents: topping.priceCents, quantity };
+  });
+  // The same rule as the options dialog (`checkToppingChoice`): quantities count against a group's picks.
+  for (const group of product.toppingGroups) {
+    const ids = new Set(group.toppings.map((topping) => topping.id));
+    const count = chosen.reduce((sum, extra) => (ids.has(extra.id) ? sum + extra.quantity : sum), 0);
+    if (count < group.minSelect) throw new PricingError('topping_group_min');
+    if (count > group.maxSelect) throw new PricingError('topping_group_max');
+  }
+
+  const unitPriceCents = variant ? variant.priceCents : product.priceCents;
+  const cartItem: CartItem = {
+    id: product.id,
+    name: product.name.de,
+    price: unitPriceCents,
+    quantity: input.quantity,
+    uniqueKey: `${product.id}:${variant?.id ?? 'base'}`,
+    extras: extras.map((extra) => ({
+      id: extra.id,
+      name: extra.name.de,
+      price: extra.priceCents,
+      quantity: extra.quantity,
+    })),
+    selectedVariant: variant ? { id: variant.id, name: variant.name.de, price: variant.priceCents } : null,
+    basePrice: product.priceCents,
+    tax: product.taxPercentage,
+    displayName: product.name.de,
+    displayPrice: unitPriceCents,
+  };
+  const extrasCents = extras.reduce((sum, extra) => sum + extra.priceCents * extra.quantity, 0);
+  return {
+    cartItem,
+    line: {
+      productId: product.id,
+      variantId: variant?.id ?? null,
+      name: product.name,
+      variantName: variant?.name ?? null,
+      unitPriceCents,
+      quantity: input.quantity,
+      extras,
+      taxPercentage: product.taxPercentage,
+      lineTotalCents: (unitPriceCents + extrasCents) * input.quantity,
+    },
+  };
+}
+
+/**
+ * Prices an order from the catalogue alone (DESIGN §3: the client's prices are never read). The discount
+ * is the store's discount for the order type; a delivery pays its postcode's fee, a pickup none.
+ * The postcode's minimum order is compared with the goods after the discount and without the fee: what
+ * the customer really spends on food must reach it.
+ */
+export function priceOrder(
+  catalogue: Catalogue,
+  request: { orderType: OrderType; postcode: string | null; items: OrderItemInput[] },
+): PricedOrder {
+  let postcode: CataloguePostcode | null = null;
+  if (request.orderType === 'delivery') {
+    if (!request.postcode) throw new PricingError('postcode_required');
+    postcode = catalogue.postcodes.find((candidate) => candidate.postcode === request.postcode) ?? null;
+    if (!postcode) throw new PricingError('postcode_not_delivered');
+  }
+
+  const priced = request.items.map((item) => priceLine(catalogue, item));
+  const discountCode: DiscountCode = request.orderType === 'delivery' ? 'DELIVERY_DISCOUNT' : 'PICKUP_DISCOUNT';
+  const discount = catalogue.discounts.find((candidate) => candidate.code === discountCode);
+  const discountPercentage = discount?.value ?? 0;
+  const deliveryFeeCents = postcode?.deliveryFeeCents ?? 0;
+  const totals = computeTotals({
+    items: priced.map((entry) => entry.cartItem),
+    discountPercent: discountPercentage,
+    deliveryFee: deliveryFeeCents,
+  });
+  if (postcode && totals.subtotal - totals.discount < postcode.minimumOrderCents) {
+    throw new PricingError('below_minimum_order');
+  }
+  return {
+    lines: priced.map((entry) => entry.line),
+    subtotalCents: totals.subtotal,
+    discountCode: discountPercentage > 0 ? discountCode : null,
+    discountPercentage,
+    discountCents: totals.discount,
+    deliveryFeeCents,
+    totalCents: totals.total,
+    vat: totals.vat.map((share) => ({ percentage: share.rate, amountCents: share.amount })),
+    postcode,
+  };
+}

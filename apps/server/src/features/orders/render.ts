@@ -1,0 +1,73 @@
+import { fromCents, type DiscountCode, type Language, type Order } from '@pizzeria/domain';
+import type { orderItems, orders } from '../../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+function isDiscountCode(code: string | null): code is DiscountCode {
+  return code === 'DELIVERY_DISCOUNT' || code === 'PICKUP_DISCOUNT';
+}
+
+/** An order as the API shows it, in one language; the tracking token only for those who may hold it. */
+export function renderOrder(
+  row: OrderRow,
+  items: readonly OrderItemRow[],
+  language: Language,
+  options: { withTrackingToken: boolean },
+): Order {
+  const lines = [...items].sort((a, b) => a.position - b.position);
+  return {
+    id: row.id,
+    store_id: row.storeId,
+    status: row.status,
+    order_type: row.orderType,
+    payment_method: row.paymentMethod,
+    postcode: row.postcode,
+    requested_time: row.requestedTime?.toISOString() ?? null,
+    promised_at: row.promisedAt.toISOString(),
+    eta_minutes: row.etaMinutes,
+    eta_at: row.etaAt?.toISOString() ?? null,
+    rejection_reason: row.rejectionReason,
+    note: row.note,
+    customer_name: row.address.customerName,
+    phone: row.address.phone,
+    email: row.address.email,
+    address: {
+      line1: row.address.line1,
+      line2: row.address.line2,
+      city: row.address.city,
+      zip: row.address.zip,
+      country: row.address.country,
+    },
+    items: lines.map((line) => {
+      const name = line.name[language];
+      const variantName = line.variantName?.[language] ?? null;
+      return {
+        product_id: line.productId,
+        variant_id: line.variantId,
+        name,
+        variant_name: variantName,
+        display_name: variantName ? `${name} (${variantName})` : name,
+        price: fromCents(line.unitPriceCents),
+        quantity: line.quantity,
+        extras: line.extras.map((extra) => ({
+          id: extra.id,
+          name: extra.name[language],
+          price: fromCents(extra.priceCents),
+          quantity: extra.quantity,
+        })),
+        tax_percentage: line.taxPercentage,
+        line_total: fromCents(line.lineTotalCents),
+      };
+    }),
+    subtotal: fromCents(row.subtotalCents),
+    discount_code: isDiscountCode(row.discountCode) ? row.discountCode : null,
+    discount_percentage: row.discountPercentage,
+    discount: fromCents(row.discountCents),
+    delivery_fee: fromCents(row.deliveryFeeCents),
+    total: fromCents(row.totalCents),
+    vat: row.vat.map((share) => ({ percentage: share.percentage, amount: fromCents(share.amountCents) })),
+    created_at: row.createdAt.toISOString(),
+    ...(options.withTrackingToken ? { tracking_token: row.trackingToken } : {}),
+  };
+}

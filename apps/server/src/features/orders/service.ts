@@ -1,0 +1,423 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type * as z from 'zod/mini';
+import {
+  checkRequestedTime,
+  MAX_ORDER_NOTE_LENGTH,
+  planTimeSlots,
+  type Language,
+  type Order,
+  type OrderStatus,
+  type OrderType,
+  type TimeSlots,
+  type orderRequestSchema,
+} from '@pizzeria/domain';
+import type { Db } from '../../db/client.ts';
+import { addresses, orderItems, orders, stores, users, type OrderAddress } from '../../db/schema.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { ORDER_NOT_FOUND, orderError, storeNotFound } from './order-errors.ts';
+import type { Catalogue } from '../catalogue/index.ts';
+import { PricingError, priceOrder } from './pricing.ts';
+import { renderOrder, type OrderRow } from './render.ts';
+
+export type ParsedOrderRequest = z.output<typeof orderRequestSchema>;
+
+/** Where "now" comes from: the real clock, or a fixed one in tests (the demo store is closed at night). */
+export interface Clock {
+  now(): Date;
+}
+
+export interface PlaceOrderInput {
+  /** The signed-in customer placing it, or null for `POST /api/orders/guest`. */
+  customerId: number | null;
+  body: ParsedOrderRequest;
+  idempotencyKey: string;
+  language: Language;
+}
+
+export interface OrdersService {
+  /** Replaceable so tests can fix the time of day. */
+  clock: Clock;
+  timeSlots(storeId: number, orderType: OrderType, postcode: string | null): Promise<TimeSlots>;
+  /** `created` is false when the idempotency key named an order placed before. */
+  place(input: PlaceOrderInput): Promise<{ order: Order; created: boolean }>;
+  /** The owner, an admin or the holder of the tracking token; anyone else gets a 404. */
+  find(id: number, access: { caller: Caller | null; token: string | undefined }, language: Language): Promise<Order>;
+  listForCustomer(userId: number, language: Language): Promise<Order[]>;
+  listForStaff(status: OrderStatus | undefined, language: Language): Promise<Order[]>;
+  accept(id: number, etaMinutes: number, language: Language): Promise<Order>;
+  reject(id: number, reason: string, language: Language): Promise<Order>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrdersService;
+  }
+}
+
+/** Orders that hold a place in the kitchen's slots. */
+const ACTIVE_STATUSES: OrderStatus[] = ['pending_payment', 'waiting', 'accepted'];
+const MINUTE_MS = 60_000;
+
+const POSTCODE_MISMATCH = new HttpError(422, 'postcode_mismatch', {
+  de: 'Die Postleitzahl passt nicht zur Lieferadresse.',
+  en: 'The postcode does not match the delivery address.',
+});
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Compares a presented tracking token in constant time (hashing first makes the lengths equal). */
+function sameToken(presented: string, stored: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(presented).digest(), createHash('sha256').update(stored).digest());
+}
+
+export interface OrdersPluginOptions {
+  clock?: Clock;
+}
+
+/** Orders: time slots, placing (idempotent, one transaction), reading and the restaurant's decision. */
+export default fp<OrdersPluginOptions>(
+  async (app, options) => {
+    const db = app.database.db;
+
+    async function storeSettings(executor: Db, storeId: number) {
+      const [row] = await executor
+        .select({ preparationMinutes: stores.preparationMinutes, ordersPerSlot: stores.ordersPerSlot })
+        .from(stores)
+        .where(eq(stores.id, storeId));
+      if (!row) throw storeNotFound(storeId);
+      return row;
+    }
+
+    /** Active orders per slot start around now (epoch ms → count). */
+    async function takenSlots(executor: Db, storeId: number, now: Date): Promise<Map<number, number>> {
+      const rows = await executor
+        .select({ slot: orders.slotStart, taken: count() })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.storeId, storeId),
+            inArray(orders.status, ACTIVE_STATUSES),
+            gte(orders.slotStart, new Date(now.getTime() - 60 * MINUTE_MS)),
+            lt(orders.slotStart, new Date(now.getTime() + 50 * 60 * MINUTE_MS)),
+          ),
+        )
+        .groupBy(orders.slotStart);
+      return new Map(rows.map((row) => [row.slot.getTime(), Number(row.taken)]));
+    }
+
+    /**
+     * Every query goes through `executor`: inside the order's transaction on PGlite (one connection) a
+     * query on the pool would wait for the transaction that waits for it.
+     */
+    async function planFor(executor: Db, catalogue: Catalogue, orderType: OrderType, deliveryMinutes: number) {
+      const storeId = catalogue.store.id;
+      const settings = await storeSettings(executor, storeId);
+      const now = service.clock.now();
+      const plan = planTimeSlots({
+        hours: catalogue.store.hours,
+        timeZone: catalogue.store.timezone,
+        now,
+        leadMinutes: settings.preparationMinutes + (orderType === 'delivery' ? deliveryMinutes : 0),
+        capacity: settings.ordersPerSlot,
+        taken: await takenSlots(executor, storeId, now),
+      });
+      return { plan, now, timezone: catalogue.store.timezone };
+    }
+
+    async function itemsOf(orderIds: number[]) {
+      if (orderIds.length === 0) return [];
+      return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
+    }
+
+    async function renderRows(rows: OrderRow[], language: Language, withTrackingToken: boolean): Promise<Order[]> {
+      const items = await itemsOf(rows.map((row) => row.id));
+      return rows.map((row) =>
+        renderOrder(
+          row,
+          items.filter((item) => item.orderId === row.id),
+          language,
+          { withTrackingToken },
+        ),
+      );
+    }
+
+    async function renderOne(row: OrderRow, language: Language, withTrackingToken: boolean): Promise<Order> {
+      const [order] = await renderRows([row], language, withTrackingToken);
+      if (!order) throw ORDER_NOT_FOUND;
+      return order;
+    }
+
+    function mail(kind: 'orderReceived' | 'orderAccepted' | 'orderRejected', order: Order, language: Language): void {
+      // The mail plugin is optional for this feature: without it orders are placed and decided all the same.
+      if (!order.email || !app.hasDecorator('mail')) return;
+      const mailer = app.mail;
+      const to = order.email;
+      // After the commit and off the request: a slow or failing mail server never loses or delays an order.
+      void Promise.resolve()
+        .then(() => mailer[kind](to, language, order))
+        .catch((error: unknown) => app.log.error({ err: error, orderId: order.id }, `order mail ${kind} failed`));
+    }
+
+    async function byIdempotencyKey(executor: Db, scope: string, key: string): Promise<OrderRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(orders)
+        .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
+      return row;
+    }
+
+    async function replay(row: OrderRow, requestHash: string, language: Language) {
+      if (row.requestHash !== requestHash) throw orderError('idempotency_key_reused');
+      return { order: await renderOne(row, language, true), created: false };
+    }
+
+    /** Who receives the order and where: the saved address or account of a customer, a guest's address. */
+    async function contactOf(input: PlaceOrderInput): Promise<{ address: OrderAddress; postcode: string | null }> {
+      const { body, customerId } = input;
+      const delivery = body.order_type === 'delivery';
+      if (customerId !== null) {
+        const [user] = await db
+          .select({ email: users.email, customerName: users.customerName, phone: users.phone })
+          .from(users)
+          .where(eq(users.id, customerId));
+        if (!user) throw ORDER_NOT_FOUND;
+        if (body.address_id == null) {
+          if (delivery) throw orderError('address_required');
+          return {
+            postcode: null,
+            address: {
+              customerName: user.customerName,
+              phone: user.phone ?? '',
+              email: user.email,
+              line1: '',
+              line2: null,
+              city: '',
+              zip: '',
+              country: 'DE',
+            },
+          };
+        }
+        const [saved] = await db
+          .select()
+          .from(addresses)
+          .where(and(eq(addresses.id, body.address_id), eq(addresses.userId, customerId)));
+        if (!saved) throw orderError('unknown_address');
+        if (delivery && body.postcode && body.postcode !== saved.zip) throw POSTCODE_MISMATCH;
+        return {
+          postcode: delivery ? saved.zip : null,
+          address: {
+            customerName: saved.customerName,
+            phone: saved.phone,
+            email: user.email,
+            line1: saved.line1,
+            line2: saved.line2,
+            city: saved.city,
+            zip: saved.zip,
+            country: saved.country,
+          },
+        };
+      }
+      const guest = body.address;
+      if (!guest) throw orderError('address_required');
+      let postcode: string | null = null;
+      if (delivery) {
+        postcode = guest.zip || body.postcode || null;
+        if (!postcode) throw orderError('postcode_required');
+        if (body.postcode && guest.zip && body.postcode !== guest.zip) throw POSTCODE_MISMATCH;
+      }
+      return {
+        postcode,
+        address: {
+          customerName: guest.customer_name,
+          phone: guest.phone,
+          email: guest.email || null,
+          line1: guest.line1,
+          line2: guest.line2 || null,
+          city: guest.city,
+          zip: postcode ?? guest.zip,
+          country: guest.country,
+        },
+      };
+    }
+
+    const service: OrdersService = {
+      clock: options.clock ?? { now: () => new Date() },
+
+      async timeSlots(storeId, orderType, postcode) {
+        const catalogue = await app.catalogue.get(storeId);
+        if (!catalogue) throw storeNotFound(storeId);
+        let deliveryMinutes = 0;
+        if (orderType === 'delivery' && postcode) {
+          const entry = catalogue.postcodes.find((candidate) => candidate.postcode === postcode);
+          if (!entry) throw orderError('postcode_not_delivered');
+          deliveryMinutes = entry.deliveryTimeMinutes;
+        }
+        const { plan, timezone } = await planFor(db, catalogue, orderType, deliveryMinutes);
+        return {
+          asap_available: plan.asapAvailable,
+          asap_ready_at: plan.asapReadyAt?.toISOString() ?? null,
+          slots: plan.free.map((slot) => ({ time: slot.start.toISOString(), label: slot.label })),
+          timezone,
+        };
+      },
+
+      async place(input) {
+        const { body, language } = input;
+        const scope = input.customerId === null ? 'guest' : `user:${input.customerId}`;
+        const key = input.idempotencyKey;
+        const requestHash = sha256(JSON.stringify(body));
+
+        const earlier = await byIdempotencyKey(db, scope, key);
+        if (earlier) return replay(earlier, requestHash, language);
+
+        if (body.payment_method !== 'cash') throw orderError('payment_method_unavailable');
+        const note = body.note?.trim() || null;
+        if (note && note.length > MAX_ORDER_NOTE_LENGTH) throw orderError('note_too_long');
+        const catalogue = await app.catalogue.get(body.store_id);
+        if (!catalogue) throw storeNotFound(body.store_id);
+        const contact = await contactOf(input);
+        let priced;
+        try {
+          priced = priceOrder(catalogue, { orderType: body.order_type, postcode: contact.postcode, items: body.items });
+        } catch (error) {
+          if (error instanceof PricingError) throw orderError(error.code);
+          throw error;
+        }
+        const requested = body.requested_time === 'asap' ? 'asap' : new Date(body.requested_time);
+
+        const outcome = await db.transaction(async (tx) => {
+          // One order at a time per store: the slot count below cannot be overtaken by a parallel order.
+          await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, body.store_id)).for('update');
+          const stored = await byIdempotencyKey(tx, scope, key);
+          if (stored) return { kind: 'stored' as const, stored };
+
+          const { plan, now } = await planFor(
+            tx,
+            catalogue,
+            body.order_type,
+            priced.postcode?.deliveryTimeMinutes ?? 0,
+          );
+          const slot = checkRequestedTime(plan, requested);
+          if (!slot.ok) throw orderError(slot.code);
+
+          const [row] = await tx
+            .insert(orders)
+            .values({
+              storeId: body.store_id,
+              userId: input.customerId,
+              trackingToken: randomBytes(24).toString('base64url'),
+              status: 'waiting',
+              orderType: body.order_type,
+              paymentMethod: body.payment_method,
+              postcode: contact.postcode,
+              requestedTime: requested === 'asap' ? null : slot.slotStart,
+              promisedAt: slot.slotStart,
+              slotStart: slot.slotStart,
+              note,
+              language,
+              address: contact.address,
+              subtotalCents: priced.subtotalCents,
+              discountCode: priced.discountCode,
+              discountPercentage: priced.discountPercentage,
+              discountCents: priced.discountCents,
+              deliveryFeeCents: priced.deliveryFeeCents,
+              totalCents: priced.totalCents,
+              vat: priced.vat,
+              idempotencyScope: scope,
+              idempotencyKey: key,
+              requestHash,
+              createdAt: now,
+            })
+            .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
+            .returning();
+          if (!row) return { kind: 'stored' as const, stored: undefined };
+          const items = await tx
+            .insert(orderItems)
+            .values(priced.lines.map((line, position) => ({ orderId: row.id, position, ...line })))
+            .returning();
+          return { kind: 'created' as const, row, items };
+        });
+
+        if (outcome.kind === 'stored') {
+          // Another request with this key won (it committed while we waited, or on another store's lock).
+          const winner = outcome.stored ?? (await byIdempotencyKey(db, scope, key));
+          if (!winner) throw new Error('an idempotency conflict without the stored order');
+          return replay(winner, requestHash, language);
+        }
+        const order = renderOrder(outcome.row, outcome.items, language, { withTrackingToken: true });
+        mail('orderReceived', order, language);
+        return { order, created: true };
+      },
+
+      async find(id, access, language) {
+        const [row] = await db.select().from(orders).where(eq(orders.id, id));
+        if (!row) throw ORDER_NOT_FOUND;
+        const owner = access.caller !== null && row.userId === access.caller.id;
+        const admin = access.caller?.role === 'admin';
+        const holder = access.token !== undefined && sameToken(access.token, row.trackingToken);
+        if (!owner && !admin && !holder) throw ORDER_NOT_FOUND;
+        return renderOne(row, language, owner || holder);
+      },
+
+      async listForCustomer(userId, language) {
+        const rows = await db
+          .select()
+          .from(orders)
+          .where(eq(orders.userId, userId))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(200);
+        return renderRows(rows, language, true);
+      },
+
+      async listForStaff(status, language) {
+        const rows = await db
+          .select()
+          .from(orders)
+          .where(status ? eq(orders.status, status) : undefined)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(500);
+        return renderRows(rows, language, false);
+      },
+
+      async accept(id, etaMinutes, language) {
+        const now = service.clock.now();
+        const row = await decide(id, {
+          status: 'accepted',
+          etaMinutes,
+          etaAt: new Date(now.getTime() + etaMinutes * MINUTE_MS),
+          decidedAt: now,
+        });
+        const order = await renderOne(row, language, false);
+        mail('orderAccepted', await renderOne(row, row.language, false), row.language);
+        return order;
+      },
+
+      async reject(id, reason, language) {
+        const row = await decide(id, { status: 'rejected', rejectionReason: reason, decidedAt: service.clock.now() });
+        const order = await renderOne(row, language, false);
+        mail('orderRejected', await renderOne(row, row.language, false), row.language);
+        return order;
+      },
+    };
+
+    /** Check-and-set in one conditional UPDATE: of two staff deciding at once, exactly one wins. */
+    async function decide(id: number, change: Partial<typeof orders.$inferInsert>): Promise<OrderRow> {
+      const [row] = await db
+        .update(orders)
+        .set(change)
+        .where(and(eq(orders.id, id), eq(orders.status, 'waiting')))
+        .returning();
+      if (row) return row;
+      const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+      throw existing ? orderError('order_already_decided') : ORDER_NOT_FOUND;
+    }
+
+    app.decorate('orders', service);
+  },
+  { name: 'orders', dependencies: ['database', 'catalogue'] },
+);
