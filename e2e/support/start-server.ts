@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { mailCatcherPort, startMailCatcher } from './mail-catcher.ts';
 
 const serverMain = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 const env: NodeJS.ProcessEnv = {
@@ -21,6 +22,12 @@ const env: NodeJS.ProcessEnv = {
   ADMIN_PASSWORD: 'e2e-admin-password',
 };
 let cleanup = async () => {};
+
+// The shop's mails go to a real SMTP server kept in memory; journeys read them over HTTP (mail-catcher.ts).
+const shopPort = Number(process.env.PORT ?? 3100);
+const mailCatcher = await startMailCatcher(mailCatcherPort(shopPort));
+env.SMTP_URL = mailCatcher.smtpUrl;
+env.PUBLIC_URL ??= `http://127.0.0.1:${shopPort}`;
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) {
@@ -54,5 +61,5 @@ const stop = (signal: NodeJS.Signals) => {
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 child.on('exit', (code) => {
-  void cleanup().finally(() => process.exit(code ?? 0));
+  void Promise.allSettled([cleanup(), mailCatcher.close()]).finally(() => process.exit(code ?? 0));
 });

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { MenuPage } from '../features/menu/index.ts';
+import { LoginDialogHost } from '../features/auth/index.ts';
 import { RootLayout } from './root-layout.tsx';
 
 export const BASE_PATH = '/order-online';
@@ -8,11 +9,20 @@ export const BASE_PATH = '/order-online';
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
 const SupportPage = lazy(() => import('../features/pages/support-page.tsx'));
 const PrivacyPage = lazy(() => import('../features/pages/privacy-page.tsx'));
+const LoginPage = lazy(() => import('../features/auth/components/login-page.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/components/register-page.tsx'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page.tsx'));
+const GuestLoginPage = lazy(() => import('../features/checkout/guest-login-page.tsx'));
+const CheckoutPage = lazy(() => import('../features/checkout/checkout-page.tsx'));
+const UpdateAddressPage = lazy(() => import('../features/addresses/update-address-page.tsx'));
+const OrderPage = lazy(() => import('../features/orders/order-page.tsx'));
+const OrderHistoryPage = lazy(() => import('../features/orders/order-history-page.tsx'));
 
 /**
  * Routes of SPEC §2 under /order-online. The menu is in the first load; every other screen is a lazy
- * module (React.lazy) so the first load stays inside its budget (docs/decisions/003, 004). Login and the
- * other account screens arrive with their own issue; until then /login is an unknown path.
+ * module (React.lazy) so the first load stays inside its budget (docs/decisions/003, 004). The login modal
+ * (opened from the cart's checkout) sits beside the layout so a page loading never unmounts it.
  */
 export function AppRoutes() {
   return (
@@ -22,9 +32,19 @@ export function AppRoutes() {
           <Route path="/" component={MenuPage} />
           <Route path="/support" component={SupportPage} />
           <Route path="/privacypolicy" component={PrivacyPage} />
+          <Route path="/login/:nextpage?" component={LoginPage} />
+          <Route path="/register" component={RegisterPage} />
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/guest-login" component={GuestLoginPage} />
+          <Route path="/update-address" component={UpdateAddressPage} />
+          <Route path="/checkout" component={CheckoutPage} />
+          <Route path="/order/:id" component={OrderPage} />
+          <Route path="/orders" component={OrderHistoryPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </RootLayout>
+      <LoginDialogHost />
     </Router>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postcodePickerTexts } from '../features/delivery/picker-locales.ts';
 import { pagesTexts } from '../features/pages/locales.ts';
+import { authTexts } from '../features/auth/locales.ts';
 import { english } from './english.ts';
 import { german } from './resources.ts';
 
@@ -8,7 +9,7 @@ import { german } from './resources.ts';
 const firstLoad = Object.fromEntries(
   Object.entries(german).map(([name, de]) => [name, { de, en: english[name as keyof typeof english] }]),
 );
-const all = { ...firstLoad, pages: pagesTexts, postcodePicker: postcodePickerTexts };
+const all = { ...firstLoad, pages: pagesTexts, postcodePicker: postcodePickerTexts, auth: authTexts };
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

@@ -5,6 +5,10 @@ import { menuDe } from '../features/menu/locales.ts';
 import { cartDe } from '../features/cart/locales.ts';
 import type { pagesTexts } from '../features/pages/locales.ts';
 import type { postcodePickerTexts } from '../features/delivery/picker-locales.ts';
+import type { authTexts } from '../features/auth/locales.ts';
+import type { checkoutTexts } from '../features/checkout/locales.ts';
+import type { addressesTexts } from '../features/addresses/locales.ts';
+import type { ordersTexts } from '../features/orders/locales.ts';
 import type { Translated } from './define.ts';
 
 /**
@@ -29,6 +33,10 @@ export type English = { [N in keyof FirstLoadNamespaces]: Translated<FirstLoadNa
 interface LazyNamespaces {
   pages: (typeof pagesTexts)['de'];
   postcodePicker: (typeof postcodePickerTexts)['de'];
+  auth: (typeof authTexts)['de'];
+  checkout: (typeof checkoutTexts)['de'];
+  addresses: (typeof addressesTexts)['de'];
+  orders: (typeof ordersTexts)['de'];
 }
 
 export type Resources = FirstLoadNamespaces & LazyNamespaces;

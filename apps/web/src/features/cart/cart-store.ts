@@ -88,3 +88,17 @@ export function isOrderPlaced(storage: Storage = localStorage): boolean {
   const value = readStorage(ORDER_PLACED_KEY, orderPlacedSchema, storage);
   return value === true || value === 'true';
 }
+
+/** The cart was sent as an order: the logo click now starts a new cart (SPEC §2). */
+export function markOrderPlaced(storage: Storage = localStorage): void {
+  writeStorage(ORDER_PLACED_KEY, true, storage);
+}
+
+/**
+ * Fills the cart with the lines of an earlier order ("order again"). A cart that was already placed as
+ * an order is emptied first: it belongs to that order, not to the new one.
+ */
+export function refillCart(items: CartItem[]): void {
+  if (isOrderPlaced()) clearCart();
+  for (const item of items) useCart.getState().add(item);
+}

@@ -1,6 +1,6 @@
-export { useCart, clearCart, isOrderPlaced, type CartState } from './cart-store.ts';
+export { useCart, clearCart, isOrderPlaced, markOrderPlaced, refillCart, type CartState } from './cart-store.ts';
 export { openCart, closeCart, useCartDialog, takeLineEdit } from './cart-dialog-store.ts';
 export { CartButton } from './components/cart-button.tsx';
-export { useCartTotals } from './use-cart-totals.ts';
+export { useCartTotals, type CartTotals } from './use-cart-totals.ts';
 export { PlusIcon } from './components/cart-icons.tsx';
 export { CartBar } from './components/cart-bar.tsx';

@@ -8,6 +8,8 @@ export const layoutEn: Translated<typeof layoutDe> = {
   login: 'Log in',
   account_menu: 'Account',
   account_signed_in_as: 'Signed in as',
+  my_orders: 'My orders',
+  addresses: 'Addresses',
   logout: 'Log out',
   search_label: 'Search the menu',
   search_placeholder: 'Pizza, pasta, salad …',

@@ -6,6 +6,8 @@ export const layoutDe = {
   login: 'Anmelden',
   account_menu: 'Kundenkonto',
   account_signed_in_as: 'Angemeldet als',
+  my_orders: 'Meine Bestellungen',
+  addresses: 'Adressen',
   logout: 'Abmelden',
   search_label: 'Speisekarte durchsuchen',
   search_placeholder: 'Pizza, Pasta, Salat …',

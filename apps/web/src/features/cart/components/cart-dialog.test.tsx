@@ -9,6 +9,7 @@ import { apiStub, catalogueQueryData, cola, margherita, postcode10999 } from '..
 import { useCartDialog } from '../cart-dialog-store.ts';
 import { ORDER_NOTE_KEY, restoreCart, useCart } from '../cart-store.ts';
 import { CartButton } from './cart-button.tsx';
+import { useSessionStore } from '../../session/session-store.ts';
 
 vi.mock('../../delivery/index.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof DeliveryModule>()),
@@ -31,6 +32,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  useSessionStore.setState({ user: null, token: null, loading: false });
 });
 
 async function openCartWith(items: CartItem[]) {
@@ -102,7 +104,8 @@ describe('cart dialog', () => {
     expect(checkout).toHaveAccessibleDescription('Der Mindestbestellwert ist noch nicht erreicht.');
   });
 
-  it('links to checkout once the minimum order is met', async () => {
+  it('links a signed-in customer to checkout once the minimum order is met', async () => {
+    useSessionStore.setState({ user: { customer_name: 'Maria Rossi' }, token: 'jwt', loading: false });
     const { dialog } = await openCartWith([{ ...pizza, quantity: 2 }]);
     expect(within(dialog).queryByText(/Mindestbestellwert für/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: /Zur Kasse/ })).toHaveAttribute('href', '/checkout');
@@ -117,7 +120,8 @@ describe('cart dialog', () => {
     expect(amount(dialog, 'Abholrabatt (10 %)')).toBe(`−${euro(expected.discount)}`);
     expect(amount(dialog, /Gesamt/)).toBe(euro(expected.total));
     expect(within(dialog).queryByText(/Mindestbestellwert für/)).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: /Zur Kasse/ })).toBeInTheDocument();
+    // Nobody is signed in: checkout opens the login modal (features/auth).
+    expect(within(dialog).getByRole('button', { name: /Zur Kasse/ })).toBeEnabled();
   });
 
   it('asks for a postcode when delivering without one', async () => {

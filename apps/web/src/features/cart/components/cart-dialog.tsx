@@ -7,6 +7,8 @@ import { lineTotal, toCents, type CartItem } from '@pizzeria/domain';
 import { CloseIcon } from '../../../lib/icons.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useDelivery, type OrderType } from '../../delivery/index.ts';
+import { openLoginDialog } from '../../auth/index.ts';
+import { useSession } from '../../session/index.ts';
 import { useCurrency } from '../../store/index.ts';
 import { discountsQueryOptions } from '../api/get-discounts.ts';
 import { choosePostcodeFromCart, closeCart, openCart, requestLineEdit, useCartDialog } from '../cart-dialog-store.ts';
@@ -291,10 +293,32 @@ function CartSummary({ totals }: { totals: CartTotals }) {
           </p>
         </>
       ) : (
-        <Link href="/checkout" className="button button-primary button-block" onClick={closeCart}>
-          {t('checkout_total', { total: money(totals.total) })}
-        </Link>
+        <CheckoutLink label={t('checkout_total', { total: money(totals.total) })} />
       )}
     </div>
+  );
+}
+
+/** Signed in: on to the checkout. Nobody signed in: the login modal, with its guest link (SPEC §2). */
+function CheckoutLink({ label }: { label: string }) {
+  const { user } = useSession();
+  if (user) {
+    return (
+      <Link href="/checkout" className="button button-primary button-block" onClick={closeCart}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="button button-primary button-block"
+      onClick={() => {
+        closeCart();
+        openLoginDialog();
+      }}
+    >
+      {label}
+    </button>
   );
 }

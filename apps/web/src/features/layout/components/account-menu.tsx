@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Menu } from '@base-ui/react/menu';
 import type { SVGProps } from 'react';
-import { ChevronDownIcon, Icon } from '../../../lib/icons.tsx';
+import { Link } from 'wouter';
+import { ChevronDownIcon, Icon, PinIcon } from '../../../lib/icons.tsx';
 import { logout, type SessionUser } from '../../session/index.ts';
 import { AccountName } from './account-name.tsx';
 
 export const LogoutIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
+  </Icon>
+);
+
+const OrdersIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2V3ZM9 8h6M9 12h6" />
   </Icon>
 );
 
@@ -28,6 +35,14 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
               <Menu.GroupLabel className="menu-label">
                 {t('account_signed_in_as')} <strong>{user.customer_name}</strong>
               </Menu.GroupLabel>
+              <Menu.LinkItem className="menu-item" closeOnClick render={<Link href="/orders" />}>
+                <OrdersIcon />
+                {t('my_orders')}
+              </Menu.LinkItem>
+              <Menu.LinkItem className="menu-item" closeOnClick render={<Link href="/update-address" />}>
+                <PinIcon />
+                {t('addresses')}
+              </Menu.LinkItem>
               <Menu.Item className="menu-item" onClick={logout}>
                 <LogoutIcon />
                 {t('logout')}

@@ -1,0 +1,1 @@
+export { useAddresses, addressesQueryOptions } from './api/get-addresses.ts';

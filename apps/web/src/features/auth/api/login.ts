@@ -1,0 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
+import { loginResponseSchema, userSchema, type LoginRequest, type User } from '@pizzeria/domain';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { saveSession } from '../../session/index.ts';
+
+export interface SignedIn {
+  access_token: string;
+  user: User;
+}
+
+/**
+ * Logs in (SPEC §7): `POST /api/login` as form-data with `username` and `password`, sent as entered
+ * (SPEC §5), then `GET /api/users/me` with the new token; the session is saved only when both worked.
+ */
+export async function login({ username, password }: LoginRequest): Promise<SignedIn> {
+  const form = new FormData();
+  form.set('username', username);
+  form.set('password', password);
+  const { access_token } = await apiRequest('/login', loginResponseSchema, { method: 'POST', body: form });
+  const user = await apiRequest('/users/me', userSchema, { headers: { Authorization: `Bearer ${access_token}` } });
+  saveSession({ access_token, user });
+  return { access_token, user };
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

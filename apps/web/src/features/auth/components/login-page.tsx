@@ -1,0 +1,58 @@
+import '../auth.css';
+import '../register-texts.ts';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { nextPagePath } from '../auth-errors.ts';
+import { reloadHome } from '../reload-home.ts';
+import { CheckCircleIcon } from './auth-icons.tsx';
+import { LoginForm } from './login-form.tsx';
+
+/**
+ * `/login/{nextpage?}` (SPEC §2): after logging in the customer goes on to `nextpage`, or, without
+ * one, the shop's home is loaded afresh (SPEC §4).
+ */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  usePageTitle(t('login.page_title'));
+  const { nextpage } = useParams<{ nextpage?: string }>();
+  const next = nextPagePath(nextpage);
+  const passwordChanged = new URLSearchParams(useSearch()).get('reset') === 'done';
+  const [, navigate] = useLocation();
+  const registerHref = next ? `/register?next=${encodeURIComponent(next.slice(1))}` : '/register';
+
+  return (
+    <div className="container page auth-page">
+      <section className="card auth-card" aria-labelledby="login-title">
+        <header className="auth-header">
+          <h1 id="login-title">{t('login.title')}</h1>
+          <p className="auth-intro">{t('login.intro')}</p>
+        </header>
+        {passwordChanged ? (
+          <p className="auth-notice" role="status">
+            <CheckCircleIcon />
+            {t('login.password_changed')}
+          </p>
+        ) : null}
+        <LoginForm onSignedIn={() => (next ? navigate(next, { replace: true }) : reloadHome())} />
+        <p className="auth-aside">
+          <Link href="/forgot-password">{t('login.forgot')}</Link>
+        </p>
+        <div className="auth-divider">
+          <span>{t('login.or')}</span>
+        </div>
+        <div className="auth-alternatives">
+          <p>
+            {t('login.no_account')} <Link href={registerHref}>{t('login.register')}</Link>
+          </p>
+          <p className="auth-guest">
+            <Link href="/guest-login" className="button button-secondary button-block">
+              {t('login.guest')}
+            </Link>
+            <span className="auth-field-hint">{t('login.guest_hint')}</span>
+          </p>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Switch } from 'wouter';
+import { changeLanguage, i18n } from '../../../i18n/index.ts';
+import { usePageTitleStore } from '../../../lib/page-title.ts';
+import { renderWithProviders } from '../../../lib/testing.tsx';
+import { useSessionStore } from '../../session/session-store.ts';
+import { reloadHome } from '../reload-home.ts';
+import { fakeApi, LOGIN_OK, TEST_USER } from '../test-api.ts';
+import RegisterPage from './register-page.tsx';
+
+vi.mock('../reload-home.ts', () => ({ reloadHome: vi.fn() }));
+
+const CREATED = { status: 201, body: TEST_USER };
+
+function renderRegister(route = '/register') {
+  renderWithProviders(
+    <Switch>
+      <Route path="/register" component={RegisterPage} />
+      <Route path="/checkout">checkout page</Route>
+    </Switch>,
+    { route },
+  );
+  return userEvent.setup();
+}
+
+const name = () => screen.getByLabelText('Name');
+const email = () => screen.getByLabelText('E-Mail-Adresse');
+const password = () => screen.getByLabelText('Passwort');
+const phone = () => screen.getByLabelText('Telefon (optional)');
+const submit = () => screen.getByRole('button', { name: 'Konto anlegen' });
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>, values: { phone?: string; password?: string } = {}) {
+  await user.type(name(), 'Maria Rossi');
+  await user.type(email(), 'Maria@Example.com');
+  await user.type(password(), values.password ?? 'pizza-mit-oliven');
+  if (values.phone) await user.type(phone(), values.phone);
+}
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  useSessionStore.setState({ user: null, token: null, loading: false });
+  await i18n.changeLanguage('de');
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.mocked(reloadHome).mockClear();
+});
+
+describe('registration', () => {
+  it('is titled Register and shows the password rules before anything goes wrong', () => {
+    fakeApi({});
+    renderRegister();
+    expect(usePageTitleStore.getState().title).toBe('Registrieren');
+    expect(password()).toHaveAccessibleDescription('Mindestens 8 Zeichen und kein häufig verwendetes Passwort.');
+    expect(phone()).toHaveAccessibleDescription('Nur Ziffern, höchstens 15.');
+  });
+
+  it('names every missing or wrong field next to it and sends nothing', async () => {
+    const { fetchMock } = fakeApi({});
+    const user = renderRegister();
+    await user.click(submit());
+    expect(name()).toHaveAccessibleDescription('Bitte füllen Sie dieses Feld aus.');
+    expect(email()).toHaveAccessibleDescription('Bitte füllen Sie dieses Feld aus.');
+    expect(password()).toHaveAccessibleDescription(/Das Passwort|Bitte füllen/);
+    expect(name()).toHaveFocus();
+
+    await user.type(email(), 'not-an-email');
+    await user.type(password(), 'short');
+    await user.type(phone(), '030-123');
+    await user.click(submit());
+    expect(email()).toHaveAccessibleDescription('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+    expect(password()).toHaveAttribute('aria-invalid', 'true');
+    expect(password()).toHaveAccessibleDescription(/Das Passwort muss mindestens 8 Zeichen lang sein\./);
+    expect(phone()).toHaveAccessibleDescription(/Bitte nur Ziffern eingeben, höchstens 15\./);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('creates the account, logs in with it and reloads the home', async () => {
+    const { calls } = fakeApi({ 'POST /api/register/customer': CREATED, ...LOGIN_OK });
+    const user = renderRegister();
+    await fillIn(user, { phone: '030123456' });
+    await user.click(submit());
+    await waitFor(() => expect(reloadHome).toHaveBeenCalledOnce());
+
+    const [created, login] = calls;
+    expect(created?.path).toBe('/api/register/customer');
+    expect(JSON.parse(String(created?.body))).toEqual({
+      customer_name: 'Maria Rossi',
+      email: 'maria@example.com',
+      password: 'pizza-mit-oliven',
+      phone: '030123456',
+    });
+    expect((login?.body as FormData).get('username')).toBe('maria@example.com');
+    expect(useSessionStore.getState()).toMatchObject({ token: 'jwt-new', user: { customer_name: 'Maria Rossi' } });
+  });
+
+  it('leaves out an empty phone and goes on to ?next=', async () => {
+    const { calls } = fakeApi({ 'POST /api/register/customer': CREATED, ...LOGIN_OK });
+    const user = renderRegister('/register?next=checkout');
+    await fillIn(user);
+    await user.click(submit());
+    expect(await screen.findByText('checkout page')).toBeInTheDocument();
+    expect(JSON.parse(String(calls[0]?.body))).not.toHaveProperty('phone');
+    expect(reloadHome).not.toHaveBeenCalled();
+  });
+
+  it('says next to the email that it is taken, with a way to log in, and keeps the form', async () => {
+    fakeApi({
+      'POST /api/register/customer': { status: 409, body: { message: 'E-Mail vergeben', code: 'email_taken' } },
+    });
+    const user = renderRegister();
+    await fillIn(user);
+    await user.click(submit());
+    await waitFor(() =>
+      expect(email()).toHaveAccessibleDescription(/Zu dieser E-Mail-Adresse gibt es schon ein Konto\./),
+    );
+    expect(screen.getByRole('link', { name: 'Zur Anmeldung' })).toHaveAttribute('href', '/login');
+    expect(name()).toHaveValue('Maria Rossi');
+    expect(password()).toHaveValue('pizza-mit-oliven');
+    expect(useSessionStore.getState().user).toBeNull();
+  });
+
+  it('says next to the password that it is too common', async () => {
+    fakeApi({
+      'POST /api/register/customer': {
+        status: 400,
+        body: { message: 'Zu verbreitet', code: 'password_too_common' },
+      },
+    });
+    const user = renderRegister();
+    await fillIn(user, { password: 'password1' });
+    await user.click(submit());
+    await waitFor(() =>
+      expect(password()).toHaveAccessibleDescription(
+        /Dieses Passwort ist zu verbreitet\. Bitte wählen Sie ein anderes\./,
+      ),
+    );
+    expect(password()).toHaveFocus();
+  });
+
+  it('shows any other refusal of the server, and something went wrong on a failure', async () => {
+    fakeApi({
+      'POST /api/register/customer': [
+        { status: 400, body: { message: 'Die Anfrage ist ungültig.', code: 'invalid_request' } },
+        { networkError: true },
+      ],
+    });
+    const user = renderRegister();
+    await fillIn(user);
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Die Anfrage ist ungültig.');
+    await user.click(submit());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Etwas ist schiefgelaufen'));
+  });
+
+  it('sends to the login when the account exists but logging in right after failed', async () => {
+    fakeApi({ 'POST /api/register/customer': CREATED, 'POST /api/login': { networkError: true } });
+    const user = renderRegister();
+    await fillIn(user);
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ihr Konto wurde angelegt');
+    expect(screen.getAllByRole('link', { name: 'Anmelden' })[0]).toHaveAttribute('href', '/login');
+  });
+
+  it('speaks English', async () => {
+    await changeLanguage('en');
+    fakeApi({});
+    const user = renderRegister();
+    expect(usePageTitleStore.getState().title).toBe('Register');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Please fill out this field.');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      /At least 8 characters and not a common password\./,
+    );
+  });
+});

@@ -1,0 +1,209 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Switch } from 'wouter';
+import { buildCartItem, computeTotals, formatMoney, type TimeSlots } from '@pizzeria/domain';
+import { i18n } from '../../i18n/index.ts';
+import { renderWithProviders } from '../../lib/testing.tsx';
+import { isOrderPlaced, useCart } from '../cart/index.ts';
+import { discountsQueryOptions } from '../cart/api/get-discounts.ts';
+import { useDelivery } from '../delivery/index.ts';
+import { testPostcodes } from '../delivery/test-postcodes.ts';
+import { discounts, margherita, salad } from '../menu/test-catalogue.ts';
+import { testOrder } from '../orders/test-order.ts';
+import { useSessionStore } from '../session/session-store.ts';
+import { testStoreQuery } from '../store/test-store.ts';
+import CheckoutRoute, { CheckoutPage } from './checkout-page.tsx';
+import { useGuestDetails } from './guest-details-store.ts';
+
+const pizza = buildCartItem(margherita, { variantId: 42, extras: [{ id: 101, quantity: 1 }], quantity: 2 });
+const bowl = buildCartItem(salad, { variantId: null, extras: [], quantity: 1 });
+
+const openSlots: TimeSlots = {
+  asap_available: true,
+  asap_ready_at: '2026-11-22T18:40:00.000Z',
+  slots: [
+    { time: '2026-11-22T19:00:00.000Z', label: '20:00' },
+    { time: '2026-11-22T19:15:00.000Z', label: '20:15' },
+  ],
+  timezone: 'Europe/Berlin',
+};
+
+type Answer = { status: number; body: unknown };
+let answers: Record<string, Answer[]>;
+const calls: { url: string; init: RequestInit | undefined }[] = [];
+
+function answer(key: string, ...list: Answer[]) {
+  answers[key] = list;
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('de');
+  localStorage.clear();
+  calls.length = 0;
+  answers = {};
+  useCart.setState({ items: [pizza, bowl], note: 'Bitte klingeln' });
+  useDelivery.setState({ orderType: 'delivery', postcode: testPostcodes[0] ?? null });
+  useGuestDetails.setState({
+    details: {
+      customer_name: 'Anna',
+      phone: '030123456',
+      email: '',
+      line1: 'Torstraße 1',
+      line2: '3. OG',
+      postcode: '10115',
+    },
+  });
+  useSessionStore.setState({ user: null, token: null, loading: false });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init?: RequestInit) => {
+      calls.push({ url: input, init });
+      const key = Object.keys(answers).find((prefix) => input.startsWith(prefix));
+      const list = key ? answers[key] : undefined;
+      const next = list && list.length > 1 ? list.shift() : list?.[0];
+      if (!next) return Promise.reject(new TypeError('Failed to fetch'));
+      return Promise.resolve(new Response(JSON.stringify(next.body), { status: next.status }));
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '');
+});
+
+function renderCheckout(ui = <CheckoutPage guest customerAddressId={null} />) {
+  return renderWithProviders(
+    <Switch>
+      <Route path="/checkout">{ui}</Route>
+      <Route path="/order/:id">
+        <p>order page reached</p>
+      </Route>
+      <Route path="/guest-login">
+        <p>guest form reached</p>
+      </Route>
+      <Route path="/update-address">
+        <p>address page reached</p>
+      </Route>
+    </Switch>,
+    { route: '/checkout', queryData: [testStoreQuery, [discountsQueryOptions().queryKey, discounts]] },
+  );
+}
+
+describe('checkout guard', () => {
+  it('sends a visitor who did not come from the guest form to /guest-login', () => {
+    renderCheckout(<CheckoutRoute />);
+    expect(screen.getByText('guest form reached')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in customer who did not come from the address page to /update-address', () => {
+    useSessionStore.setState({ user: { customer_name: 'Anna' }, token: 't', loading: false });
+    renderCheckout(<CheckoutRoute />);
+    expect(screen.getByText('address page reached')).toBeInTheDocument();
+  });
+
+  it('lets a guest in who came from the guest form', async () => {
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    window.history.replaceState({ checkoutFrom: 'guest-login' }, '');
+    renderCheckout(<CheckoutRoute />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kasse' })).toBeInTheDocument();
+  });
+});
+
+describe('checkout page', () => {
+  it('shows the totals exactly as the domain computes them, with VAT per rate', async () => {
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    renderCheckout();
+    const totals = computeTotals({ items: [pizza, bowl], discountPercent: 5, deliveryFee: 250 });
+    // The page's text is whitespace-normalised, the formatter uses a no-break space.
+    const money = (cents: number) => formatMoney(cents, 'de-DE', 'EUR').replace(/\s/g, ' ');
+    const summary = screen.getByRole('region', { name: 'Ihre Bestellung' });
+    expect(summary).toHaveTextContent(money(totals.subtotal));
+    expect(summary).toHaveTextContent(`Lieferrabatt (5 %)−${money(totals.discount)}`);
+    expect(summary).toHaveTextContent(`Liefergebühr${money(250)}`);
+    expect(summary).toHaveTextContent(`Gesamt${money(totals.total)}`);
+    expect(totals.vat.length).toBeGreaterThan(0);
+    for (const share of totals.vat)
+      expect(summary).toHaveTextContent(`enthaltene MwSt. ${share.rate} %${money(share.amount)}`);
+    expect(summary).toHaveTextContent('Bitte klingeln');
+    expect(summary).toHaveTextContent('Salami');
+    expect(await screen.findByLabelText(/So schnell wie möglich/)).toBeChecked();
+    expect(screen.getByText('voraussichtlich um 19:40 bei Ihnen')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Barzahlung/)).toBeChecked();
+    expect(screen.getByLabelText(/PayPal/)).toBeDisabled();
+  });
+
+  it("says 'No available time slots' and cannot place an order then", async () => {
+    answer('/api/stores/13/slots', {
+      status: 200,
+      body: { ...openSlots, asap_available: false, asap_ready_at: null, slots: [] },
+    });
+    renderCheckout();
+    expect(await screen.findByText('Keine verfügbaren Zeitfenster')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Jetzt bestellen/ })).toBeDisabled();
+  });
+
+  it('asks for a valid time when the slot filled up, reloads the slots and keeps the same order', async () => {
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    answer('/api/orders/guest', { status: 409, body: { code: 'slot_full', message: 'voll' } });
+    renderCheckout();
+    await userEvent.selectOptions(await screen.findByLabelText('Uhrzeit'), '20:15');
+    await userEvent.click(screen.getByRole('button', { name: /Jetzt bestellen/ }));
+    expect(await screen.findByText('Bitte wählen Sie eine gültige Zeit.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Diese Zeit ist inzwischen ausgebucht. Bitte wählen Sie eine andere Zeit.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.url.startsWith('/api/stores/13/slots'))).toHaveLength(2));
+    const order = calls.find((call) => call.url === '/api/orders/guest');
+    const body = JSON.parse(String(order?.init?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      store_id: 13,
+      order_type: 'delivery',
+      postcode: '10115',
+      requested_time: '2026-11-22T19:15:00.000Z',
+      payment_method: 'cash',
+      note: 'Bitte klingeln',
+      address: { type: 'shipping', customer_name: 'Anna', phone: '030123456', line1: 'Torstraße 1', zip: '10115' },
+      items: [
+        { product_id: margherita.id, variant_id: 42, quantity: 2, extras: [{ id: 101, quantity: 1 }] },
+        { product_id: salad.id, variant_id: null, quantity: 1, extras: [] },
+      ],
+    });
+    expect(new Headers(order?.init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('translates an error code in English', async () => {
+    await i18n.changeLanguage('en');
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    answer('/api/orders/guest', { status: 422, body: { code: 'below_minimum_order', message: 'x' } });
+    renderCheckout();
+    await screen.findByLabelText(/As soon as possible/);
+    await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The minimum order for your postcode has not been reached yet.',
+    );
+  });
+
+  it('retries a lost request with the same Idempotency-Key, then opens the order page', async () => {
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    answer(
+      '/api/orders/guest',
+      { status: 503, body: { code: 'internal_error', message: 'x' } },
+      { status: 201, body: testOrder },
+    );
+    renderCheckout();
+    await screen.findByLabelText(/So schnell wie möglich/);
+    const place = screen.getByRole('button', { name: /Jetzt bestellen/ });
+    await userEvent.click(place);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Verbindung/);
+    await userEvent.click(place);
+    expect(await screen.findByText('order page reached')).toBeInTheDocument();
+    const keys = calls
+      .filter((call) => call.url === '/api/orders/guest')
+      .map((call) => new Headers(call.init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(isOrderPlaced()).toBe(true);
+  });
+});

@@ -1,0 +1,461 @@
+import './checkout.css';
+import './register-texts.ts';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Redirect, useLocation } from 'wouter';
+import { STORE_ID, lineTotal, type Address, type CartItem, type OrderRequest } from '@pizzeria/domain';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useMoney } from '../../lib/use-money.ts';
+import { useAddresses } from '../addresses/index.ts';
+import {
+  clearCart,
+  isOrderPlaced,
+  markOrderPlaced,
+  openCart,
+  useCart,
+  useCartTotals,
+  type CartTotals,
+} from '../cart/index.ts';
+import { useDelivery } from '../delivery/index.ts';
+import { LoadingScreen } from '../layout/index.ts';
+import { useSession } from '../session/index.ts';
+import { useCurrency, useStore } from '../store/index.ts';
+import { usePlaceOrder } from './api/place-order.ts';
+import { useTimeSlots } from './api/get-time-slots.ts';
+import { checkoutAccess, useCheckoutArrival } from './checkout-arrival.ts';
+import { missingGuestFields } from './guest-login-page.tsx';
+import { useGuestDetails, type GuestDetails } from './guest-details-store.ts';
+import { describeOrderFailure } from './order-error.ts';
+import { TimeChoice, requestedTimeFor, type TimeSelection } from './components/time-choice.tsx';
+
+/** `/checkout` behind the guard of SPEC §2. */
+export default function CheckoutRoute() {
+  const session = useSession();
+  const arrival = useCheckoutArrival();
+  if (session.loading) return <LoadingScreen variant="page" />;
+  const access = checkoutAccess(arrival, session.user !== null);
+  if (access.kind === 'redirect') return <Redirect to={access.to} replace />;
+  return (
+    <CheckoutPage
+      customerAddressId={access.kind === 'customer' ? access.addressId : null}
+      guest={access.kind === 'guest'}
+    />
+  );
+}
+
+interface Contact {
+  name: string;
+  phone: string;
+  email: string | null;
+  address: { line1: string; line2: string | null; zip: string } | null;
+}
+
+/** The guest's contact; the postcode is the delivery area chosen last (the header's chip may change it). */
+function guestContact(details: GuestDetails, postcode: string | null): Contact {
+  return {
+    name: details.customer_name,
+    phone: details.phone,
+    email: details.email || null,
+    address: { line1: details.line1, line2: details.line2 || null, zip: postcode ?? details.postcode },
+  };
+}
+
+function addressContact(address: Address): Contact {
+  return {
+    name: address.customer_name,
+    phone: address.phone,
+    email: null,
+    address: { line1: address.line1, line2: address.line2, zip: address.zip },
+  };
+}
+
+function orderItems(items: CartItem[]): OrderRequest['items'] {
+  return items.map((item) => ({
+    product_id: item.id,
+    variant_id: item.selectedVariant?.id ?? null,
+    quantity: item.quantity,
+    extras: item.extras.map((extra) => ({ id: extra.id, quantity: extra.quantity })),
+  }));
+}
+
+export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; customerAddressId: number | null }) {
+  const { t } = useTranslation('checkout');
+  usePageTitle(t('page_title'));
+  const [, navigate] = useLocation();
+  const items = useCart((state) => state.items);
+  const note = useCart((state) => state.note);
+  const totals = useCartTotals();
+  const postcode = useDelivery((state) => state.postcode);
+  const guestDetails = useGuestDetails((state) => state.details);
+  const addresses = useAddresses(!guest);
+  const slots = useTimeSlots(totals.orderType, postcode?.postcode ?? null);
+  const placeOrder = usePlaceOrder();
+  const money = useMoney(useCurrency());
+  const [selection, setSelection] = useState<TimeSelection>({ mode: null, slot: '' });
+  const [timeInvalid, setTimeInvalid] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [placed] = useState(() => isOrderPlaced());
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const delivery = totals.orderType === 'delivery';
+
+  if (items.length === 0) return <CheckoutEmpty />;
+  if (placed) return <AlreadyPlaced />;
+  if (guest && missingGuestFields(guestDetails, delivery).length > 0) return <Redirect to="/guest-login" replace />;
+  if (!guest && addresses.isPending) return <LoadingScreen variant="page" />;
+
+  const chosenAddress = guest ? null : (addresses.data?.find((address) => address.id === customerAddressId) ?? null);
+  const contact = guest
+    ? guestContact(guestDetails, postcode?.postcode ?? null)
+    : chosenAddress
+      ? addressContact(chosenAddress)
+      : null;
+  const blockedByMinimum = delivery && totals.missingForMinimum > 0;
+
+  const submit = () => {
+    setFailure(null);
+    const requestedTime = requestedTimeFor(selection, slots.data);
+    if (!requestedTime) {
+      setTimeInvalid(true);
+      return;
+    }
+    if (!contact) return;
+    const body: OrderRequest = {
+      store_id: STORE_ID,
+      order_type: totals.orderType,
+      postcode: delivery ? (postcode?.postcode ?? null) : null,
+      items: orderItems(items),
+      note: note.trim() ? note : null,
+      requested_time: requestedTime,
+      payment_method: 'cash',
+      ...(guest
+        ? {
+            address: {
+              type: 'shipping' as const,
+              customer_name: guestDetails.customer_name.trim(),
+              phone: guestDetails.phone,
+              email: guestDetails.email.trim() || null,
+              line1: guestDetails.line1.trim(),
+              line2: guestDetails.line2.trim() || null,
+              city: '',
+              zip: delivery ? (contact.address?.zip ?? '') : '',
+              country: 'DE',
+            },
+          }
+        : { address_id: customerAddressId }),
+    };
+    const serialised = JSON.stringify(body);
+    // A retry of the same order keeps its key, so the server never creates it twice (DESIGN §4).
+    if (attempt.current?.body !== serialised) attempt.current = { key: crypto.randomUUID(), body: serialised };
+    placeOrder.mutate(
+      { guest, body, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: (order) => {
+          markOrderPlaced();
+          // Guests follow their order with its tracking token; customers with their own sign-in.
+          const token = guest && order.tracking_token ? `?token=${encodeURIComponent(order.tracking_token)}` : '';
+          navigate(`/order/${order.id}${token}`);
+        },
+        onError: (error) => {
+          const reason = describeOrderFailure(error);
+          if (reason.kind === 'code') {
+            setFailure(t(`errors.${reason.code}`));
+            if (reason.timeProblem) {
+              setTimeInvalid(true);
+              setSelection({ mode: null, slot: '' });
+              void slots.refetch();
+            }
+          } else if (reason.kind === 'server') {
+            setFailure(reason.message);
+          } else {
+            setFailure(t('place.network_error'));
+          }
+        },
+      },
+    );
+  };
+
+  const noTimes = slots.data !== undefined && !slots.data.asap_available && slots.data.slots.length === 0;
+  const pending = placeOrder.isPending;
+
+  return (
+    <div className="container page checkout-page">
+      <header className="checkout-hero">
+        <h1>{t('title')}</h1>
+        <p className="checkout-intro">{t('intro')}</p>
+      </header>
+      <div className="checkout-layout">
+        <div className="checkout-main">
+          <section className="card checkout-section" aria-labelledby="checkout-details-title">
+            <div className="checkout-section-head">
+              <h2 id="checkout-details-title">{delivery ? t('details.delivery_title') : t('details.pickup_title')}</h2>
+              <Link
+                href={guest ? '/guest-login' : '/update-address'}
+                className="button button-secondary checkout-small-button"
+                aria-label={t('details.change_label')}
+              >
+                {t('details.change')}
+              </Link>
+            </div>
+            <ContactDetails contact={contact} delivery={delivery} />
+          </section>
+          <section className="card checkout-section" aria-labelledby="checkout-time-title">
+            <h2 id="checkout-time-title">{t('time.title')}</h2>
+            <TimeChoice
+              slots={slots.data}
+              loading={slots.isPending}
+              failed={slots.isError}
+              onRetry={() => void slots.refetch()}
+              orderType={totals.orderType}
+              selection={selection}
+              onChange={(next) => {
+                setSelection(next);
+                setTimeInvalid(false);
+              }}
+              invalid={timeInvalid}
+            />
+          </section>
+          <section className="card checkout-section" aria-labelledby="checkout-payment-title">
+            <h2 id="checkout-payment-title">{t('payment.title')}</h2>
+            <PaymentChoice delivery={delivery} />
+          </section>
+        </div>
+        <aside className="checkout-aside">
+          <section className="card checkout-section checkout-summary" aria-labelledby="checkout-summary-title">
+            <div className="checkout-section-head">
+              <h2 id="checkout-summary-title">{t('summary.title')}</h2>
+              <button type="button" className="link-button" onClick={openCart}>
+                {t('summary.edit_cart')}
+              </button>
+            </div>
+            <CheckoutSummary items={items} note={note} totals={totals} postcodeName={postcode?.postcode ?? ''} />
+            {failure && (
+              <p className="form-error" role="alert">
+                {failure}
+              </p>
+            )}
+            <p className="sr-only" role="status">
+              {pending ? t('place.processing') : ''}
+            </p>
+            <button
+              type="button"
+              className="button button-primary button-block checkout-place"
+              disabled={pending || !contact || noTimes || blockedByMinimum}
+              aria-busy={pending || undefined}
+              onClick={submit}
+            >
+              {pending ? t('place.processing') : t('place.submit', { total: money(totals.total) })}
+            </button>
+            <p className="checkout-hint checkout-terms">{t('place.terms')}</p>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function ContactDetails({ contact, delivery }: { contact: Contact | null; delivery: boolean }) {
+  const { t } = useTranslation('checkout');
+  const { data: store } = useStore();
+  if (!contact) {
+    return (
+      <p className="form-error" role="alert">
+        {t('details.address_missing')} <Link href="/update-address">{t('details.change')}</Link>
+      </p>
+    );
+  }
+  return (
+    <div className="checkout-contact">
+      {delivery && contact.address ? (
+        <address className="checkout-address">
+          {contact.name}
+          <br />
+          {contact.address.line1}
+          {contact.address.line2 ? ` ${contact.address.line2}` : ''}
+          <br />
+          {contact.address.zip}
+        </address>
+      ) : (
+        <div>
+          <p className="checkout-hint">{t('details.pickup_at')}</p>
+          <address className="checkout-address">{store?.address}</address>
+        </div>
+      )}
+      <dl className="checkout-contact-list">
+        <div>
+          <dt>{t('details.contact')}</dt>
+          <dd>
+            {!delivery && (
+              <>
+                {contact.name}
+                <br />
+              </>
+            )}
+            {contact.phone}
+            {contact.email && (
+              <>
+                <br />
+                {contact.email}
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function PaymentChoice({ delivery }: { delivery: boolean }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <fieldset className="checkout-choices">
+      <legend className="sr-only">{t('payment.title')}</legend>
+      <label className="checkout-choice">
+        <input type="radio" name="payment" value="cash" checked readOnly />
+        <span className="checkout-choice-text">
+          <span className="checkout-choice-title">{t('payment.cash')}</span>
+          <span className="checkout-hint">
+            {delivery ? t('payment.cash_hint_delivery') : t('payment.cash_hint_pickup')}
+          </span>
+        </span>
+      </label>
+      {/* The place PayPal takes once it is offered (a later issue). */}
+      <label className="checkout-choice checkout-choice-disabled">
+        <input type="radio" name="payment" value="paypal" disabled />
+        <span className="checkout-choice-text">
+          <span className="checkout-choice-title">{t('payment.paypal')}</span>
+          <span className="checkout-badge">{t('payment.paypal_soon')}</span>
+        </span>
+      </label>
+    </fieldset>
+  );
+}
+
+export function CheckoutSummary({
+  items,
+  note,
+  totals,
+  postcodeName,
+}: {
+  items: CartItem[];
+  note: string;
+  totals: CartTotals;
+  postcodeName: string;
+}) {
+  const { t } = useTranslation('checkout');
+  const money = useMoney(useCurrency());
+  const delivery = totals.orderType === 'delivery';
+  return (
+    <>
+      <ul className="checkout-lines" aria-label={t('summary.lines_label')}>
+        {items.map((item) => (
+          <li key={item.uniqueKey} className="checkout-line">
+            <div>
+              <p className="checkout-line-name">
+                {t('summary.quantity_name', { quantity: item.quantity, name: item.displayName })}
+              </p>
+              {item.extras.length > 0 && (
+                <ul className="checkout-line-extras">
+                  {item.extras.map((extra) => (
+                    <li key={extra.id}>
+                      {extra.quantity > 1
+                        ? t('summary.extra_quantity', { quantity: extra.quantity, name: extra.name })
+                        : extra.name}
+                      {extra.price > 0 && ` +${money(extra.price * extra.quantity)}`}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <p className="checkout-line-total">{money(lineTotal(item))}</p>
+          </li>
+        ))}
+      </ul>
+      {note.trim() && (
+        <div className="checkout-note">
+          <p className="checkout-note-label">{t('summary.note')}</p>
+          <p>{note}</p>
+        </div>
+      )}
+      {delivery && totals.missingForMinimum > 0 && (
+        <p className="checkout-warning" role="status">
+          {t('summary.minimum_not_met', {
+            postcode: postcodeName,
+            minimum: money(totals.minimumOrder),
+            missing: money(totals.missingForMinimum),
+          })}
+        </p>
+      )}
+      <dl className="checkout-totals">
+        <div>
+          <dt>{t('summary.subtotal')}</dt>
+          <dd>{money(totals.subtotal)}</dd>
+        </div>
+        {totals.discount > 0 && (
+          <div className="checkout-totals-discount">
+            <dt>
+              {t(delivery ? 'summary.discount_delivery' : 'summary.discount_pickup', {
+                percent: totals.discountPercent,
+              })}
+            </dt>
+            <dd>−{money(totals.discount)}</dd>
+          </div>
+        )}
+        {delivery && (
+          <div>
+            <dt>{t('summary.delivery_fee')}</dt>
+            <dd>{totals.deliveryFee > 0 ? money(totals.deliveryFee) : t('summary.free')}</dd>
+          </div>
+        )}
+        <div className="checkout-totals-total">
+          <dt>{t('summary.total')}</dt>
+          <dd>{money(totals.total)}</dd>
+        </div>
+        {totals.vat.map((share) => (
+          <div key={share.rate} className="checkout-totals-vat">
+            <dt>{t('summary.vat', { rate: share.rate })}</dt>
+            <dd>{money(share.amount)}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+function CheckoutEmpty() {
+  const { t } = useTranslation('checkout');
+  usePageTitle(t('page_title'));
+  return (
+    <div className="container page checkout-page">
+      <div className="card checkout-empty">
+        <h1>{t('empty.title')}</h1>
+        <p>{t('empty.text')}</p>
+        <Link href="/" className="button button-primary">
+          {t('empty.to_menu')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function AlreadyPlaced() {
+  const { t } = useTranslation('checkout');
+  const [, navigate] = useLocation();
+  return (
+    <div className="container page checkout-page">
+      <div className="card checkout-empty">
+        <h1>{t('placed.title')}</h1>
+        <p>{t('placed.text')}</p>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => {
+            clearCart();
+            navigate('/');
+          }}
+        >
+          {t('placed.new_order')}
+        </button>
+      </div>
+    </div>
+  );
+}

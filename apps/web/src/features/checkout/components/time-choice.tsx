@@ -1,0 +1,159 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderType, TimeSlots } from '@pizzeria/domain';
+
+export interface TimeSelection {
+  /** Null: nothing chosen yet, the checkout suggests "as soon as possible" when it is offered. */
+  mode: 'asap' | 'slot' | null;
+  /** The chosen slot's start (ISO-8601), '' for none. */
+  slot: string;
+}
+
+/** The mode actually in effect: the customer's choice, else "as soon as possible" when offered, else a slot. */
+export function effectiveMode(selection: TimeSelection, slots: TimeSlots | undefined): 'asap' | 'slot' | null {
+  if (selection.mode) return selection.mode;
+  if (!slots) return null;
+  if (slots.asap_available) return 'asap';
+  return slots.slots.length > 0 ? 'slot' : null;
+}
+
+/** The `requested_time` to send, or null when the selection is not one the server offers now. */
+export function requestedTimeFor(selection: TimeSelection, slots: TimeSlots | undefined): 'asap' | string | null {
+  if (!slots) return null;
+  const mode = effectiveMode(selection, slots);
+  if (mode === 'asap') return slots.asap_available ? 'asap' : null;
+  if (mode === 'slot') return slots.slots.some((slot) => slot.time === selection.slot) ? selection.slot : null;
+  return null;
+}
+
+function formatClock(iso: string, timeZone: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  try {
+    return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+    }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', {
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(date);
+  }
+}
+
+interface TimeChoiceProps {
+  slots: TimeSlots | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  orderType: OrderType;
+  selection: TimeSelection;
+  onChange: (selection: TimeSelection) => void;
+  invalid: boolean;
+}
+
+/** "As soon as possible" with its honest ready time, or a free 15-minute slot today (issue 3). */
+export function TimeChoice({
+  slots,
+  loading,
+  failed,
+  onRetry,
+  orderType,
+  selection,
+  onChange,
+  invalid,
+}: TimeChoiceProps) {
+  const { t, i18n } = useTranslation('checkout');
+  const name = useId();
+  const selectId = useId();
+  if (loading) return <p className="checkout-hint">{t('time.loading')}</p>;
+  if (failed || !slots) {
+    return (
+      <div className="checkout-time-error">
+        <p className="form-error" role="alert">
+          {t('time.error')}
+        </p>
+        <button type="button" className="button button-secondary checkout-small-button" onClick={onRetry}>
+          {t('time.retry')}
+        </button>
+      </div>
+    );
+  }
+  const mode = effectiveMode(selection, slots);
+  const invalidMessage = invalid ? (
+    <p className="form-error" role="alert">
+      {t('time.invalid')}
+    </p>
+  ) : null;
+  if (!slots.asap_available && slots.slots.length === 0) {
+    return (
+      <>
+        {invalidMessage}
+        <div className="checkout-no-slots" role="status">
+          <p className="checkout-choice-title">{t('time.none')}</p>
+          <p className="checkout-hint">{t('time.none_hint')}</p>
+        </div>
+      </>
+    );
+  }
+  const readyAt = slots.asap_ready_at ? formatClock(slots.asap_ready_at, slots.timezone, i18n.language) : null;
+  return (
+    <fieldset className="checkout-choices" aria-invalid={invalid || undefined}>
+      <legend className="sr-only">{t('time.title')}</legend>
+      {invalidMessage}
+      {slots.asap_available && (
+        <label className="checkout-choice">
+          <input
+            type="radio"
+            name={name}
+            value="asap"
+            checked={mode === 'asap'}
+            onChange={() => onChange({ mode: 'asap', slot: selection.slot })}
+          />
+          <span className="checkout-choice-text">
+            <span className="checkout-choice-title">{t('time.asap')}</span>
+            {readyAt && (
+              <span className="checkout-hint">
+                {orderType === 'delivery'
+                  ? t('time.asap_ready_delivery', { time: readyAt })
+                  : t('time.asap_ready_pickup', { time: readyAt })}
+              </span>
+            )}
+          </span>
+        </label>
+      )}
+      {slots.slots.length > 0 && (
+        <div className="checkout-choice checkout-choice-slot">
+          <label className="checkout-choice-row">
+            <input
+              type="radio"
+              name={name}
+              value="slot"
+              checked={mode === 'slot'}
+              onChange={() => onChange({ mode: 'slot', slot: selection.slot })}
+            />
+            <span className="checkout-choice-title">{t('time.scheduled')}</span>
+          </label>
+          <label className="sr-only" htmlFor={selectId}>
+            {t('time.slot_label')}
+          </label>
+          <select
+            id={selectId}
+            className="select checkout-slot-select"
+            value={slots.slots.some((slot) => slot.time === selection.slot) ? selection.slot : ''}
+            onChange={(event) => onChange({ mode: 'slot', slot: event.target.value })}
+          >
+            <option value="">{t('time.slot_choose')}</option>
+            {slots.slots.map((slot) => (
+              <option key={slot.time} value={slot.time}>
+                {slot.label || formatClock(slot.time, slots.timezone, i18n.language)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,219 @@
+import './checkout.css';
+import './register-texts.ts';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { PHONE_PATTERN, emailSchema, toCents } from '@pizzeria/domain';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useMoney } from '../../lib/use-money.ts';
+import { useCart } from '../cart/index.ts';
+import { useDelivery, usePostcodes } from '../delivery/index.ts';
+import { useCurrency } from '../store/index.ts';
+import { CheckoutField } from './components/checkout-field.tsx';
+import { useGuestDetails, type GuestDetails } from './guest-details-store.ts';
+import type { CheckoutArrival } from './checkout-arrival.ts';
+
+const MAX_PHONE_DIGITS = 15;
+
+type RequiredField = 'customer_name' | 'phone' | 'line1' | 'postcode';
+
+/** The fields SPEC §5 requires: name, address line and phone; the postcode too for delivery. */
+export function missingGuestFields(details: GuestDetails, delivery: boolean): RequiredField[] {
+  const required: RequiredField[] = delivery
+    ? ['customer_name', 'phone', 'line1', 'postcode']
+    : ['customer_name', 'phone', 'line1'];
+  return required.filter((field) => details[field].trim() === '');
+}
+
+/** Leaves a screen the way the browser's back button would, or to the menu when there is no way back. */
+export function goBack(navigate: (to: string) => void): void {
+  if (window.history.length > 1) window.history.back();
+  else navigate('/');
+}
+
+/** `/guest-login` (SPEC §2, §5): the guest's contact and address, then on to the checkout. */
+export default function GuestLoginPage() {
+  const { t } = useTranslation('checkout');
+  usePageTitle(t('guest.page_title'));
+  const [, navigate] = useLocation();
+  const money = useMoney(useCurrency());
+  const items = useCart((state) => state.items);
+  const orderType = useDelivery((state) => state.orderType);
+  const chosenPostcode = useDelivery((state) => state.postcode);
+  const setPostcode = useDelivery((state) => state.setPostcode);
+  const details = useGuestDetails((state) => state.details);
+  const update = useGuestDetails((state) => state.update);
+  const { data: postcodes } = usePostcodes();
+  const delivery = orderType === 'delivery';
+  const [missing, setMissing] = useState<RequiredField[]>([]);
+  const [emailError, setEmailError] = useState(false);
+  const postcodeId = useId();
+  const emptyHandled = useRef(false);
+
+  // SPEC §4: the guest form with an empty cart alerts and goes back.
+  useEffect(() => {
+    if (items.length > 0 || emptyHandled.current) return;
+    emptyHandled.current = true;
+    window.alert(t('cart_empty'));
+    goBack(navigate);
+  }, [items.length, navigate, t]);
+
+  // The postcode chosen in the shop is the form's default (`delivery_postcode`).
+  const postcodeValue = details.postcode || chosenPostcode?.postcode || '';
+
+  const change = (field: keyof GuestDetails, value: string) => {
+    update({ [field]: value });
+    if (missing.includes(field as RequiredField) && value.trim() !== '') {
+      setMissing((fields) => fields.filter((other) => other !== field));
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (items.length === 0) {
+      window.alert(t('cart_empty'));
+      goBack(navigate);
+      return;
+    }
+    const current = { ...details, postcode: postcodeValue };
+    const missingNow = missingGuestFields(current, delivery);
+    const emailBad = current.email.trim() !== '' && !emailSchema.safeParse(current.email).success;
+    setMissing(missingNow);
+    setEmailError(emailBad);
+    if (missingNow.length > 0 || emailBad) return;
+    if (delivery) {
+      const entry = postcodes?.find((candidate) => candidate.postcode === current.postcode);
+      if (!entry) {
+        setMissing(['postcode']);
+        return;
+      }
+      setPostcode(entry);
+    }
+    update({ postcode: current.postcode });
+    const arrival: CheckoutArrival = { checkoutFrom: 'guest-login' };
+    navigate('/checkout', { state: arrival });
+  };
+
+  const isMissing = (field: RequiredField) => missing.includes(field);
+
+  return (
+    <div className="container page checkout-page">
+      <div className="checkout-narrow">
+        <header className="checkout-hero">
+          <h1>{t('guest.title')}</h1>
+          <p className="checkout-intro">{delivery ? t('guest.intro') : t('guest.intro_pickup')}</p>
+        </header>
+        <form className="card checkout-form" noValidate onSubmit={submit} aria-label={t('guest.title')}>
+          {missing.length > 0 && (
+            <p className="form-error" role="alert">
+              {t('guest.fill_all_fields')}
+            </p>
+          )}
+          <fieldset className="checkout-fieldset">
+            <legend>{t('guest.contact_section')}</legend>
+            <CheckoutField
+              label={t('guest.name')}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={100}
+              value={details.customer_name}
+              invalid={isMissing('customer_name')}
+              onChange={(event) => change('customer_name', event.target.value)}
+            />
+            <CheckoutField
+              label={t('guest.phone')}
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              pattern={PHONE_PATTERN.source}
+              required
+              maxLength={MAX_PHONE_DIGITS}
+              hint={t('guest.phone_hint')}
+              value={details.phone}
+              invalid={isMissing('phone')}
+              onChange={(event) => change('phone', event.target.value.replace(/\D/g, '').slice(0, MAX_PHONE_DIGITS))}
+            />
+            <CheckoutField
+              label={t('guest.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              optional
+              maxLength={254}
+              hint={t('guest.email_hint')}
+              error={emailError ? t('guest.email_invalid') : null}
+              value={details.email}
+              onChange={(event) => {
+                change('email', event.target.value);
+                setEmailError(false);
+              }}
+            />
+          </fieldset>
+          <fieldset className="checkout-fieldset">
+            <legend>{delivery ? t('guest.delivery_section') : t('guest.pickup_section')}</legend>
+            <CheckoutField
+              label={t('guest.line2')}
+              name="line2"
+              autoComplete="address-line2"
+              maxLength={200}
+              placeholder={t('guest.line2_placeholder')}
+              value={details.line2}
+              onChange={(event) => change('line2', event.target.value)}
+            />
+            <CheckoutField
+              label={t('guest.line1')}
+              name="line1"
+              autoComplete="address-line1"
+              required
+              maxLength={200}
+              placeholder={t('guest.line1_placeholder')}
+              value={details.line1}
+              invalid={isMissing('line1')}
+              onChange={(event) => change('line1', event.target.value)}
+            />
+            {delivery && (
+              <div className="checkout-field">
+                <label className="field-label" htmlFor={postcodeId}>
+                  {t('guest.postcode')}
+                </label>
+                <select
+                  id={postcodeId}
+                  name="postcode"
+                  className="select"
+                  autoComplete="postal-code"
+                  required
+                  aria-invalid={isMissing('postcode') || undefined}
+                  value={postcodeValue}
+                  onChange={(event) => change('postcode', event.target.value)}
+                >
+                  <option value="">{t('guest.postcode_choose')}</option>
+                  {postcodeValue && !postcodes?.some((entry) => entry.postcode === postcodeValue) && (
+                    <option value={postcodeValue}>{postcodeValue}</option>
+                  )}
+                  {postcodes?.map((entry) => (
+                    <option key={entry.id} value={entry.postcode}>
+                      {entry.delivery_fee > 0
+                        ? t('guest.postcode_option', {
+                            postcode: entry.postcode,
+                            fee: money(toCents(entry.delivery_fee)),
+                          })
+                        : t('guest.postcode_option_free', { postcode: entry.postcode })}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+          </fieldset>
+          <button type="submit" className="button button-primary button-block">
+            {t('guest.submit')}
+          </button>
+          <p className="checkout-login-hint">
+            {t('guest.login_hint')} <Link href="/login/update-address">{t('guest.login_link')}</Link>
+          </p>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { addressesTexts } from '../addresses/locales.ts';
+import { ordersTexts } from '../orders/locales.ts';
+import { checkoutTexts } from './locales.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`),
+  );
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+
+describe.each([
+  ['checkout', checkoutTexts],
+  ['addresses', addressesTexts],
+  ['orders', ordersTexts],
+] as const)('%s texts', (_name, texts) => {
+  it('have every key in both languages, none empty, with the same placeholders', () => {
+    const german = new Map(leaves(texts.de as Tree));
+    const english = new Map(leaves(texts.en as Tree));
+    expect([...english.keys()].sort()).toEqual([...german.keys()].sort());
+    for (const [key, de] of german) {
+      const en = english.get(key) ?? '';
+      expect(de.trim(), key).not.toBe('');
+      expect(en.trim(), key).not.toBe('');
+      expect(placeholders(en), key).toEqual(placeholders(de));
+    }
+  });
+});

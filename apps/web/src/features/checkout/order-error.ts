@@ -1,0 +1,26 @@
+import { ORDER_ERROR_CODES, type OrderErrorCode } from '@pizzeria/domain';
+import { ApiRequestError } from '../../lib/api-client.ts';
+
+/** Codes that mean the chosen time cannot be kept: the checkout asks for a new one and reloads the slots. */
+const TIME_CODES: ReadonlySet<OrderErrorCode> = new Set(['store_closed', 'invalid_time_slot', 'slot_full']);
+
+export type OrderFailure =
+  | { kind: 'code'; code: OrderErrorCode; timeProblem: boolean }
+  /** Another refusal: the server's own message, already in the customer's language. */
+  | { kind: 'server'; message: string }
+  /** No answer, or the server failed: the same attempt may be retried with the same key. */
+  | { kind: 'network' };
+
+function isOrderErrorCode(code: string): code is OrderErrorCode {
+  return (ORDER_ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** What went wrong with placing an order, in terms the checkout can show. */
+export function describeOrderFailure(error: unknown): OrderFailure {
+  if (error instanceof ApiRequestError) {
+    if (isOrderErrorCode(error.code))
+      return { kind: 'code', code: error.code, timeProblem: TIME_CODES.has(error.code) };
+    if (error.status < 500 && error.code !== 'http_error') return { kind: 'server', message: error.message };
+  }
+  return { kind: 'network' };
+}

@@ -1,0 +1,2 @@
+export { orderQueryOptions, isDecided } from './api/get-order.ts';
+export { ordersQueryOptions } from './api/get-orders.ts';

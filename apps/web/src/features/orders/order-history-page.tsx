@@ -1,0 +1,157 @@
+import '../checkout/checkout.css';
+import './orders.css';
+import './register-texts.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Redirect } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import { toCents, type Order } from '@pizzeria/domain';
+import { currentLanguage } from '../../i18n/index.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useMoney } from '../../lib/use-money.ts';
+import { openCart, refillCart } from '../cart/index.ts';
+import { LoadingScreen } from '../layout/index.ts';
+// The menu's catalogue query, so "order again" shares its cache instead of fetching the menu twice.
+import { productsQueryOptions } from '../menu/api/get-products.ts';
+import { useSession } from '../session/index.ts';
+import { useCurrency, useStore } from '../store/index.ts';
+import { useOrders } from './api/get-orders.ts';
+import { formatStoreDateTime } from './format-time.ts';
+import { reorderItems } from './reorder.ts';
+
+/** `/orders`: a signed-in customer's order history; anyone else logs in first and comes back. */
+export default function OrderHistoryRoute() {
+  const session = useSession();
+  if (session.loading) return <LoadingScreen variant="page" />;
+  if (!session.user) return <Redirect to="/login/orders" replace />;
+  return <OrderHistoryPage />;
+}
+
+type Notice = { kind: 'refilled'; skipped: string[] } | { kind: 'nothing_left' } | { kind: 'menu_error' };
+
+export function OrderHistoryPage() {
+  const { t } = useTranslation('orders');
+  usePageTitle(t('history.page_title'));
+  const orders = useOrders();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const orderAgain = async (order: Order) => {
+    setBusy(order.id);
+    setNotice(null);
+    try {
+      const products = await queryClient.fetchQuery(productsQueryOptions(currentLanguage()));
+      const { items, skipped } = reorderItems(order.items, products);
+      if (items.length === 0) {
+        setNotice({ kind: 'nothing_left' });
+        return;
+      }
+      refillCart(items);
+      setNotice({ kind: 'refilled', skipped });
+      openCart();
+    } catch {
+      setNotice({ kind: 'menu_error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="container page checkout-page">
+      <header className="checkout-hero">
+        <h1>{t('history.title')}</h1>
+        <p className="checkout-intro">{t('history.intro')}</p>
+      </header>
+      <div role="status" className="order-history-notice">
+        {notice?.kind === 'refilled' && (
+          <p className="order-notice">
+            {t('history.refilled')}
+            {notice.skipped.length > 0 && <> {t('history.skipped', { names: notice.skipped.join(', ') })}</>}
+          </p>
+        )}
+        {notice?.kind === 'nothing_left' && <p className="checkout-warning">{t('history.nothing_left')}</p>}
+        {notice?.kind === 'menu_error' && <p className="form-error">{t('history.menu_error')}</p>}
+      </div>
+      {orders.isPending ? (
+        <p className="checkout-hint">{t('history.loading')}</p>
+      ) : orders.isError ? (
+        <div className="checkout-time-error">
+          <p className="form-error" role="alert">
+            {t('history.load_error')}
+          </p>
+          <button type="button" className="button button-secondary" onClick={() => void orders.refetch()}>
+            {t('history.retry')}
+          </button>
+        </div>
+      ) : orders.data.length === 0 ? (
+        <div className="card checkout-empty">
+          <p>{t('history.empty')}</p>
+          <Link href="/" className="button button-primary">
+            {t('history.to_menu')}
+          </Link>
+        </div>
+      ) : (
+        <ul className="order-history">
+          {orders.data.map((order) => (
+            <OrderCard
+              key={order.id}
+              order={order}
+              busy={busy === order.id}
+              onOrderAgain={() => void orderAgain(order)}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function OrderCard({ order, busy, onOrderAgain }: { order: Order; busy: boolean; onOrderAgain: () => void }) {
+  const { t, i18n } = useTranslation('orders');
+  const money = useMoney(useCurrency());
+  const { data: store } = useStore();
+  const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const titleId = `order-${order.id}-title`;
+  return (
+    <li className="card order-card" aria-labelledby={titleId}>
+      <div className="order-card-head">
+        <div>
+          <h2 id={titleId} className="order-card-title">
+            {t('history.order_title', { id: order.id })}
+          </h2>
+          <p className="checkout-hint">
+            {formatStoreDateTime(order.created_at, store?.timezone ?? 'Europe/Berlin', i18n.language)} ·{' '}
+            {t('history.items_count', { count })}
+          </p>
+        </div>
+        <span className={`order-badge order-badge-${order.status}`}>{t(`history.status.${order.status}`)}</span>
+      </div>
+      <p className="order-card-items">
+        {order.items.map((item) => `${item.quantity} × ${item.display_name}`).join(', ')}
+      </p>
+      <div className="order-card-foot">
+        <p className="order-card-total">{money(toCents(order.total))}</p>
+        <div className="order-card-actions">
+          <Link
+            href={`/order/${order.id}`}
+            className="button button-secondary"
+            aria-label={t('history.view_label', { id: order.id })}
+          >
+            {t('history.view')}
+          </Link>
+          <button
+            type="button"
+            className="button button-primary"
+            aria-label={t('history.order_again_label', { id: order.id })}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={onOrderAgain}
+          >
+            {t('history.order_again')}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,206 @@
+import '../checkout/checkout.css';
+import './orders.css';
+import './register-texts.ts';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'wouter';
+import type { Order } from '@pizzeria/domain';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useSession } from '../session/index.ts';
+import { useStore } from '../store/index.ts';
+import { useOrder } from './api/get-order.ts';
+import { OrderSummary } from './components/order-summary.tsx';
+import { formatStoreDateTime, formatStoreTime } from './format-time.ts';
+
+const DEFAULT_TIME_ZONE = 'Europe/Berlin';
+
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** `/order/:id`: the order's status, refreshed every 5 s until the restaurant decides (issue 3). */
+export default function OrderPage() {
+  const { t } = useTranslation('orders');
+  const params = useParams<{ id: string }>();
+  const [search] = useSearchParams();
+  const id = parseId(params.id);
+  const token = search.get('token');
+  usePageTitle(t('order.page_title', { id: params.id ?? '' }));
+  if (id === null) return <OrderProblem message={t('order.not_found')} />;
+  return <OrderView id={id} token={token} />;
+}
+
+function OrderView({ id, token }: { id: number; token: string | null }) {
+  const { t, i18n } = useTranslation('orders');
+  const order = useOrder(id, token);
+  const { data: store } = useStore();
+  const { user } = useSession();
+  const timeZone = store?.timezone ?? DEFAULT_TIME_ZONE;
+
+  if (order.isPending) {
+    return (
+      <div className="container page checkout-page">
+        <div className="card order-status order-status-waiting" role="status">
+          <span className="order-spinner" aria-hidden="true" />
+          <p className="order-status-title">{t('order.processing')}</p>
+        </div>
+      </div>
+    );
+  }
+  if (order.isError) {
+    const gone = order.error instanceof ApiRequestError && [401, 403, 404].includes(order.error.status);
+    return (
+      <OrderProblem
+        message={gone ? t('order.not_found') : t('order.load_error')}
+        onRetry={gone ? undefined : () => void order.refetch()}
+      />
+    );
+  }
+  const data = order.data;
+  return (
+    <div className="container page checkout-page">
+      <header className="checkout-hero">
+        <h1>{t('order.title', { id: data.id })}</h1>
+        <p className="checkout-intro">
+          {t('order.placed_at', { date: formatStoreDateTime(data.created_at, timeZone, i18n.language) })}
+        </p>
+      </header>
+      <div className="checkout-layout">
+        <div className="checkout-main">
+          <OrderStatusPanel order={data} timeZone={timeZone} />
+          <section className="card checkout-section" aria-labelledby="order-details-title">
+            <h2 id="order-details-title">{t('order.details')}</h2>
+            <dl className="order-facts">
+              <div>
+                <dt>{data.order_type === 'delivery' ? t('order.delivery_to') : t('order.pickup')}</dt>
+                <dd>
+                  {data.customer_name}
+                  {data.order_type === 'delivery' && (
+                    <>
+                      <br />
+                      {data.address.line1}
+                      {data.address.line2 ? ` ${data.address.line2}` : ''}
+                      <br />
+                      {data.address.zip} {data.address.city}
+                    </>
+                  )}
+                  <br />
+                  {data.phone}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('order.time')}</dt>
+                <dd>
+                  {data.requested_time
+                    ? formatStoreTime(data.requested_time, timeZone, i18n.language)
+                    : t('order.asap')}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('order.payment')}</dt>
+                <dd>{data.payment_method === 'cash' ? t('order.cash') : t('order.paypal')}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+        <aside className="checkout-aside">
+          <section className="card checkout-section checkout-summary" aria-label={t('order.lines_label')}>
+            <OrderSummary order={data} />
+          </section>
+          <div className="order-links">
+            {user && (
+              <Link href="/orders" className="button button-secondary">
+                {t('order.to_history')}
+              </Link>
+            )}
+            <Link href="/" className="button button-secondary">
+              {t('order.to_menu')}
+            </Link>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** The restaurant's decision, announced politely as it changes. */
+export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: string }) {
+  const { t, i18n } = useTranslation('orders');
+  const label = t('order.status_label');
+  switch (order.status) {
+    case 'accepted': {
+      const eta = order.eta_at ?? order.promised_at;
+      const time = formatStoreTime(eta, timeZone, i18n.language);
+      return (
+        <section className="card order-status order-status-accepted" role="status" aria-label={label}>
+          <span className="order-status-icon" aria-hidden="true">
+            ✓
+          </span>
+          <div>
+            <p className="order-status-title">{t('order.accepted')}</p>
+            <p>
+              {order.order_type === 'delivery'
+                ? t('order.accepted_delivery', { time })
+                : t('order.accepted_pickup', { time })}
+            </p>
+          </div>
+        </section>
+      );
+    }
+    case 'rejected':
+      return (
+        <section className="card order-status order-status-rejected" role="status" aria-label={label}>
+          <span className="order-status-icon" aria-hidden="true">
+            !
+          </span>
+          <div>
+            <p className="order-status-title">{t('order.rejected')}</p>
+            {order.rejection_reason && <p>{t('order.rejected_reason', { reason: order.rejection_reason })}</p>}
+            <p className="checkout-hint">{t('order.rejected_hint')}</p>
+          </div>
+        </section>
+      );
+    case 'waiting':
+      return (
+        <section className="card order-status order-status-waiting" role="status" aria-label={label}>
+          <span className="order-spinner" aria-hidden="true" />
+          <div>
+            <p className="order-status-title">{t('order.waiting')}</p>
+            <p className="checkout-hint">{t('order.waiting_hint')}</p>
+          </div>
+        </section>
+      );
+    case 'pending_payment':
+      return (
+        <section className="card order-status order-status-waiting" role="status" aria-label={label}>
+          <span className="order-spinner" aria-hidden="true" />
+          <p className="order-status-title">{t('order.processing')}</p>
+        </section>
+      );
+  }
+}
+
+function OrderProblem({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useTranslation('orders');
+  return (
+    <div className="container page checkout-page">
+      <div className="card checkout-empty">
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+        <div className="order-links">
+          {onRetry && (
+            <button type="button" className="button button-primary" onClick={onRetry}>
+              {t('order.retry')}
+            </button>
+          )}
+          <Link href="/" className="button button-secondary">
+            {t('order.to_menu')}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

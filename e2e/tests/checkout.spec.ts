@@ -1,0 +1,215 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { buildCartItem, type CartItem, type Postcode, type Product } from '@pizzeria/domain';
+import AxeBuilder from '@axe-core/playwright';
+import { openShop, reloadWithStored } from '../support/shop.ts';
+
+const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
+
+function uniqueEmail(name: string): string {
+  return `${name}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path, { headers: { 'Accept-Language': 'de' } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Two large Margheritas: above every delivery area's minimum order. */
+async function pizzas(request: APIRequestContext): Promise<CartItem[]> {
+  const products = await getJson<Product[]>(request, '/api/products/?store_id=13');
+  const margherita = products.find((product) => product.name === 'Pizza Margherita');
+  if (!margherita) throw new Error('Pizza Margherita is not on the menu');
+  const large = margherita.variants.find((variant) => /Groß/.test(variant.name));
+  return [buildCartItem(margherita, { variantId: large?.id ?? null, extras: [], quantity: 2 })];
+}
+
+async function area(request: APIRequestContext, postcode: string): Promise<Postcode> {
+  const postcodes = await getJson<Postcode[]>(request, '/api/postcodes/store/13');
+  const found = postcodes.find((entry) => entry.postcode === postcode);
+  if (!found) throw new Error(`${postcode} is not a delivery area`);
+  return found;
+}
+
+/** A returning visitor's cart for delivery to `postcode`, as the shop keeps it in local storage. */
+async function withCart(page: Page, request: APIRequestContext, postcode = '10117'): Promise<void> {
+  const entry = await area(request, postcode);
+  await openShop(page);
+  await page.evaluate(
+    ([items, postcodeData]) => {
+      localStorage.setItem('order_type', JSON.stringify('delivery'));
+      localStorage.setItem('delivery_postcode', JSON.stringify(postcodeData.postcode));
+      localStorage.setItem('postcode-data', JSON.stringify(postcodeData));
+      localStorage.setItem('delivery_fee', JSON.stringify(postcodeData.delivery_fee));
+      localStorage.setItem('cartItems', JSON.stringify(items));
+    },
+    [await pizzas(request), entry] as const,
+  );
+  await page.reload();
+  await expect(page.getByRole('banner')).toBeVisible();
+}
+
+/**
+ * Serious or critical axe violations inside the page's main content (the screens of this journey); the
+ * header's own checks live with the header's journeys.
+ */
+async function seriousViolationsInMain(page: Page): Promise<{ id: string; targets: string[] }[]> {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/login', { form: { username: ADMIN.email, password: ADMIN.password } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function fillGuestForm(page: Page) {
+  await page.getByLabel('Name').fill('Anna Muster');
+  await page.getByLabel('Telefon').fill('030123456');
+  await page.getByLabel(/E-Mail/).fill('anna@example.com');
+  await page.getByLabel('Hausnummer / Wohnung').fill('12, 3. OG');
+  await page.getByLabel('Straße und Adresse').fill('Torstraße');
+}
+
+test('a guest orders for delivery in cash, and the order page turns to accepted by itself', async ({
+  page,
+  request,
+}) => {
+  await withCart(page, request);
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Warenkorb, 2 Artikel/ })
+    .click();
+  const cart = page.getByRole('dialog', { name: 'Ihr Warenkorb' });
+  await cart
+    .getByRole('button', { name: /Zur Kasse/ })
+    .or(cart.getByRole('link', { name: /Zur Kasse/ }))
+    .click();
+  await page.getByRole('link', { name: 'Als Gast fortfahren' }).click();
+  await expect(page).toHaveURL(/\/order-online\/guest-login$/);
+  await expect(page.getByLabel('Postleitzahl')).toHaveValue('10117');
+
+  await fillGuestForm(page);
+  expect(await seriousViolationsInMain(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
+
+  await expect(page).toHaveURL(/\/order-online\/checkout$/);
+  await expect(page).toHaveTitle(/^Kasse \| /);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
+  await expect(page.getByText('Torstraße 12, 3. OG')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /So schnell wie möglich/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /Barzahlung/ })).toBeChecked();
+  expect(await seriousViolationsInMain(page)).toEqual([]);
+
+  // A reload keeps the way in (the history entry's marker) and the guest's details.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
+
+  await page.getByRole('button', { name: /Jetzt bestellen/ }).click();
+  await expect(page).toHaveURL(/\/order-online\/order\/\d+\?token=/);
+  await expect(page.getByText('Warten auf die Bestätigung des Restaurants')).toBeVisible();
+  const orderId = Number(/\/order\/(\d+)/.exec(page.url())?.[1]);
+
+  const token = await adminToken(request);
+  const accepted = await request.post(`/api/admin/orders/${orderId}/accept`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { eta_minutes: 30 },
+  });
+  expect(accepted.ok()).toBe(true);
+  await expect(page.getByText('Das Restaurant hat Ihre Bestellung angenommen')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Voraussichtlich um \d{2}:\d{2} bei Ihnen\./)).toBeVisible();
+});
+
+test('the checkout guard sends visitors to the guest form and customers to their addresses', async ({
+  page,
+  request,
+}) => {
+  await withCart(page, request);
+  await page.goto('/order-online/checkout');
+  await expect(page).toHaveURL(/\/order-online\/guest-login$/);
+
+  const email = uniqueEmail('guard');
+  const password = 'Steinofen-Margherita-77';
+  const created = await request.post('/api/register/customer', {
+    data: { customer_name: 'Giulia Bianchi', email, password },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/order-online/login/update-address');
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(/\/order-online\/update-address$/);
+
+  await page.goto('/order-online/checkout');
+  await expect(page).toHaveURL(/\/order-online\/update-address$/);
+});
+
+test('the guest form says what is missing, in German and in English, and keeps what was typed', async ({
+  page,
+  request,
+}) => {
+  await withCart(page, request);
+  await page.goto('/order-online/guest-login');
+  await page.getByLabel('Name').fill('Anna Muster');
+  await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bitte füllen Sie alle Felder aus');
+  await expect(page.getByLabel('Name')).toHaveValue('Anna Muster');
+  expect(await seriousViolationsInMain(page)).toEqual([]);
+
+  await reloadWithStored(page, 'app_language', 'en');
+  await expect(page.getByLabel('Name')).toHaveValue('Anna Muster');
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill out all the fields');
+});
+
+test('the guest form with an empty cart says so and goes back', async ({ page }) => {
+  await openShop(page, '/support');
+  const message = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/order-online/guest-login');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  expect(await message).toBe('Ihr Warenkorb ist leer');
+  await expect(page).toHaveURL(/\/order-online\/support$/);
+});
+
+test('a customer logs in, adds an address, checks out and sees the order', async ({ page, request }) => {
+  const email = uniqueEmail('kunde');
+  const password = 'Steinofen-Margherita-77';
+  const created = await request.post('/api/register/customer', {
+    data: { customer_name: 'Giulia Bianchi', email, password, phone: '030987654' },
+  });
+  expect(created.status()).toBe(201);
+  await withCart(page, request, '10117');
+
+  await page.goto('/order-online/update-address');
+  await expect(page).toHaveURL(/\/order-online\/login\/update-address$/);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(/\/order-online\/update-address$/);
+  await expect(page).toHaveTitle(/^Adresse \| /);
+
+  await page.getByLabel('Straße und Hausnummer').fill('Friedrichstraße 100');
+  await page.getByLabel(/Wohnung, Etage, Klingel/).fill('Klingel Bianchi');
+  await page.getByLabel('Postleitzahl').fill('10117');
+  await page.getByLabel('Ort').fill('Berlin');
+  await page.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(page.getByRole('radio', { name: /Friedrichstraße 100/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
+
+  await expect(page).toHaveURL(/\/order-online\/checkout$/);
+  await expect(page.getByText('Friedrichstraße 100 Klingel Bianchi')).toBeVisible();
+  await page.getByRole('button', { name: /Jetzt bestellen/ }).click();
+  await expect(page).toHaveURL(/\/order-online\/order\/\d+$/);
+  await expect(page.getByText('Warten auf die Bestätigung des Restaurants')).toBeVisible();
+  await expect(page.getByText('2 × Pizza Margherita (Groß Ø 36 cm)')).toBeVisible();
+});
