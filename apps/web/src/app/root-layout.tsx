@@ -3,11 +3,13 @@ import { PostcodePickerHost } from '../features/delivery/index.ts';
 import { Footer, Header, LoadingScreen } from '../features/layout/index.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useMobileZoomBlock } from './use-mobile-zoom-block.ts';
+import { useScrollToTopOnNavigate } from './use-scroll-to-top.ts';
 
 /** The frame of every storefront page: header, the page, footer and the shared dialogs. */
 export function RootLayout({ children }: { children: ReactNode }) {
   useDocumentTitle();
   useMobileZoomBlock();
+  useScrollToTopOnNavigate();
   return (
     <div className="app-shell">
       <Header />

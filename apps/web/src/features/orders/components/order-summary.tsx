@@ -47,7 +47,11 @@ export function OrderSummary({ order }: { order: Order }) {
         </div>
         {order.discount > 0 && (
           <div className="checkout-totals-discount">
-            <dt>{t('order.discount', { percent: order.discount_percentage })}</dt>
+            <dt>
+              {t(order.order_type === 'delivery' ? 'order.discount_delivery' : 'order.discount_pickup', {
+                percent: order.discount_percentage,
+              })}
+            </dt>
             <dd>−{euros(order.discount)}</dd>
           </div>
         )}
