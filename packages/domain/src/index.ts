@@ -11,3 +11,5 @@ export * from './api/errors.ts';
 export * from './api/accounts.ts';
 export * from './api/addresses.ts';
 export * from './api/orders.ts';
+export * from './store-availability.ts';
+export * from './api/realtime.ts';

@@ -178,3 +178,65 @@ describe('slotStartOf', () => {
     expect(slotStartOf(new Date('2026-06-15T16:44:59Z')).toISOString()).toBe('2026-06-15T16:30:00.000Z');
   });
 });
+
+describe('planTimeSlots with closures and a pause (issue 4)', () => {
+  // Monday 2026-06-15 and Tuesday 2026-06-16, Berlin is UTC+2 in summer.
+  const week = hours([1, '11:30', '14:30'], [1, '17:00', '01:00'], [2, '11:30', '22:00']);
+
+  it('offers nothing on a closure day, and no ASAP', () => {
+    const result = plan({
+      hours: week,
+      now: new Date('2026-06-15T10:00:00Z'), // 12:00 local
+      closures: [{ id: 1, starts_on: '2026-06-15', ends_on: '2026-06-15', reason: null }],
+    });
+    expect(result.candidates).toEqual([]);
+    expect(result.asapAvailable).toBe(false);
+    expect(checkRequestedTime(result, 'asap')).toEqual({ ok: false, code: 'store_closed' });
+  });
+
+  it("still lets yesterday's late slot run past midnight into a closure day", () => {
+    const result = plan({
+      hours: week,
+      now: new Date('2026-06-15T22:10:00Z'), // Tuesday 00:10 local
+      closures: [{ id: 1, starts_on: '2026-06-16', ends_on: '2026-06-16', reason: null }],
+    });
+    expect(labels(result.free)).toEqual(['00:30', '00:45']);
+    expect(result.asapAvailable).toBe(true);
+  });
+
+  it('offers no ASAP while paused, and slots only from the end of the pause plus the lead time', () => {
+    const result = plan({
+      hours: week,
+      now: new Date('2026-06-15T10:00:00Z'), // 12:00 local
+      pause: { paused: true, until: '2026-06-15T12:30:00+02:00' },
+    });
+    expect(result.asapAvailable).toBe(false);
+    expect(labels(result.free).slice(0, 3)).toEqual(['13:00', '13:15', '13:30']);
+    expect(checkRequestedTime(result, 'asap')).toEqual({ ok: false, code: 'store_closed' });
+    expect(checkRequestedTime(result, new Date('2026-06-15T10:45:00Z'))).toEqual({
+      ok: false,
+      code: 'invalid_time_slot',
+    });
+    expect(checkRequestedTime(result, new Date('2026-06-15T11:00:00Z')).ok).toBe(true);
+  });
+
+  it('offers nothing while paused until staff resume', () => {
+    const result = plan({
+      hours: week,
+      now: new Date('2026-06-15T10:00:00Z'),
+      pause: { paused: true, until: null },
+    });
+    expect(result.candidates).toEqual([]);
+    expect(result.asapAvailable).toBe(false);
+  });
+
+  it('ignores a pause that has ended', () => {
+    const result = plan({
+      hours: week,
+      now: new Date('2026-06-15T10:00:00Z'),
+      pause: { paused: true, until: '2026-06-15T11:00:00+02:00' },
+    });
+    expect(result.asapAvailable).toBe(true);
+    expect(result.asapReadyAt?.toISOString()).toBe('2026-06-15T10:30:00.000Z');
+  });
+});

@@ -1,6 +1,8 @@
 import type { StoreHour } from './api/catalogue.ts';
 import { SLOT_MINUTES } from './api/orders.ts';
+import type { OrderingPause, StoreClosure } from './api/realtime.ts';
 import { slotsForDay, storeStatusAt, zonedTime } from './opening-hours.ts';
+import { effectiveHours, isOrderingPaused, NOT_PAUSED } from './store-availability.ts';
 
 const MINUTE_MS = 60_000;
 const SLOT_MS = SLOT_MINUTES * MINUTE_MS;
@@ -16,6 +18,10 @@ export interface TimeSlotInput {
   capacity: number;
   /** Active orders (pending_payment, waiting, accepted) per slot start, keyed by epoch milliseconds. */
   taken: ReadonlyMap<number, number>;
+  /** Closure days (issue 4): their slots are not offered. None when left out. */
+  closures?: readonly StoreClosure[];
+  /** A pause by staff: no ASAP, and the kitchen's lead time counts from the pause's end (none without one). */
+  pause?: OrderingPause;
 }
 
 export interface SlotCandidate {
@@ -49,13 +55,13 @@ interface Interval {
   end: number;
 }
 
-function intervalsOf(hours: readonly StoreHour[], dayOfWeek: number, offsetDays: number): Interval[] {
+function intervalsOf(hours: readonly StoreHour[], dayOfWeek: number): Interval[] {
   return slotsForDay([...hours], dayOfWeek).flatMap((slot) => {
     const open = parseClock(slot.open_time);
     const close = parseClock(slot.close_time);
     if (open === null || close === null || open >= MINUTES_PER_DAY) return [];
     const end = close <= open ? close + MINUTES_PER_DAY : close;
-    return [{ start: open + offsetDays * MINUTES_PER_DAY, end: end + offsetDays * MINUTES_PER_DAY }];
+    return [{ start: open, end }];
   });
 }
 
@@ -85,16 +91,19 @@ export function slotStartOf(instant: Date): Date {
  * Instants are stepped in real time, so on the nights the clocks change no slot is skipped or invented.
  */
 export function planTimeSlots(input: TimeSlotInput): TimeSlotPlan {
-  const { hours, timeZone, now, capacity, taken } = input;
+  const { timeZone, now, capacity, taken } = input;
+  const pause = input.pause ?? NOT_PAUSED;
+  // Today's hours without closure days, with yesterday's late slot carried over as today's 00:00–close.
+  const hours = effectiveHours({ hours: input.hours, timeZone, closures: input.closures ?? [], pause }, now);
   const today = zonedTime(now, timeZone);
   const tomorrow = nextDate(today.date);
-  const intervals = [
-    ...intervalsOf(hours, (today.dayOfWeek + 6) % 7, -1),
-    ...intervalsOf(hours, today.dayOfWeek, 0),
-  ].filter((interval) => interval.end > today.minutes);
+  const intervals = intervalsOf(hours, today.dayOfWeek).filter((interval) => interval.end > today.minutes);
   const lastEnd = Math.max(0, ...intervals.map((interval) => interval.end));
 
-  const earliest = now.getTime() + Math.max(0, input.leadMinutes) * MINUTE_MS;
+  const pausedNow = isOrderingPaused(pause, now);
+  // Paused until staff resume: nothing can be promised. Paused until a time: the kitchen starts then.
+  const kitchenStarts = pausedNow ? (pause.until ? Date.parse(pause.until) : Infinity) : now.getTime();
+  const earliest = kitchenStarts + Math.max(0, input.leadMinutes) * MINUTE_MS;
   const candidates: SlotCandidate[] = [];
   // A day is at most 25 hours long, and the latest close is before 48:00 on this timeline.
   for (let at = Math.ceil(earliest / SLOT_MS) * SLOT_MS; at < now.getTime() + 50 * 60 * MINUTE_MS; at += SLOT_MS) {
@@ -115,9 +124,9 @@ export function planTimeSlots(input: TimeSlotInput): TimeSlotPlan {
   // ASAP belongs to the opening the store is in now: not the evening's first slot while lunch ends.
   let asapReadyAt = first;
   for (let at = now.getTime(); first && at < first.getTime(); at += SLOT_MS) {
-    if (!storeStatusAt([...hours], new Date(at), timeZone).isOpen) asapReadyAt = null;
+    if (!storeStatusAt(hours, new Date(at), timeZone).isOpen) asapReadyAt = null;
   }
-  if (!storeStatusAt([...hours], now, timeZone).isOpen) asapReadyAt = null;
+  if (pausedNow || !storeStatusAt(hours, now, timeZone).isOpen) asapReadyAt = null;
   return { asapAvailable: asapReadyAt !== null, asapReadyAt, candidates, free };
 }
 

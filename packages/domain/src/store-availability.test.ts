@@ -1,0 +1,247 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { StoreHour } from './api/catalogue.ts';
+import type { StoreClosure } from './api/realtime.ts';
+import { zonedTime } from './opening-hours.ts';
+import {
+  closureOn,
+  effectiveHours,
+  isOrderingPaused,
+  isStoreOpen,
+  liveStoreStatus,
+  NOT_PAUSED,
+  storeStatusMessage,
+  zonedIso,
+  type StoreAvailability,
+} from './store-availability.ts';
+
+const BERLIN = 'Europe/Berlin';
+
+function slot(day_of_week: number, open_time: string, close_time: string, label: string | null = null): StoreHour {
+  return { day_of_week, open_time, close_time, label };
+}
+
+function closure(starts_on: string, ends_on: string, reason: string | null = 'Betriebsferien'): StoreClosure {
+  return { id: 1, starts_on, ends_on, reason };
+}
+
+/** The demo restaurant's shape: lunch and evening on weekdays, Friday and Saturday until 01:00, Monday closed. */
+const week: StoreHour[] = [
+  slot(0, '12:00', '22:00'),
+  slot(2, '11:30', '14:30'),
+  slot(2, '17:00', '22:00'),
+  slot(3, '11:30', '14:30'),
+  slot(3, '17:00', '22:00'),
+  slot(4, '11:30', '22:00'),
+  slot(5, '17:00', '01:00'),
+  slot(6, '17:00', '01:00'),
+];
+
+function availability(overrides: Partial<StoreAvailability> = {}): StoreAvailability {
+  return { hours: week, timeZone: BERLIN, closures: [], pause: NOT_PAUSED, ...overrides };
+}
+
+/** Berlin wall-clock time in June 2026 (UTC+2): Friday the 5th, Saturday the 6th, Sunday the 7th, Tuesday the 9th. */
+const june = (day: number, time: string) => new Date(`2026-06-${String(day).padStart(2, '0')}T${time}:00+02:00`);
+
+describe('closureOn', () => {
+  it('covers both ends of the range and nothing outside', () => {
+    const closures = [closure('2026-12-24', '2026-12-26')];
+    expect(closureOn(closures, '2026-12-23')).toBeNull();
+    expect(closureOn(closures, '2026-12-24')?.reason).toBe('Betriebsferien');
+    expect(closureOn(closures, '2026-12-26')).not.toBeNull();
+    expect(closureOn(closures, '2026-12-27')).toBeNull();
+  });
+});
+
+describe('isOrderingPaused', () => {
+  it('is paused until the end staff set, and not from that instant on', () => {
+    const pause = { paused: true, until: '2026-06-09T18:30:00+02:00' };
+    expect(isOrderingPaused(pause, june(9, '18:29'))).toBe(true);
+    expect(isOrderingPaused(pause, june(9, '18:30'))).toBe(false);
+  });
+
+  it('is paused without an end until staff resume, and never when not paused', () => {
+    expect(isOrderingPaused({ paused: true, until: null }, june(20, '12:00'))).toBe(true);
+    expect(isOrderingPaused(NOT_PAUSED, june(9, '12:00'))).toBe(false);
+  });
+});
+
+describe('effectiveHours', () => {
+  it("are the day's slots on an ordinary day", () => {
+    expect(effectiveHours(availability(), june(9, '10:00'))).toEqual([
+      slot(2, '11:30', '14:30'),
+      slot(2, '17:00', '22:00'),
+    ]);
+  });
+
+  it("carry the part after midnight of yesterday's late slot, as today's 00:00–close", () => {
+    expect(effectiveHours(availability(), june(6, '00:30'))).toEqual([
+      slot(6, '00:00', '01:00'),
+      slot(6, '17:00', '01:00'),
+    ]);
+  });
+
+  it('carry nothing for a slot that closes at midnight, and all of a slot that lasts a whole day', () => {
+    const hours = [slot(1, '12:00', '00:00'), slot(2, '06:00', '06:00')];
+    expect(effectiveHours(availability({ hours }), june(9, '03:00'))).toEqual([slot(2, '06:00', '06:00')]);
+    expect(effectiveHours(availability({ hours }), june(10, '03:00'))).toEqual([slot(3, '00:00', '06:00')]);
+  });
+
+  it("lose the closure day's own slots, but yesterday's late slot still ends as planned", () => {
+    const closed = availability({ closures: [closure('2026-06-06', '2026-06-06')] });
+    expect(effectiveHours(closed, june(6, '18:00'))).toEqual([slot(6, '00:00', '01:00')]);
+    expect(effectiveHours(closed, june(7, '12:00'))).toEqual([slot(0, '12:00', '22:00')]);
+    expect(effectiveHours(availability({ closures: [closure('2026-06-09', '2026-06-09')] }), june(9, '12:00'))).toEqual(
+      [],
+    );
+  });
+
+  it('drop the carried part when yesterday was a closure day: that slot never opened', () => {
+    const closed = availability({ closures: [closure('2026-06-05', '2026-06-05')] });
+    expect(effectiveHours(closed, june(6, '00:30'))).toEqual([slot(6, '17:00', '01:00')]);
+  });
+});
+
+describe('zonedIso', () => {
+  it('gives the wall clock with the offset in winter and summer', () => {
+    expect(zonedIso(new Date('2026-11-23T04:08:12.345Z'), BERLIN)).toBe('2026-11-23T05:08:12+01:00');
+    expect(zonedIso(new Date('2026-06-09T16:00:00Z'), BERLIN)).toBe('2026-06-09T18:00:00+02:00');
+    expect(zonedIso(new Date('2026-06-09T16:00:00Z'), 'UTC')).toBe('2026-06-09T16:00:00+00:00');
+    expect(zonedIso(new Date('2026-06-09T16:00:00Z'), 'Asia/Kolkata')).toBe('2026-06-09T21:30:00+05:30');
+  });
+
+  it('switches offset exactly when the clocks change, both ways', () => {
+    expect(zonedIso(new Date('2026-03-29T00:59:59Z'), BERLIN)).toBe('2026-03-29T01:59:59+01:00');
+    expect(zonedIso(new Date('2026-03-29T01:00:00Z'), BERLIN)).toBe('2026-03-29T03:00:00+02:00');
+    expect(zonedIso(new Date('2026-10-25T00:30:00Z'), BERLIN)).toBe('2026-10-25T02:30:00+02:00');
+    expect(zonedIso(new Date('2026-10-25T01:30:00Z'), BERLIN)).toBe('2026-10-25T02:30:00+01:00');
+  });
+
+  it('names the same instant it was given', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        (date) => {
+          const iso = zonedIso(date, BERLIN);
+          expect(Date.parse(iso)).toBe(Math.floor(date.getTime() / 1000) * 1000);
+        },
+      ),
+    );
+  });
+});
+
+describe('storeStatusMessage', () => {
+  it('says open inside a slot, with the hours in effect and the store clock', () => {
+    expect(storeStatusMessage(availability(), june(9, '12:00'))).toEqual({
+      today_hours: [slot(2, '11:30', '14:30'), slot(2, '17:00', '22:00')],
+      local_time: '2026-06-09T12:00:00+02:00',
+      timezone: BERLIN,
+      is_open: true,
+      pause: NOT_PAUSED,
+      closure: null,
+    });
+  });
+
+  it('says closed while staff pause orders, and carries the pause', () => {
+    const pause = { paused: true, until: '2026-06-09T12:30:00+02:00' };
+    const message = storeStatusMessage(availability({ pause }), june(9, '12:00'));
+    expect(message).toMatchObject({ is_open: false, pause });
+    expect(storeStatusMessage(availability({ pause }), june(9, '12:30'))).toMatchObject({
+      is_open: true,
+      pause: NOT_PAUSED,
+    });
+  });
+
+  it('says closed on a closure day and names it', () => {
+    const closures = [closure('2026-06-09', '2026-06-10', 'Betriebsferien')];
+    expect(storeStatusMessage(availability({ closures }), june(9, '12:00'))).toMatchObject({
+      is_open: false,
+      today_hours: [],
+      closure: { reason: 'Betriebsferien' },
+    });
+  });
+});
+
+describe('liveStoreStatus: the browser recomputing between messages', () => {
+  const tuesday = storeStatusMessage(availability(), june(9, '10:00'));
+
+  it("says 'Opens at' before a slot, open inside it, 'Opens at' the evening between slots and closed for today after", () => {
+    expect(liveStoreStatus(tuesday, june(9, '10:00'))).toEqual({ kind: 'opens_at', time: '11:30' });
+    expect(liveStoreStatus(tuesday, june(9, '11:30'))).toEqual({ kind: 'open', closesAt: '14:30' });
+    expect(liveStoreStatus(tuesday, june(9, '15:00'))).toEqual({ kind: 'opens_at', time: '17:00' });
+    expect(liveStoreStatus(tuesday, june(9, '22:00'))).toEqual({ kind: 'closed_today' });
+  });
+
+  it("keeps Friday's late slot open after midnight even before the next message arrives", () => {
+    const friday = storeStatusMessage(availability(), june(5, '23:59'));
+    expect(liveStoreStatus(friday, june(6, '00:30'))).toEqual({ kind: 'open', closesAt: '01:00' });
+    expect(liveStoreStatus(friday, june(6, '01:00')).kind).not.toBe('open');
+  });
+
+  it('shows a pause with its end, which lifts itself at that end', () => {
+    const message = storeStatusMessage(
+      availability({ pause: { paused: true, until: '2026-06-09T12:30:00+02:00' } }),
+      june(9, '12:00'),
+    );
+    expect(liveStoreStatus(message, june(9, '12:10'))).toEqual({ kind: 'paused', until: '12:30' });
+    expect(liveStoreStatus(message, june(9, '12:30'))).toEqual({ kind: 'open', closesAt: '14:30' });
+  });
+
+  it('shows a pause until staff resume, and closed for today once the hours are over', () => {
+    const message = storeStatusMessage(availability({ pause: { paused: true, until: null } }), june(9, '12:00'));
+    expect(liveStoreStatus(message, june(9, '12:00'))).toEqual({ kind: 'paused', until: null });
+    expect(liveStoreStatus(message, june(9, '15:00'))).toEqual({ kind: 'paused', until: null });
+    expect(liveStoreStatus(message, june(9, '22:30'))).toEqual({ kind: 'closed_today' });
+  });
+
+  it("keeps 'Opens at' when a pause ends before the next opening", () => {
+    const message = storeStatusMessage(
+      availability({ pause: { paused: true, until: '2026-06-09T15:30:00+02:00' } }),
+      june(9, '15:00'),
+    );
+    expect(liveStoreStatus(message, june(9, '15:00'))).toEqual({ kind: 'opens_at', time: '17:00' });
+  });
+
+  it('names the closure on a closure day', () => {
+    const message = storeStatusMessage(
+      availability({ closures: [closure('2026-06-09', '2026-06-09', 'Inventur')] }),
+      june(9, '12:00'),
+    );
+    expect(liveStoreStatus(message, june(9, '12:00'))).toEqual({ kind: 'closure', reason: 'Inventur' });
+  });
+
+  it('agrees with the server at every later minute of the same day', () => {
+    const hourArbitrary = fc
+      .record({
+        day: fc.integer({ min: 0, max: 6 }),
+        open: fc.integer({ min: 0, max: 95 }),
+        close: fc.integer({ min: 0, max: 95 }),
+      })
+      .map(({ day, open, close }) => slot(day, clock(open * 15), clock(close * 15)));
+    fc.assert(
+      fc.property(
+        fc.array(hourArbitrary, { maxLength: 10 }),
+        // 2026 in minutes, so both daylight saving switches are among the instants.
+        fc.integer({ min: 0, max: 365 * 24 * 60 }),
+        fc.integer({ min: 0, max: 24 * 60 }),
+        fc.boolean(),
+        (hours, minuteOfYear, later, closedYesterday) => {
+          const sent = new Date(Date.UTC(2026, 0, 1) + minuteOfYear * 60_000);
+          const yesterday = new Date(sent.getTime() - 24 * 3600_000);
+          const date = zonedTime(yesterday, BERLIN).date;
+          const store = availability({ hours, closures: closedYesterday ? [closure(date, date)] : [] });
+          const message = storeStatusMessage(store, sent);
+          expect(liveStoreStatus(message, sent).kind === 'open').toBe(message.is_open);
+          const then = new Date(sent.getTime() + later * 60_000);
+          if (zonedTime(then, BERLIN).date !== zonedTime(sent, BERLIN).date) return;
+          expect(liveStoreStatus(message, then).kind === 'open').toBe(isStoreOpen(store, then));
+        },
+      ),
+    );
+  });
+});
+
+function clock(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,156 @@
+import type { StoreHour } from './api/catalogue.ts';
+import type { OrderingPause, StoreClosure, StoreStatusMessage } from './api/realtime.ts';
+import { slotsForDay, storeStatusAt, zonedTime } from './opening-hours.ts';
+
+// Whether the restaurant takes orders: the weekly hours, minus closure days, minus a pause by staff
+// (issue 4). The server computes it for the status channel and the checkout; the browser recomputes it
+// every few seconds from the last message and a clock synchronised to the server.
+
+export interface StoreAvailability {
+  hours: readonly StoreHour[];
+  timeZone: string;
+  /** Closure day ranges; past ones may be included, they simply never match. */
+  closures: readonly StoreClosure[];
+  pause: OrderingPause;
+}
+
+export const NOT_PAUSED: OrderingPause = { paused: false, until: null };
+
+/** The closure that covers a local date ('YYYY-MM-DD'), if any. */
+export function closureOn(closures: readonly StoreClosure[], date: string): StoreClosure | null {
+  return closures.find((closure) => closure.starts_on <= date && date <= closure.ends_on) ?? null;
+}
+
+/** Staff have paused online orders at this instant (a pause with an end is over at that end). */
+export function isOrderingPaused(pause: OrderingPause, instant: Date): boolean {
+  if (!pause.paused) return false;
+  return pause.until === null || instant.getTime() < Date.parse(pause.until);
+}
+
+function previousDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const previous = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) - 1));
+  return previous.toISOString().slice(0, 10);
+}
+
+/**
+ * The hours in effect on the store's local date at `instant`: today's slots unless today is a closure
+ * day, and, unless yesterday was one, the part after midnight of yesterday's slots that run past it, as
+ * `00:00–close`. Every entry carries today's weekday, so `storeStatusAt` can evaluate them alone.
+ */
+export function effectiveHours(availability: StoreAvailability, instant: Date): StoreHour[] {
+  const today = zonedTime(instant, availability.timeZone);
+  const yesterdayWeekday = (today.dayOfWeek + 6) % 7;
+  const hours = [...availability.hours];
+  const carried = closureOn(availability.closures, previousDate(today.date))
+    ? []
+    : slotsForDay(hours, yesterdayWeekday)
+        .filter((slot) => slot.close_time <= slot.open_time && slot.close_time !== '00:00')
+        .map((slot) => ({
+          day_of_week: today.dayOfWeek,
+          open_time: '00:00',
+          close_time: slot.close_time,
+          label: slot.label,
+        }));
+  const own = closureOn(availability.closures, today.date) ? [] : slotsForDay(hours, today.dayOfWeek);
+  return [...carried, ...own];
+}
+
+const isoFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as the store's wall clock with its offset: '2026-03-29T03:00:00+02:00'. */
+export function zonedIso(instant: Date, timeZone: string): string {
+  let formatter = isoFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      numberingSystem: 'latn',
+    });
+    isoFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((candidate) => candidate.type === type)?.value);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const offsetMinutes = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const absolute = Math.abs(offsetMinutes);
+  const offset = `${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
+  return `${new Date(wall).toISOString().slice(0, 19)}${offset}`;
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** Open now: inside the effective hours and not paused. */
+export function isStoreOpen(availability: StoreAvailability, instant: Date): boolean {
+  if (isOrderingPaused(availability.pause, instant)) return false;
+  return storeStatusAt(effectiveHours(availability, instant), instant, availability.timeZone).isOpen;
+}
+
+/** The message of the status channel for this instant. */
+export function storeStatusMessage(availability: StoreAvailability, instant: Date): StoreStatusMessage {
+  const today = zonedTime(instant, availability.timeZone);
+  return {
+    today_hours: effectiveHours(availability, instant),
+    local_time: zonedIso(instant, availability.timeZone),
+    timezone: availability.timeZone,
+    is_open: isStoreOpen(availability, instant),
+    pause: isOrderingPaused(availability.pause, instant) ? availability.pause : NOT_PAUSED,
+    closure: closureOn(availability.closures, today.date),
+  };
+}
+
+/** What the storefront says about the store right now (SPEC §4), recomputed from the last message. */
+export type LiveStoreStatus =
+  | { kind: 'open'; closesAt: string }
+  /** `until`: 'HH:mm' in the store's zone, or null while paused until staff resume. */
+  | { kind: 'paused'; until: string | null }
+  | { kind: 'closure'; reason: string | null }
+  | { kind: 'opens_at'; time: string }
+  | { kind: 'closed_today' };
+
+/**
+ * The status at `instant` (the server-synchronised now) from a status message. Between messages the hours
+ * decide, so a slot opening or closing shows at once; a pause with an end lifts itself at that end.
+ */
+export function liveStoreStatus(message: StoreStatusMessage, instant: Date): LiveStoreStatus {
+  try {
+    const hours = storeStatusAt(message.today_hours, instant, message.timezone);
+    if (isOrderingPaused(message.pause, instant) && (hours.isOpen || hours.opensAt)) {
+      const until = message.pause.until ? new Date(message.pause.until) : null;
+      // A pause that ends before the next opening today does not change when the store opens.
+      if (!hours.isOpen && hours.opensAt && until && sameLocalDate(until, instant, message.timezone)) {
+        const untilClock = clockOf(until, message.timezone);
+        if (untilClock <= hours.opensAt) return { kind: 'opens_at', time: hours.opensAt };
+      }
+      return { kind: 'paused', until: until ? clockOf(until, message.timezone) : null };
+    }
+    if (hours.isOpen) return { kind: 'open', closesAt: hours.closesAt };
+    if (hours.opensAt) return { kind: 'opens_at', time: hours.opensAt };
+  } catch {
+    // An unknown zone or a broken time: say closed rather than guess.
+  }
+  return closedFor(message);
+}
+
+function sameLocalDate(a: Date, b: Date, timeZone: string): boolean {
+  return zonedTime(a, timeZone).date === zonedTime(b, timeZone).date;
+}
+
+function clockOf(instant: Date, timeZone: string): string {
+  const { minutes } = zonedTime(instant, timeZone);
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+function closedFor(message: StoreStatusMessage): LiveStoreStatus {
+  return message.closure ? { kind: 'closure', reason: message.closure.reason } : { kind: 'closed_today' };
+}
