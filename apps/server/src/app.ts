@@ -8,10 +8,13 @@ import database from './plugins/database.ts';
 import errors from './plugins/errors.ts';
 import language from './plugins/language.ts';
 import openapi from './plugins/openapi.ts';
+import pubsub from './plugins/pubsub.ts';
+import websocket from './plugins/websocket.ts';
 import webApp from './plugins/web-app.ts';
 import healthRoutes from './features/health/routes.ts';
 import { catalogueRoutes, catalogueService } from './features/catalogue/index.ts';
-import { orderRoutes, ordersService } from './features/orders/index.ts';
+import { orderChannelRoutes, orderRoutes, ordersService } from './features/orders/index.ts';
+import { storeStatusRoutes, storeStatusService } from './features/store-status/index.ts';
 import { addressRoutes } from './features/addresses/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
 import { accountsRoutes } from './features/accounts/index.ts';
@@ -28,6 +31,8 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   await instance.register(language);
   await instance.register(errors);
   await instance.register(openapi);
+  await instance.register(websocket);
+  await instance.register(pubsub, { redisUrl: config.REDIS_URL });
   await instance.register(database, {
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -37,6 +42,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   await instance.register(mail, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL });
   await bootstrapAdmin(instance, config);
   await instance.register(catalogueService);
+  await instance.register(storeStatusService);
   await instance.register(ordersService);
 
   await instance.register(
@@ -45,6 +51,8 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
       await api.register(catalogueRoutes);
       await api.register(addressRoutes);
       await api.register(orderRoutes);
+      await api.register(storeStatusRoutes);
+      await api.register(orderChannelRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(accountsRoutes, {
         publicUrl: config.PUBLIC_URL,

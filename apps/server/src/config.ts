@@ -7,6 +7,8 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Redis for pub/sub between several server instances; unset: in-process (one instance). */
+  REDIS_URL: z.string().optional(),
   /** Hours the demo restaurant is seeded with on an empty database: its real week, or `always` open. */
   SEED_OPENING_HOURS: z.enum(['demo', 'always']).default('demo'),
   /** Signs bearer tokens; without it a secret is generated once and kept in the database. */

@@ -13,3 +13,4 @@ export * from './api/addresses.ts';
 export * from './api/orders.ts';
 export * from './store-availability.ts';
 export * from './api/realtime.ts';
+export * from './api/store-admin.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -37,6 +38,9 @@ export const stores = pgTable(
     preparationMinutes: integer('preparation_minutes').notNull().default(20),
     /** How many orders the kitchen takes per 15-minute slot; full slots are not offered. */
     ordersPerSlot: integer('orders_per_slot').notNull().default(6),
+    /** Staff paused online orders (issue 4); `ordering_paused_until` null while paused means until they resume. */
+    orderingPaused: boolean('ordering_paused').notNull().default(false),
+    orderingPausedUntil: timestamp('ordering_paused_until', { withTimezone: true }),
   },
   (t) => [check('stores_region_check', sql`${t.region} in ('de-DE', 'de-CH', 'en-GB')`)],
 );
@@ -59,6 +63,25 @@ export const storeHours = pgTable(
     check('store_hours_day_of_week_check', sql`${t.dayOfWeek} between 0 and 6`),
     check('store_hours_open_time_check', sql`${t.openTime} ~ ${sql.raw(`'${HH_MM}'`)}`),
     check('store_hours_close_time_check', sql`${t.closeTime} ~ ${sql.raw(`'${HH_MM}'`)}`),
+  ],
+);
+
+/** Days the store is closed whatever its weekly hours say (holidays, works): local dates, both ends included. */
+export const storeClosures = pgTable(
+  'store_closures',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('store_closures_store_ends_idx').on(t.storeId, t.endsOn),
+    check('store_closures_range_check', sql`${t.startsOn} <= ${t.endsOn}`),
   ],
 );
 

@@ -19,6 +19,8 @@ declare module 'fastify' {
     auth: {
       /** A bearer token for the user as it is now (its session version is part of the token). */
       issueToken(user: { id: number; role: Role; sessionVersion: number }): Promise<string>;
+      /** The caller a bearer token names, or null (WebSocket channels get the token in a message). */
+      verifyToken(token: string): Promise<Caller | null>;
       /** preHandler: 401 unless a customer or admin is signed in. */
       requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       /** preHandler: 401 when nobody is signed in, 403 unless the caller is an admin. */
@@ -127,6 +129,10 @@ export default fp<AuthPluginOptions>(
           .setIssuedAt()
           .setExpirationTime(`${lifetime}s`)
           .sign(key);
+      },
+      async verifyToken(token) {
+        const caller = await callerOf(token);
+        return typeof caller === 'string' ? null : caller;
       },
       async requireUser(request) {
         if (!request.caller) throw refused.get(request) ?? NOT_SIGNED_IN;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { storeAvailabilityRoutes } from '../store-status/index.ts';
 import orderDecisionRoutes from './order-decisions.ts';
 
 /**
@@ -8,6 +9,7 @@ import orderDecisionRoutes from './order-decisions.ts';
 const adminRoutes: FastifyPluginAsync = async (admin) => {
   admin.addHook('onRequest', admin.auth.requireAdmin);
   await admin.register(orderDecisionRoutes);
+  await admin.register(storeAvailabilityRoutes);
 };
 
 export default adminRoutes;

@@ -20,10 +20,13 @@ export interface CatalogueService {
   get(storeId: number): Promise<Catalogue | null>;
   /** One public resource in one language, ready to send, or null when the store does not exist. */
   representation(storeId: number, resource: CatalogueResource, language: Language): Promise<Representation | null>;
-  /** Forgets the store's catalogue: call it after every write to that store's catalogue. */
-  invalidate(storeId: number): void;
+  /**
+   * Forgets the store's catalogue: call it after every write to that store's catalogue. The app's service
+   * also tells the other instances; the promise settles once they have been told (it never rejects).
+   */
+  invalidate(storeId: number): void | Promise<void>;
   /** Forgets every store's catalogue (after writes to shared tables: tax rates, allergens, additives). */
-  invalidateAll(): void;
+  invalidateAll(): void | Promise<void>;
 }
 
 interface Entry {

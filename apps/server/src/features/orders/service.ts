@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import {
   checkRequestedTime,
   MAX_ORDER_NOTE_LENGTH,
@@ -21,6 +21,15 @@ import { ORDER_NOT_FOUND, orderError, storeNotFound } from './order-errors.ts';
 import type { Catalogue } from '../catalogue/index.ts';
 import { PricingError, priceOrder } from './pricing.ts';
 import { renderOrder, type OrderRow } from './render.ts';
+
+/** Pub/sub channel: an order was placed or changed; channels read it again from the database. */
+export const ORDERS_CHANGED = 'orders:changed';
+export const orderChangeSchema = z.object({
+  orderId: z.int(),
+  storeId: z.int(),
+  kind: z.enum(['created', 'updated']),
+});
+export type OrderChange = z.infer<typeof orderChangeSchema>;
 
 export type ParsedOrderRequest = z.output<typeof orderRequestSchema>;
 
@@ -43,6 +52,8 @@ export interface OrdersService {
   timeSlots(storeId: number, orderType: OrderType, postcode: string | null): Promise<TimeSlots>;
   /** `created` is false when the idempotency key named an order placed before. */
   place(input: PlaceOrderInput): Promise<{ order: Order; created: boolean }>;
+  /** An order for a channel that has already checked who may see it; null when there is none. */
+  view(id: number, language: Language): Promise<Order | null>;
   /** The owner, an admin or the holder of the tracking token; anyone else gets a 404. */
   find(id: number, access: { caller: Caller | null; token: string | undefined }, language: Language): Promise<Order>;
   listForCustomer(userId: number, language: Language): Promise<Order[]>;
@@ -112,21 +123,34 @@ export default fp<OrdersPluginOptions>(
 
     /**
      * Every query goes through `executor`: inside the order's transaction on PGlite (one connection) a
-     * query on the pool would wait for the transaction that waits for it.
+     * query on the pool would wait for the transaction that waits for it. The pause and closures are read
+     * through it too inside the transaction (the store row is locked), from memory outside.
      */
-    async function planFor(executor: Db, catalogue: Catalogue, orderType: OrderType, deliveryMinutes: number) {
+    async function planFor(
+      executor: Db,
+      catalogue: Catalogue,
+      orderType: OrderType,
+      deliveryMinutes: number,
+      options: { inTransaction: boolean },
+    ) {
       const storeId = catalogue.store.id;
-      const settings = await storeSettings(executor, storeId);
+      const [settings, availability] = await Promise.all([
+        storeSettings(executor, storeId),
+        app.storeStatus.availability(storeId, options.inTransaction ? executor : undefined),
+      ]);
+      if (!availability) throw storeNotFound(storeId);
       const now = service.clock.now();
       const plan = planTimeSlots({
-        hours: catalogue.store.hours,
-        timeZone: catalogue.store.timezone,
+        hours: availability.hours,
+        timeZone: availability.timeZone,
+        closures: availability.closures,
+        pause: availability.pause,
         now,
         leadMinutes: settings.preparationMinutes + (orderType === 'delivery' ? deliveryMinutes : 0),
         capacity: settings.ordersPerSlot,
         taken: await takenSlots(executor, storeId, now),
       });
-      return { plan, now, timezone: catalogue.store.timezone };
+      return { plan, now, timezone: availability.timeZone };
     }
 
     async function itemsOf(orderIds: number[]) {
@@ -161,6 +185,14 @@ export default fp<OrdersPluginOptions>(
       void Promise.resolve()
         .then(() => mailer[kind](to, language, order))
         .catch((error: unknown) => app.log.error({ err: error, orderId: order.id }, `order mail ${kind} failed`));
+    }
+
+    /** Tells every instance's channels (order page, staff board) after the commit, never failing the request. */
+    function announce(order: Order, kind: OrderChange['kind']): void {
+      const change: OrderChange = { orderId: order.id, storeId: order.store_id, kind };
+      app.pubsub.publish(ORDERS_CHANGED, change).catch((error: unknown) => {
+        app.log.error({ err: error, orderId: order.id }, 'could not announce the order change');
+      });
     }
 
     async function byIdempotencyKey(executor: Db, scope: string, key: string): Promise<OrderRow | undefined> {
@@ -257,7 +289,7 @@ export default fp<OrdersPluginOptions>(
           if (!entry) throw orderError('postcode_not_delivered');
           deliveryMinutes = entry.deliveryTimeMinutes;
         }
-        const { plan, timezone } = await planFor(db, catalogue, orderType, deliveryMinutes);
+        const { plan, timezone } = await planFor(db, catalogue, orderType, deliveryMinutes, { inTransaction: false });
         return {
           asap_available: plan.asapAvailable,
           asap_ready_at: plan.asapReadyAt?.toISOString() ?? null,
@@ -301,6 +333,7 @@ export default fp<OrdersPluginOptions>(
             catalogue,
             body.order_type,
             priced.postcode?.deliveryTimeMinutes ?? 0,
+            { inTransaction: true },
           );
           const slot = checkRequestedTime(plan, requested);
           if (!slot.ok) throw orderError(slot.code);
@@ -351,7 +384,13 @@ export default fp<OrdersPluginOptions>(
         }
         const order = renderOrder(outcome.row, outcome.items, language, { withTrackingToken: true });
         mail('orderReceived', order, language);
+        announce(order, 'created');
         return { order, created: true };
+      },
+
+      async view(id, language) {
+        const [row] = await db.select().from(orders).where(eq(orders.id, id));
+        return row ? renderOne(row, language, false) : null;
       },
 
       async find(id, access, language) {
@@ -394,6 +433,7 @@ export default fp<OrdersPluginOptions>(
         });
         const order = await renderOne(row, language, false);
         mail('orderAccepted', await renderOne(row, row.language, false), row.language);
+        announce(order, 'updated');
         return order;
       },
 
@@ -401,6 +441,7 @@ export default fp<OrdersPluginOptions>(
         const row = await decide(id, { status: 'rejected', rejectionReason: reason, decidedAt: service.clock.now() });
         const order = await renderOne(row, language, false);
         mail('orderRejected', await renderOne(row, row.language, false), row.language);
+        announce(order, 'updated');
         return order;
       },
     };
@@ -419,5 +460,5 @@ export default fp<OrdersPluginOptions>(
 
     app.decorate('orders', service);
   },
-  { name: 'orders', dependencies: ['database', 'catalogue'] },
+  { name: 'orders', dependencies: ['database', 'catalogue', 'store-status', 'pubsub'] },
 );

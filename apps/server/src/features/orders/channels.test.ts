@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminOrdersEventSchema, orderChannelEventSchema, orderSchema, type Order } from '@pizzeria/domain';
+import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
+import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
+
+// Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
+const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
+
+let server: TestServer;
+let base: string;
+let owner: TestUser;
+let stranger: TestUser;
+let admin: TestUser;
+let productId: number;
+const sockets: TestSocket[] = [];
+
+function app() {
+  return server.app;
+}
+
+async function socketTo(path: string): Promise<TestSocket> {
+  const socket = await openSocket(`${base}${path}`);
+  sockets.push(socket);
+  return socket;
+}
+
+/** A pickup order, by the owner when `headers` carry their token, else as a guest. */
+async function placeOrder(headers?: Record<string, string>): Promise<Order> {
+  const response = await app().inject({
+    method: 'POST',
+    url: headers ? '/api/orders/' : '/api/orders/guest',
+    headers: { 'idempotency-key': randomUUID(), ...headers },
+    payload: {
+      store_id: 13,
+      order_type: 'pickup',
+      items: [{ product_id: productId, quantity: 2, extras: [] }],
+      requested_time: 'asap',
+      payment_method: 'cash',
+      ...(headers
+        ? {}
+        : {
+            address: {
+              type: 'shipping',
+              customer_name: 'Gabi Gast',
+              phone: '015112345678',
+              line1: 'Gneisenaustraße 1',
+              city: 'Berlin',
+              zip: '10969',
+              country: 'DE',
+            },
+          }),
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return orderSchema.parse(response.json());
+}
+
+async function orderEvent(socket: TestSocket, match: (order: Order) => boolean = () => true): Promise<Order> {
+  const event = orderChannelEventSchema.parse(
+    await socket.next((message) => {
+      const parsed = orderChannelEventSchema.safeParse(message);
+      return parsed.success && parsed.data.type === 'order' && match(parsed.data.order);
+    }),
+  );
+  if (event.type !== 'order') throw new Error('not an order event');
+  return event.order;
+}
+
+beforeAll(async () => {
+  server = await buildTestServer();
+  base = await wsBase(app());
+  owner = await createTestUser(app(), { name: 'Olga Owner' });
+  stranger = await createTestUser(app(), { name: 'Sven Stranger' });
+  admin = await createTestUser(app(), { role: 'admin' });
+  const catalogue = await app().catalogue.get(13);
+  const product = catalogue?.products.find(
+    (candidate) =>
+      candidate.type === 'simple' && candidate.available && candidate.toppingGroups.every((g) => g.minSelect === 0),
+  );
+  if (!product) throw new Error('the demo menu has no simple product');
+  productId = product.id;
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await server.close();
+});
+
+beforeEach(() => {
+  app().orders.clock = { now: () => MONDAY_EVENING };
+  app().storeStatus.clock = { now: () => MONDAY_EVENING };
+});
+
+describe('WS /api/ws/orders/:id', () => {
+  it('gives the owner the order at once and turns it to accepted when staff accept it', async () => {
+    const order = await placeOrder(owner.headers);
+    const socket = await socketTo(`/api/ws/orders/${order.id}`);
+    socket.send({ type: 'auth', access_token: owner.token });
+    expect(await orderEvent(socket)).toMatchObject({ id: order.id, status: 'waiting' });
+
+    const accepted = await app().inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/accept`,
+      headers: admin.headers,
+      payload: { eta_minutes: 25 },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(await orderEvent(socket)).toMatchObject({ id: order.id, status: 'accepted', eta_minutes: 25 });
+  });
+
+  it('lets a guest follow the order with its tracking token, in the language asked for', async () => {
+    const order = await placeOrder();
+    const socket = await socketTo(`/api/ws/orders/${order.id}?lang=en`);
+    socket.send({ type: 'auth', tracking_token: order.tracking_token });
+    const seen = await orderEvent(socket);
+    expect(seen.status).toBe('waiting');
+
+    await app().inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/reject`,
+      headers: admin.headers,
+      payload: { reason: 'Heute keine Lieferung in diesen Bezirk' },
+    });
+    expect(await orderEvent(socket, (changed) => changed.status === 'rejected')).toMatchObject({
+      rejection_reason: 'Heute keine Lieferung in diesen Bezirk',
+    });
+  });
+
+  it("never shows another customer's order, nor one with a wrong token", async () => {
+    const order = await placeOrder(owner.headers);
+    const guestOrder = await placeOrder();
+    const attempts: [string, unknown][] = [
+      [`/api/ws/orders/${order.id}`, { type: 'auth', access_token: stranger.token }],
+      [`/api/ws/orders/${order.id}`, { type: 'auth', tracking_token: guestOrder.tracking_token }],
+      [`/api/ws/orders/${guestOrder.id}`, { type: 'auth', tracking_token: 'guessed' }],
+      [`/api/ws/orders/${guestOrder.id}`, { type: 'auth', access_token: stranger.token }],
+      ['/api/ws/orders/999999', { type: 'auth', access_token: owner.token }],
+      ['/api/ws/orders/abc', { type: 'auth', access_token: owner.token }],
+    ];
+    for (const [path, auth] of attempts) {
+      const socket = await socketTo(path);
+      socket.send(auth);
+      expect(await socket.next(), path).toMatchObject({ type: 'error', code: 'not_found' });
+      expect((await socket.closed).code).toBe(4404);
+    }
+  });
+
+  it('closes with 4401 for a token that names nobody or no credentials, and 4400 for garbage', async () => {
+    const order = await placeOrder(owner.headers);
+    const cases: [unknown, string, number][] = [
+      [{ type: 'auth', access_token: `${owner.token}x` }, 'unauthorized', 4401],
+      [{ type: 'auth' }, 'unauthorized', 4401],
+      [{ type: 'hello' }, 'bad_message', 4400],
+      ['not json at all', 'bad_message', 4400],
+    ];
+    for (const [message, code, closeCode] of cases) {
+      const socket = await socketTo(`/api/ws/orders/${order.id}`);
+      socket.send(message);
+      expect(await socket.next()).toMatchObject({ type: 'error', code });
+      expect((await socket.closed).code).toBe(closeCode);
+    }
+  });
+
+  it('lets an admin follow any order', async () => {
+    const order = await placeOrder();
+    const socket = await socketTo(`/api/ws/orders/${order.id}`);
+    socket.send({ type: 'auth', access_token: admin.token });
+    expect((await orderEvent(socket)).id).toBe(order.id);
+  });
+});
+
+describe('WS /api/ws/admin/orders', () => {
+  it('tells staff about every new order and every decision', async () => {
+    const socket = await socketTo('/api/ws/admin/orders');
+    socket.send({ type: 'auth', access_token: admin.token });
+    expect(await socket.next()).toEqual({ type: 'ready' });
+
+    const order = await placeOrder();
+    const created = adminOrdersEventSchema.parse(
+      await socket.next((message) => (message as { type?: string }).type === 'order_created'),
+    );
+    expect(created).toMatchObject({ type: 'order_created', order: { id: order.id, status: 'waiting' } });
+    // Staff never get the guest's tracking token.
+    expect(created.type === 'order_created' && created.order.tracking_token).toBeFalsy();
+
+    await app().inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/accept`,
+      headers: admin.headers,
+      payload: { eta_minutes: 40 },
+    });
+    expect(await socket.next((message) => (message as { type?: string }).type === 'order_updated')).toMatchObject({
+      order: { id: order.id, status: 'accepted', eta_minutes: 40 },
+    });
+  });
+
+  it('is for admins only', async () => {
+    for (const token of [owner.token, 'not-a-token']) {
+      const socket = await socketTo('/api/ws/admin/orders');
+      socket.send({ type: 'auth', access_token: token });
+      expect(await socket.next()).toMatchObject({ type: 'error', code: 'unauthorized' });
+      expect((await socket.closed).code).toBe(4401);
+    }
+  });
+});

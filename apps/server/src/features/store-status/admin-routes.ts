@@ -1,0 +1,217 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  apiErrorSchema,
+  closureParamsSchema,
+  closureRequestSchema,
+  pauseRequestSchema,
+  storeAvailabilitySchema,
+  storeClosureSchema,
+  storeHourSchema,
+  storeHoursRequestSchema,
+  storeIdParamsSchema,
+  storeStatusMessage,
+  zonedTime,
+  type StoreAvailabilityView,
+} from '@pizzeria/domain';
+import { storeClosures, storeHours, stores } from '../../db/schema.ts';
+import { HttpError } from '../../plugins/errors.ts';
+
+const errorResponses = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
+
+const storeNotFound = () =>
+  new HttpError(404, 'store_not_found', { de: 'Dieses Restaurant gibt es nicht.', en: 'There is no such store.' });
+const CLOSURE_NOT_FOUND = new HttpError(404, 'closure_not_found', {
+  de: 'Diese Schließzeit gibt es nicht.',
+  en: 'There is no such closure.',
+});
+const PAUSE_END_PASSED = new HttpError(400, 'pause_end_in_past', {
+  de: 'Das Ende der Pause muss in der Zukunft liegen.',
+  en: 'The end of the pause must lie ahead.',
+});
+const DATES_REVERSED = new HttpError(400, 'invalid_date_range', {
+  de: 'Der erste Tag muss vor dem letzten Tag liegen oder ihm gleichen.',
+  en: 'The first day must be on or before the last day.',
+});
+const CLOSURE_PASSED = new HttpError(400, 'closure_in_past', {
+  de: 'Diese Schließzeit liegt schon in der Vergangenheit.',
+  en: 'This closure lies in the past.',
+});
+const DUPLICATE_HOURS = new HttpError(400, 'duplicate_hours', {
+  de: 'Zwei Zeiten desselben Tages beginnen zur selben Uhrzeit.',
+  en: 'Two slots of the same day start at the same time.',
+});
+
+/**
+ * When the store takes orders, as staff change it (issue 4): a pause of online orders, closure days and
+ * the weekly hours. Every write tells all instances, which push the new status to every open shop.
+ * Registered inside the `/api/admin` subtree, whose one hook admits admins only.
+ */
+const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  /** Read through the database rather than the cache: staff see what they have just written. */
+  async function view(storeId: number): Promise<StoreAvailabilityView> {
+    const availability = await app.storeStatus.availability(storeId, db);
+    if (!availability) throw storeNotFound();
+    const now = app.storeStatus.clock.now();
+    const today = zonedTime(now, availability.timeZone).date;
+    return {
+      pause: availability.pause,
+      closures: availability.closures.filter((closure) => closure.ends_on >= today),
+      status: storeStatusMessage(availability, now),
+    };
+  }
+
+  async function timeZoneOf(storeId: number): Promise<string> {
+    const [store] = await db.select({ timezone: stores.timezone }).from(stores).where(eq(stores.id, storeId));
+    if (!store) throw storeNotFound();
+    return store.timezone;
+  }
+
+  app.get(
+    '/stores/:id/availability',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The pause, the closures not yet over, and the status customers see now',
+        params: storeIdParamsSchema,
+        response: { 200: storeAvailabilitySchema, ...errorResponses },
+      },
+    },
+    async (request) => view(request.params.id),
+  );
+
+  app.put(
+    '/stores/:id/pause',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Pause online orders (until a time, or until resumed), or resume them',
+        params: storeIdParamsSchema,
+        body: pauseRequestSchema,
+        response: { 200: storeAvailabilitySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { paused, until } = request.body;
+      const end = paused && until ? new Date(until) : null;
+      if (end && end.getTime() <= app.storeStatus.clock.now().getTime()) throw PAUSE_END_PASSED;
+      const updated = await db
+        .update(stores)
+        .set({ orderingPaused: paused, orderingPausedUntil: end })
+        .where(eq(stores.id, request.params.id))
+        .returning({ id: stores.id });
+      if (updated.length === 0) throw storeNotFound();
+      await app.storeStatus.changed(request.params.id);
+      return view(request.params.id);
+    },
+  );
+
+  app.post(
+    '/stores/:id/closures',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Close the store on a range of days (holidays, works), whatever its weekly hours say',
+        params: storeIdParamsSchema,
+        body: closureRequestSchema,
+        response: { 201: storeClosureSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { starts_on, ends_on, reason } = request.body;
+      if (starts_on > ends_on) throw DATES_REVERSED;
+      const timeZone = await timeZoneOf(request.params.id);
+      if (ends_on < zonedTime(app.storeStatus.clock.now(), timeZone).date) throw CLOSURE_PASSED;
+      const [closure] = await db
+        .insert(storeClosures)
+        .values({ storeId: request.params.id, startsOn: starts_on, endsOn: ends_on, reason: reason || null })
+        .returning({
+          id: storeClosures.id,
+          starts_on: storeClosures.startsOn,
+          ends_on: storeClosures.endsOn,
+          reason: storeClosures.reason,
+        });
+      if (!closure) throw new Error('the closure was not stored');
+      await app.storeStatus.changed(request.params.id);
+      return reply.status(201).send(closure);
+    },
+  );
+
+  app.delete(
+    '/stores/:id/closures/:closureId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Remove a closure: the weekly hours apply again on its days',
+        params: closureParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await db
+        .delete(storeClosures)
+        .where(and(eq(storeClosures.id, request.params.closureId), eq(storeClosures.storeId, request.params.id)))
+        .returning({ id: storeClosures.id });
+      if (deleted.length === 0) throw CLOSURE_NOT_FOUND;
+      await app.storeStatus.changed(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/stores/:id/hours',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace the weekly hours; a close time at or before the open time ends the next day',
+        params: storeIdParamsSchema,
+        body: storeHoursRequestSchema,
+        response: { 200: z.object({ store_hours: z.array(storeHourSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const storeId = request.params.id;
+      const hours = request.body.store_hours;
+      const starts = new Set(hours.map((slot) => `${slot.day_of_week} ${slot.open_time}`));
+      if (starts.size !== hours.length) throw DUPLICATE_HOURS;
+      await timeZoneOf(storeId);
+      const stored = await db.transaction(async (tx) => {
+        await tx.delete(storeHours).where(eq(storeHours.storeId, storeId));
+        if (hours.length > 0) {
+          await tx.insert(storeHours).values(
+            hours.map((slot) => ({
+              storeId,
+              dayOfWeek: slot.day_of_week,
+              openTime: slot.open_time,
+              closeTime: slot.close_time,
+              label: slot.label || null,
+            })),
+          );
+        }
+        return tx
+          .select({
+            day_of_week: storeHours.dayOfWeek,
+            open_time: storeHours.openTime,
+            close_time: storeHours.closeTime,
+            label: storeHours.label,
+          })
+          .from(storeHours)
+          .where(eq(storeHours.storeId, storeId))
+          .orderBy(asc(storeHours.dayOfWeek), asc(storeHours.openTime));
+      });
+      // The hours are part of the catalogue: every instance reads them again and pushes the status.
+      await app.catalogue.invalidate(storeId);
+      return { store_hours: stored };
+    },
+  );
+};
+
+export default storeAvailabilityRoutes;

@@ -1,0 +1,43 @@
+import { and, asc, eq, gte } from 'drizzle-orm';
+import type { OrderingPause, StoreClosure } from '@pizzeria/domain';
+import type { Db } from '../../db/client.ts';
+import { storeClosures, stores } from '../../db/schema.ts';
+
+/** What staff decide about a store beyond its weekly hours: a pause of online orders and closure days. */
+export interface StoreOverrides {
+  pause: OrderingPause;
+  /** Closures that have not ended yet (ended ones can never matter again), by start. */
+  closures: StoreClosure[];
+}
+
+/**
+ * Reads a store's pause and its current and future closures as of `now`, through `executor` (inside a
+ * transaction on PGlite, its one connection). Closures that ended up to two days before are kept: the
+ * store's "today" may be another date than UTC's, and yesterday's closure decides whether a late slot
+ * runs past midnight.
+ */
+export async function loadOverrides(executor: Db, storeId: number, now: Date): Promise<StoreOverrides | null> {
+  const since = new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const [store] = await executor
+    .select({ paused: stores.orderingPaused, until: stores.orderingPausedUntil })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  if (!store) return null;
+  const closures = await executor
+    .select({
+      id: storeClosures.id,
+      starts_on: storeClosures.startsOn,
+      ends_on: storeClosures.endsOn,
+      reason: storeClosures.reason,
+    })
+    .from(storeClosures)
+    .where(and(eq(storeClosures.storeId, storeId), gte(storeClosures.endsOn, since)))
+    .orderBy(asc(storeClosures.startsOn), asc(storeClosures.id));
+  return { pause: pauseOf(store.paused, store.until), closures };
+}
+
+/** The row as stored; a pause whose end has passed is over (`isOrderingPaused`), whatever the row still says. */
+function pauseOf(paused: boolean, until: Date | null): OrderingPause {
+  if (!paused) return { paused: false, until: null };
+  return { paused: true, until: until ? until.toISOString() : null };
+}

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  storeAvailabilitySchema,
+  storeSchema,
+  storeStatusMessageSchema,
+  timeSlotsSchema,
+  type StoreStatusMessage,
+} from '@pizzeria/domain';
+import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
+import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
+import { storeClosures, stores } from '../../db/schema.ts';
+import type { CatalogueProduct } from '../catalogue/index.ts';
+
+// Monday 2026-06-15, 18:07 in Berlin (UTC+2): the demo store is open 11:30–14:30 and 17:00–22:30.
+const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
+
+let server: TestServer;
+let base: string;
+let admin: TestUser;
+let customer: TestUser;
+let simple: CatalogueProduct;
+const sockets: TestSocket[] = [];
+
+function app() {
+  return server.app;
+}
+
+async function statusSocket(storeId: number | string = 13): Promise<TestSocket> {
+  const socket = await openSocket(`${base}/api/ws/store/${storeId}/status`);
+  sockets.push(socket);
+  return socket;
+}
+
+async function nextStatus(socket: TestSocket, match: (message: StoreStatusMessage) => boolean = () => true) {
+  return storeStatusMessageSchema.parse(
+    await socket.next((message) => {
+      const parsed = storeStatusMessageSchema.safeParse(message);
+      return parsed.success && match(parsed.data);
+    }),
+  );
+}
+
+function asAdmin(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) {
+  return app().inject({ method, url, payload, headers: admin.headers });
+}
+
+async function slots(orderType: 'pickup' | 'delivery' = 'pickup') {
+  const response = await app().inject({ method: 'GET', url: `/api/stores/13/slots?order_type=${orderType}` });
+  expect(response.statusCode).toBe(200);
+  return timeSlotsSchema.parse(response.json());
+}
+
+async function pickupOrder(requestedTime: string) {
+  return app().inject({
+    method: 'POST',
+    url: '/api/orders/guest',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: {
+      store_id: 13,
+      order_type: 'pickup',
+      items: [{ product_id: simple.id, quantity: 1, extras: [] }],
+      requested_time: requestedTime,
+      payment_method: 'cash',
+      address: {
+        type: 'shipping',
+        customer_name: 'Gabi Gast',
+        phone: '015112345678',
+        line1: 'Gneisenaustraße 1',
+        city: 'Berlin',
+        zip: '10969',
+        country: 'DE',
+      },
+    },
+  });
+}
+
+beforeAll(async () => {
+  server = await buildTestServer();
+  base = await wsBase(app());
+  admin = await createTestUser(app(), { role: 'admin' });
+  customer = await createTestUser(app());
+  const catalogue = await app().catalogue.get(13);
+  const found = catalogue?.products.find(
+    (product) =>
+      product.type === 'simple' && product.available && product.toppingGroups.every((g) => g.minSelect === 0),
+  );
+  if (!found) throw new Error('the demo menu has no simple product');
+  simple = found;
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await server.close();
+});
+
+beforeEach(async () => {
+  app().storeStatus.clock = { now: () => MONDAY_EVENING };
+  app().orders.clock = { now: () => MONDAY_EVENING };
+  // Whatever a failed test left behind: no pause, no closures.
+  await app().database.db.update(stores).set({ orderingPaused: false, orderingPausedUntil: null });
+  await app().database.db.delete(storeClosures);
+  await app().storeStatus.changed(13);
+});
+
+describe('WS /api/ws/store/:id/status', () => {
+  it('sends the status on connect: the hours in effect today, the store clock, open', async () => {
+    const socket = await statusSocket();
+    expect(await nextStatus(socket)).toEqual({
+      today_hours: [
+        { day_of_week: 1, open_time: '11:30', close_time: '14:30', label: null },
+        { day_of_week: 1, open_time: '17:00', close_time: '22:30', label: null },
+      ],
+      local_time: '2026-06-15T18:07:00+02:00',
+      timezone: 'Europe/Berlin',
+      is_open: true,
+      pause: { paused: false, until: null },
+      closure: null,
+    });
+  });
+
+  it('answers an unknown or malformed store with {error} and closes with 4404', async () => {
+    for (const id of [99, 'pizza']) {
+      const socket = await statusSocket(id);
+      expect(await socket.next()).toEqual({ error: 'There is no such store' });
+      expect((await socket.closed).code).toBe(4404);
+    }
+  });
+
+  it('says {error} while the status cannot be computed, and the status again once it can', async () => {
+    const status = app().storeStatus;
+    const message = status.message;
+    status.message = () => Promise.reject(new Error('database unreachable'));
+    try {
+      const socket = await statusSocket();
+      expect(await socket.next()).toEqual({ error: 'The store status cannot be computed right now' });
+      status.message = message;
+      await status.changed(13);
+      expect((await nextStatus(socket)).is_open).toBe(true);
+    } finally {
+      status.message = message;
+    }
+  });
+
+  it('pushes a pause by staff to every subscriber, and its end', async () => {
+    const [first, second] = [await statusSocket(), await statusSocket()];
+    await nextStatus(first);
+    await nextStatus(second);
+
+    const until = '2026-06-15T18:30:00+02:00';
+    const paused = await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: true, until });
+    expect(paused.statusCode).toBe(200);
+    expect(storeAvailabilitySchema.parse(paused.json()).status.is_open).toBe(false);
+    for (const socket of [first, second]) {
+      const message = await nextStatus(socket, (status) => status.pause.paused);
+      expect(message.is_open).toBe(false);
+      expect(Date.parse(message.pause.until ?? '')).toBe(Date.parse(until));
+    }
+
+    const resumed = await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: false });
+    expect(resumed.statusCode).toBe(200);
+    expect(await nextStatus(first, (status) => !status.pause.paused)).toMatchObject({
+      is_open: true,
+      pause: { until: null },
+    });
+  });
+
+  it('pushes a closure day with its reason, and its removal', async () => {
+    const socket = await statusSocket();
+    await nextStatus(socket);
+    const created = await asAdmin('POST', '/api/admin/stores/13/closures', {
+      starts_on: '2026-06-15',
+      ends_on: '2026-06-16',
+      reason: 'Inventur',
+    });
+    expect(created.statusCode).toBe(201);
+    const closure = created.json<{ id: number }>();
+    expect(await nextStatus(socket, (status) => status.closure !== null)).toMatchObject({
+      is_open: false,
+      today_hours: [],
+      closure: { reason: 'Inventur' },
+    });
+
+    expect((await asAdmin('DELETE', `/api/admin/stores/13/closures/${closure.id}`)).statusCode).toBe(204);
+    expect(await nextStatus(socket, (status) => status.closure === null)).toMatchObject({ is_open: true });
+  });
+
+  it('pushes edited weekly hours, which the catalogue serves at once', async () => {
+    const before = storeSchema.parse((await app().inject({ method: 'GET', url: '/api/stores/13' })).json());
+    const socket = await statusSocket();
+    await nextStatus(socket);
+
+    const edited = await asAdmin('PUT', '/api/admin/stores/13/hours', {
+      store_hours: [{ day_of_week: 1, open_time: '19:00', close_time: '02:00', label: 'Abend' }],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await nextStatus(socket, (status) => status.today_hours.length === 1)).toMatchObject({
+      is_open: false,
+      today_hours: [{ day_of_week: 1, open_time: '19:00', close_time: '02:00', label: 'Abend' }],
+    });
+    const after = storeSchema.parse((await app().inject({ method: 'GET', url: '/api/stores/13' })).json());
+    expect(after.store_hours).toEqual([{ day_of_week: 1, open_time: '19:00', close_time: '02:00', label: 'Abend' }]);
+
+    const restored = await asAdmin('PUT', '/api/admin/stores/13/hours', { store_hours: before.store_hours });
+    expect(restored.statusCode).toBe(200);
+    expect(await nextStatus(socket, (status) => status.today_hours.length === 2)).toMatchObject({ is_open: true });
+  });
+});
+
+describe('orders while the store is paused or closed', () => {
+  it('refuses ASAP with store_closed while paused, and takes a later slot after the pause', async () => {
+    await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: true, until: '2026-06-15T19:00:00+02:00' });
+    const offer = await slots();
+    expect(offer.asap_available).toBe(false);
+    // 19:00 + 20 minutes of preparation: the first slot is 19:30 (17:30 UTC).
+    expect(offer.slots[0]?.time).toBe('2026-06-15T17:30:00.000Z');
+
+    const asap = await pickupOrder('asap');
+    expect(asap.statusCode).toBe(422);
+    expect(asap.json()).toMatchObject({ code: 'store_closed' });
+    const tooEarly = await pickupOrder('2026-06-15T16:30:00.000Z');
+    expect(tooEarly.json()).toMatchObject({ code: 'invalid_time_slot' });
+    expect((await pickupOrder('2026-06-15T17:30:00.000Z')).statusCode).toBe(201);
+
+    await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: false });
+    expect((await slots()).asap_available).toBe(true);
+  });
+
+  it('offers nothing while paused until staff resume', async () => {
+    await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: true, until: null });
+    expect(await slots()).toMatchObject({ asap_available: false, slots: [] });
+    expect((await pickupOrder('asap')).json()).toMatchObject({ code: 'store_closed' });
+    await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: false });
+  });
+
+  it('offers nothing on a closure day', async () => {
+    const created = await asAdmin('POST', '/api/admin/stores/13/closures', {
+      starts_on: '2026-06-15',
+      ends_on: '2026-06-15',
+    });
+    expect(await slots('delivery')).toMatchObject({ asap_available: false, slots: [] });
+    expect((await pickupOrder('2026-06-15T18:00:00.000Z')).json()).toMatchObject({ code: 'invalid_time_slot' });
+    await asAdmin('DELETE', `/api/admin/stores/13/closures/${created.json<{ id: number }>().id}`);
+    expect((await slots()).asap_available).toBe(true);
+  });
+});
+
+describe('/api/admin/stores/:id availability routes', () => {
+  const routes: ['GET' | 'PUT' | 'POST' | 'DELETE', string, Record<string, unknown>?][] = [
+    ['GET', '/api/admin/stores/13/availability'],
+    ['PUT', '/api/admin/stores/13/pause', { paused: true }],
+    ['POST', '/api/admin/stores/13/closures', { starts_on: '2026-12-24', ends_on: '2026-12-26' }],
+    ['DELETE', '/api/admin/stores/13/closures/1'],
+    ['PUT', '/api/admin/stores/13/hours', { store_hours: [] }],
+  ];
+
+  it('admit admins only: 401 for nobody, 403 for a customer, and nothing changes', async () => {
+    for (const [method, url, payload] of routes) {
+      expect((await app().inject({ method, url, payload })).statusCode, `${method} ${url}`).toBe(401);
+      expect((await app().inject({ method, url, payload, headers: customer.headers })).statusCode).toBe(403);
+    }
+    const view = storeAvailabilitySchema.parse((await asAdmin('GET', '/api/admin/stores/13/availability')).json());
+    expect(view.pause.paused).toBe(false);
+    expect(view.closures).toEqual([]);
+    expect(view.status.today_hours.length).toBeGreaterThan(0);
+  });
+
+  it('refuse what cannot be meant with a 4xx and a message in the caller’s language', async () => {
+    const cases: [string, string, Record<string, unknown> | undefined, number, string][] = [
+      [
+        'PUT',
+        '/api/admin/stores/13/pause',
+        { paused: true, until: '2026-06-15T18:00:00+02:00' },
+        400,
+        'pause_end_in_past',
+      ],
+      ['PUT', '/api/admin/stores/13/pause', { paused: 'yes' }, 400, 'invalid_request'],
+      [
+        'POST',
+        '/api/admin/stores/13/closures',
+        { starts_on: '2026-06-20', ends_on: '2026-06-18' },
+        400,
+        'invalid_date_range',
+      ],
+      [
+        'POST',
+        '/api/admin/stores/13/closures',
+        { starts_on: '2026-06-01', ends_on: '2026-06-14' },
+        400,
+        'closure_in_past',
+      ],
+      [
+        'POST',
+        '/api/admin/stores/13/closures',
+        { starts_on: '24.12.2026', ends_on: '2026-12-26' },
+        400,
+        'invalid_request',
+      ],
+      ['DELETE', '/api/admin/stores/13/closures/999999', undefined, 404, 'closure_not_found'],
+      ['PUT', '/api/admin/stores/99/pause', { paused: true }, 404, 'store_not_found'],
+      [
+        'PUT',
+        '/api/admin/stores/13/hours',
+        {
+          store_hours: [
+            { day_of_week: 1, open_time: '11:00', close_time: '14:00' },
+            { day_of_week: 1, open_time: '11:00', close_time: '15:00' },
+          ],
+        },
+        400,
+        'duplicate_hours',
+      ],
+      [
+        'PUT',
+        '/api/admin/stores/13/hours',
+        { store_hours: [{ day_of_week: 7, open_time: '11:00', close_time: '14:00' }] },
+        400,
+        'invalid_request',
+      ],
+      [
+        'PUT',
+        '/api/admin/stores/13/hours',
+        { store_hours: [{ day_of_week: 1, open_time: '24:00', close_time: '14:00' }] },
+        400,
+        'invalid_request',
+      ],
+    ];
+    for (const [method, url, payload, status, code] of cases) {
+      const response = await app().inject({
+        method: method as 'PUT',
+        url,
+        payload,
+        headers: { ...admin.headers, 'accept-language': 'en' },
+      });
+      expect(response.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(status);
+      expect(response.json(), `${method} ${url}`).toMatchObject({ code });
+      expect(response.json<{ message: string }>().message.length).toBeGreaterThan(5);
+    }
+    const view = storeAvailabilitySchema.parse((await asAdmin('GET', '/api/admin/stores/13/availability')).json());
+    expect(view).toMatchObject({ pause: { paused: false }, closures: [] });
+  });
+});

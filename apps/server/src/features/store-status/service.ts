@@ -1,0 +1,156 @@
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import * as z from 'zod/mini';
+import { storeStatusMessage, type StoreAvailability, type StoreStatusEvent } from '@pizzeria/domain';
+import type { Db } from '../../db/client.ts';
+import { sendText } from '../../plugins/websocket.ts';
+import { CATALOGUE_CHANGED, catalogueChangedSchema } from '../catalogue/index.ts';
+import { loadOverrides, type StoreOverrides } from './availability.ts';
+import { everyMinuteBoundary } from './minute-ticks.ts';
+
+/** Pub/sub channel: a store's pause or closures changed; every instance reads them again and pushes. */
+export const STORE_STATUS_CHANGED = 'store-status:changed';
+const storeStatusChangedSchema = z.object({ storeId: z.int() });
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface StoreStatusService {
+  /** Replaceable so tests can fix the time of day. */
+  clock: Clock;
+  /**
+   * Whether the store takes orders: its hours (catalogue) and staff's pause and closures. Read from
+   * memory; pass `executor` inside a transaction to read the pause and closures as of that transaction.
+   */
+  availability(storeId: number, executor?: Db): Promise<StoreAvailability | null>;
+  /** The status message now, or null for no such store. */
+  message(storeId: number): Promise<StoreStatusEvent | null>;
+  /** After writing a store's pause or closures: every instance forgets them and pushes the new status. */
+  changed(storeId: number): Promise<void>;
+  /** Adds a status subscriber: sends the status at once, then on every change and every minute. */
+  subscribe(storeId: number, socket: WebSocket): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storeStatus: StoreStatusService;
+  }
+}
+
+const UNAVAILABLE = JSON.stringify({ error: 'The store status cannot be computed right now' });
+
+/**
+ * The store status (issue 4) for the status channel and for orders. One computation per store and
+ * push, serialized once for all its subscribers; pushes happen on connect, on every change heard over
+ * pub/sub (from any instance) and on every minute boundary, so a slot opening or closing shows at once.
+ */
+export default fp(
+  async (app) => {
+    const overrides = new Map<number, Promise<StoreOverrides | null>>();
+    const subscribers = new Map<number, Set<WebSocket>>();
+
+    function overridesOf(storeId: number): Promise<StoreOverrides | null> {
+      const cached = overrides.get(storeId);
+      if (cached) return cached;
+      const pending = loadOverrides(app.database.db, storeId, service.clock.now());
+      overrides.set(storeId, pending);
+      // Neither an unknown store nor a failed read is remembered.
+      const forget = () => {
+        if (overrides.get(storeId) === pending) overrides.delete(storeId);
+      };
+      pending.then((found) => {
+        if (!found) forget();
+      }, forget);
+      return pending;
+    }
+
+    async function statusText(storeId: number): Promise<string | null> {
+      try {
+        const message = await service.message(storeId);
+        return message ? JSON.stringify(message) : null;
+      } catch (error) {
+        app.log.error({ err: error, storeId }, 'store status could not be computed');
+        return UNAVAILABLE;
+      }
+    }
+
+    async function push(storeId: number): Promise<void> {
+      const sockets = subscribers.get(storeId);
+      if (!sockets || sockets.size === 0) return;
+      const text = (await statusText(storeId)) ?? UNAVAILABLE;
+      for (const socket of sockets) sendText(socket, text);
+    }
+
+    function pushAll(): void {
+      for (const storeId of subscribers.keys()) void push(storeId);
+    }
+
+    const service: StoreStatusService = {
+      clock: { now: () => new Date() },
+
+      async availability(storeId, executor) {
+        const [catalogue, found] = await Promise.all([
+          app.catalogue.get(storeId),
+          executor ? loadOverrides(executor, storeId, service.clock.now()) : overridesOf(storeId),
+        ]);
+        if (!catalogue || !found) return null;
+        return { hours: catalogue.store.hours, timeZone: catalogue.store.timezone, ...found };
+      },
+
+      async message(storeId) {
+        const availability = await service.availability(storeId);
+        return availability ? storeStatusMessage(availability, service.clock.now()) : null;
+      },
+
+      async changed(storeId) {
+        overrides.delete(storeId);
+        try {
+          await app.pubsub.publish(STORE_STATUS_CHANGED, { storeId });
+        } catch (error) {
+          app.log.error({ err: error, storeId }, 'could not tell the other instances that the store status changed');
+          await push(storeId);
+        }
+      },
+
+      async subscribe(storeId, socket) {
+        let sockets = subscribers.get(storeId);
+        if (!sockets) {
+          sockets = new Set();
+          subscribers.set(storeId, sockets);
+        }
+        sockets.add(socket);
+        socket.once('close', () => {
+          sockets.delete(socket);
+          if (sockets.size === 0 && subscribers.get(storeId) === sockets) subscribers.delete(storeId);
+        });
+        const text = await statusText(storeId);
+        sendText(socket, text ?? UNAVAILABLE);
+      },
+    };
+
+    await app.pubsub.subscribe(STORE_STATUS_CHANGED, (message) => {
+      const parsed = storeStatusChangedSchema.safeParse(message);
+      if (!parsed.success) return;
+      overrides.delete(parsed.data.storeId);
+      void push(parsed.data.storeId);
+    });
+    // The hours are part of the catalogue; its own handler has already forgotten the old ones.
+    await app.pubsub.subscribe(CATALOGUE_CHANGED, (message) => {
+      const parsed = catalogueChangedSchema.safeParse(message);
+      if (!parsed.success) return;
+      if (parsed.data.storeId === null) pushAll();
+      else void push(parsed.data.storeId);
+    });
+    app.pubsub.onResync(() => {
+      overrides.clear();
+      pushAll();
+    });
+
+    const stopTicks = everyMinuteBoundary(pushAll);
+    app.addHook('onClose', async () => stopTicks());
+
+    app.decorate('storeStatus', service);
+  },
+  { name: 'store-status', dependencies: ['database', 'pubsub', 'catalogue', 'websocket'] },
+);

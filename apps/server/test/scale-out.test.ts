@@ -1,0 +1,176 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderSchema, storeSchema, storeStatusMessageSchema } from '@pizzeria/domain';
+import { loadConfig } from '../src/config.ts';
+import { buildServer } from '../src/server.ts';
+import { createTestUser, type TestUser } from './helper.ts';
+import { openSocket, wsBase, type TestSocket } from './ws-client.ts';
+
+// DESIGN §2 scale-out: two instances on one PostgreSQL and one Redis behave as one shop. A change made
+// through instance A reaches a client connected to instance B within one second (issue 4).
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+const WITHIN_ONE_SECOND = 1_000;
+// Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
+const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
+
+describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one Redis', () => {
+  const databaseName = `scale_${randomBytes(6).toString('hex')}`;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let baseB: string;
+  let admin: TestUser;
+  const sockets: TestSocket[] = [];
+
+  async function start(): Promise<FastifyInstance> {
+    const url = new URL(adminUrl ?? '');
+    url.pathname = `/${databaseName}`;
+    const instance = await buildServer(
+      loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), REDIS_URL: redisUrl ?? '' }),
+    );
+    instance.orders.clock = { now: () => MONDAY_EVENING };
+    instance.storeStatus.clock = { now: () => MONDAY_EVENING };
+    return instance;
+  }
+
+  async function socketOnB(path: string): Promise<TestSocket> {
+    const socket = await openSocket(`${baseB}${path}`);
+    sockets.push(socket);
+    return socket;
+  }
+
+  beforeAll(async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`create database ${databaseName}`);
+    await client.end();
+    // One after the other: the first migrates and seeds, the second finds it done.
+    a = await start();
+    b = await start();
+    baseB = await wsBase(b);
+    admin = await createTestUser(a, { role: 'admin' });
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await Promise.allSettled([a?.close(), b?.close()]);
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${databaseName} with (force)`);
+    await client.end();
+  });
+
+  it('both use Redis', () => {
+    expect([a.pubsub.kind, b.pubsub.kind]).toEqual(['redis', 'redis']);
+  });
+
+  it("pushes a pause made through A to B's status subscribers within a second", async () => {
+    const socket = await socketOnB('/api/ws/store/13/status');
+    expect(storeStatusMessageSchema.parse(await socket.next()).pause.paused).toBe(false);
+
+    const arrived = socket.next(
+      (message) => storeStatusMessageSchema.safeParse(message).data?.pause.paused === true,
+      WITHIN_ONE_SECOND,
+    );
+    const response = await a.inject({
+      method: 'PUT',
+      url: '/api/admin/stores/13/pause',
+      headers: admin.headers,
+      payload: { paused: true },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(storeStatusMessageSchema.parse(await arrived)).toMatchObject({ is_open: false });
+
+    await a.inject({
+      method: 'PUT',
+      url: '/api/admin/stores/13/pause',
+      headers: admin.headers,
+      payload: { paused: false },
+    });
+    await socket.next((message) => storeStatusMessageSchema.safeParse(message).data?.pause.paused === false);
+  });
+
+  it('serves hours edited through A from B’s catalogue, and pushes them to B’s subscribers', async () => {
+    const before = storeSchema.parse((await b.inject({ method: 'GET', url: '/api/stores/13' })).json());
+    const socket = await socketOnB('/api/ws/store/13/status');
+    await socket.next();
+
+    const hours = [{ day_of_week: 1, open_time: '16:00', close_time: '23:00', label: 'Abend' }];
+    const arrived = socket.next(
+      (message) => storeStatusMessageSchema.safeParse(message).data?.today_hours[0]?.open_time === '16:00',
+      WITHIN_ONE_SECOND,
+    );
+    await a.inject({
+      method: 'PUT',
+      url: '/api/admin/stores/13/hours',
+      headers: admin.headers,
+      payload: { store_hours: hours },
+    });
+    await arrived;
+    const after = storeSchema.parse((await b.inject({ method: 'GET', url: '/api/stores/13' })).json());
+    expect(after.store_hours).toEqual(hours);
+
+    await a.inject({
+      method: 'PUT',
+      url: '/api/admin/stores/13/hours',
+      headers: admin.headers,
+      payload: { store_hours: before.store_hours },
+    });
+  });
+
+  it('tells an order page on B and the staff board on B about an order placed and accepted through A', async () => {
+    const board = await socketOnB('/api/ws/admin/orders');
+    board.send({ type: 'auth', access_token: admin.token });
+    expect(await board.next()).toEqual({ type: 'ready' });
+
+    const catalogue = await a.catalogue.get(13);
+    const product = catalogue?.products.find((candidate) => candidate.type === 'simple' && candidate.available);
+    const placed = await a.inject({
+      method: 'POST',
+      url: '/api/orders/guest',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        store_id: 13,
+        order_type: 'pickup',
+        items: [{ product_id: product?.id, quantity: 1, extras: [] }],
+        requested_time: 'asap',
+        payment_method: 'cash',
+        address: {
+          type: 'shipping',
+          customer_name: 'Gabi Gast',
+          phone: '015112345678',
+          line1: 'Gneisenaustraße 1',
+          city: 'Berlin',
+          zip: '10969',
+          country: 'DE',
+        },
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = orderSchema.parse(placed.json());
+    expect(await board.next(() => true, WITHIN_ONE_SECOND)).toMatchObject({
+      type: 'order_created',
+      order: { id: order.id },
+    });
+
+    const page = await socketOnB(`/api/ws/orders/${order.id}`);
+    page.send({ type: 'auth', tracking_token: order.tracking_token });
+    expect(await page.next()).toMatchObject({ type: 'order', order: { status: 'waiting' } });
+
+    const accepted = page.next(() => true, WITHIN_ONE_SECOND);
+    await a.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/accept`,
+      headers: admin.headers,
+      payload: { eta_minutes: 20 },
+    });
+    expect(await accepted).toMatchObject({ type: 'order', order: { status: 'accepted', eta_minutes: 20 } });
+    expect(await board.next(() => true, WITHIN_ONE_SECOND)).toMatchObject({
+      type: 'order_updated',
+      order: { id: order.id, status: 'accepted' },
+    });
+  });
+});

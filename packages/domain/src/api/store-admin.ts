@@ -1,0 +1,51 @@
+import * as z from 'zod/mini';
+import { orderingPauseSchema, storeClosureSchema, storeStatusMessageSchema } from './realtime.ts';
+
+// What staff change about when the store takes orders (issue 4; the screens come with the admin issue).
+
+const clockSchema = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
+const localDateSchema = z.iso.date();
+
+/** `PUT /api/admin/stores/{id}/pause`: pause online orders until a time, or until resumed; or resume. */
+export const pauseRequestSchema = z.object({
+  paused: z.boolean(),
+  /** When orders start again by themselves; left out or null: until staff resume. Must lie ahead. */
+  until: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+});
+export type PauseRequest = z.infer<typeof pauseRequestSchema>;
+
+/** `POST /api/admin/stores/{id}/closures`: closed on these local dates, both included. */
+export const closureRequestSchema = z.object({
+  starts_on: localDateSchema,
+  ends_on: localDateSchema,
+  reason: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
+});
+export type ClosureRequest = z.infer<typeof closureRequestSchema>;
+
+export const closureParamsSchema = z.object({
+  id: z.coerce.number().check(z.int(), z.positive()),
+  closureId: z.coerce.number().check(z.int(), z.positive()),
+});
+
+/** `PUT /api/admin/stores/{id}/hours`: the whole week at once; a close time at or before the open time ends the next day. */
+export const storeHoursRequestSchema = z.object({
+  store_hours: z
+    .array(
+      z.object({
+        day_of_week: z.int().check(z.minimum(0), z.maximum(6)),
+        open_time: clockSchema,
+        close_time: clockSchema,
+        label: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(50)))),
+      }),
+    )
+    .check(z.maxLength(70)),
+});
+export type StoreHoursRequest = z.infer<typeof storeHoursRequestSchema>;
+
+/** What staff see: the pause, the closures not yet over, and the status customers see right now. */
+export const storeAvailabilitySchema = z.object({
+  pause: orderingPauseSchema,
+  closures: z.array(storeClosureSchema),
+  status: storeStatusMessageSchema,
+});
+export type StoreAvailabilityView = z.infer<typeof storeAvailabilitySchema>;
