@@ -47,9 +47,8 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
     await client.connect();
     await client.query(`create database ${databaseName}`);
     await client.end();
-    // One after the other: the first migrates and seeds, the second finds it done.
-    a = await start();
-    b = await start();
+    // Both at once on the empty database, as a deployment starts them: one migrates and seeds, the other waits.
+    [a, b] = await Promise.all([start(), start()]);
     baseB = await wsBase(b);
     admin = await createTestUser(a, { role: 'admin' });
   });

@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverMain = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+
+/** A shop server of a journey's own, which the journey may stop and start again (on the same data). */
+export interface OwnServer {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops it for good and deletes its data. */
+  dispose(): Promise<void>;
+}
+
+async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${origin}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server on ${origin} did not become healthy within 60 s`);
+}
+
+/**
+ * Starts the real server on `port` with a PGlite directory of its own (kept across restarts), open
+ * around the clock, for journeys about the server going away and coming back.
+ */
+export async function startOwnServer(port: number): Promise<OwnServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pizzeria-own-'));
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    SEED_OPENING_HOURS: 'always',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'e2e-admin-password',
+  };
+  // Its own database and no Redis: nothing it does reaches the journeys' shared server.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.SMTP_URL;
+  let child: ChildProcess | null = null;
+
+  const server: OwnServer = {
+    origin,
+    async start() {
+      const started = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      child = started;
+      await waitUntilHealthy(origin, started);
+    },
+    async stop() {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill('SIGTERM');
+      });
+    },
+    async dispose() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  await server.start();
+  return server;
+}
