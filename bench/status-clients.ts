@@ -1,0 +1,191 @@
+import { Buffer } from 'node:buffer';
+import { WebSocket, type RawData } from 'ws';
+import { storeStatusMessageSchema } from '@pizzeria/domain';
+import type { FromClients, ToClients } from './status-protocol.ts';
+
+// The subscribers of `status-subscribers.ts`, forked by it so their sockets do not count towards the
+// server's memory. Driven over IPC (status-protocol.ts); every message is parsed with the shared schema.
+
+/** A subscriber that has neither opened nor sent its first status by then counts as failed. */
+const FIRST_STATUS_TIMEOUT_MS = 15_000;
+const CLOSE_TIMEOUT_MS = 5_000;
+
+interface Subscriber {
+  socket: WebSocket;
+  /** The last round this subscriber got the expected change in. */
+  reachedRound: number;
+}
+
+interface Round {
+  id: number;
+  paused: boolean;
+  remaining: number;
+  firstAt: number | null;
+  lastAt: number | null;
+  cpu: NodeJS.CpuUsage;
+  timer: NodeJS.Timeout;
+}
+
+const subscribers: Subscriber[] = [];
+let round: Round | null = null;
+let closing = false;
+const counts = { messages: 0, invalidMessages: 0, socketErrors: 0, lost: 0 };
+
+const now = () => performance.timeOrigin + performance.now();
+
+function send(message: FromClients): void {
+  process.send?.(message);
+}
+
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function finishRound(current: Round): void {
+  clearTimeout(current.timer);
+  round = null;
+  const cpu = process.cpuUsage(current.cpu);
+  send({
+    type: 'reached',
+    round: current.id,
+    reached: subscribers.length - current.remaining,
+    of: subscribers.length,
+    firstAt: current.firstAt,
+    lastAt: current.lastAt,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  });
+}
+
+/** Opens one subscriber; resolves once its first status arrived, rejects with the reason it did not. */
+function subscribe(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { handshakeTimeout: FIRST_STATUS_TIMEOUT_MS, perMessageDeflate: false });
+    const subscriber: Subscriber = { socket, reachedRound: 0 };
+    /** `first`: no status nor failure yet; `open`: the first status came, the subscriber counts. */
+    let first = true;
+    let open = false;
+    const timer = setTimeout(() => {
+      socket.terminate();
+      fail(new Error('no first status in time'));
+    }, FIRST_STATUS_TIMEOUT_MS);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      if (first) {
+        first = false;
+        reject(error);
+      }
+    };
+
+    socket.on('message', (data) => {
+      const at = now();
+      counts.messages += 1;
+      const text = textOf(data);
+      const parsed = storeStatusMessageSchema.safeParse(parseJson(text));
+      if (!parsed.success) {
+        counts.invalidMessages += 1;
+        socket.terminate();
+        fail(new Error(`not a status: ${text.slice(0, 120)}`));
+        return;
+      }
+      if (first) {
+        first = false;
+        open = true;
+        clearTimeout(timer);
+        subscribers.push(subscriber);
+        resolve();
+        return;
+      }
+      const current = round;
+      if (!current || subscriber.reachedRound === current.id || parsed.data.pause.paused !== current.paused) return;
+      subscriber.reachedRound = current.id;
+      current.firstAt ??= at;
+      current.lastAt = at;
+      current.remaining -= 1;
+      if (current.remaining === 0) finishRound(current);
+    });
+    socket.on('error', (error) => {
+      counts.socketErrors += 1;
+      fail(error);
+    });
+    socket.on('close', (code) => {
+      if (open && !closing) counts.lost += 1;
+      fail(new Error(`closed with ${code} before the first status`));
+    });
+  });
+}
+
+async function connect(url: string, count: number, parallel: number): Promise<void> {
+  let started = 0;
+  let failed = 0;
+  const errors = new Set<string>();
+  const worker = async () => {
+    while (started < count) {
+      started += 1;
+      await subscribe(url).catch((error: unknown) => {
+        failed += 1;
+        if (errors.size < 5) errors.add(error instanceof Error ? error.message : String(error));
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, count) }, worker));
+  send({ type: 'connected', open: subscribers.length, failed, errors: [...errors] });
+}
+
+async function closeAll(): Promise<void> {
+  closing = true;
+  if (round) clearTimeout(round.timer);
+  const closed = subscribers.map(
+    ({ socket }) =>
+      new Promise<void>((resolve) => {
+        if (socket.readyState === WebSocket.CLOSED) return resolve();
+        socket.once('close', () => resolve());
+        socket.close(1000);
+      }),
+  );
+  const timer = setTimeout(() => {
+    for (const { socket } of subscribers) socket.terminate();
+  }, CLOSE_TIMEOUT_MS);
+  await Promise.all(closed);
+  clearTimeout(timer);
+  send({ type: 'closed', ...counts });
+  process.disconnect?.();
+}
+
+process.on('message', (message: ToClients) => {
+  switch (message.type) {
+    case 'connect':
+      void connect(message.url, message.count, message.parallel);
+      break;
+    case 'expect': {
+      const current: Round = {
+        id: message.round,
+        paused: message.paused,
+        remaining: subscribers.length,
+        firstAt: null,
+        lastAt: null,
+        cpu: process.cpuUsage(),
+        timer: setTimeout(() => finishRound(current), message.timeoutMs),
+      };
+      round = current;
+      send({ type: 'armed', round: message.round });
+      break;
+    }
+    case 'close':
+      void closeAll();
+      break;
+  }
+});
+// The server side went away (it timed out or crashed): do not linger.
+process.on('disconnect', () => {
+  if (!closing) process.exit(1);
+});
