@@ -44,11 +44,32 @@ async function migrateExclusively(pool: pg.Pool): Promise<void> {
  * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (`memory://` keeps it in
  * memory), and brings the schema up to date with the versioned migrations.
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  /** An idle connection failed (the server restarted, the network dropped): the pool replaces it. */
+  onIdleError?: (error: Error) => void;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Without a listener an idle connection's error would crash the process; the pool opens a new one.
+    pool.on('error', (error) => options.onIdleError?.(error));
+    const open = new Set<pg.PoolClient>();
+    pool.on('connect', (client) => {
+      open.add(client);
+      client.once('end', () => open.delete(client));
+    });
     await migrateExclusively(pool);
-    return { db: drizzlePg(pool, { schema }), kind: 'postgres', close: () => pool.end() };
+    return {
+      db: drizzlePg(pool, { schema }),
+      kind: 'postgres',
+      async close() {
+        // pool.end() resolves once it has asked every connection to end; wait until they have.
+        const ended = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));
+        await pool.end();
+        await Promise.all(ended);
+      },
+    };
   }
   const dataDir = options.dataDir;
   if (!dataDir.startsWith('memory://')) mkdirSync(path.resolve(dataDir), { recursive: true });

@@ -17,7 +17,10 @@ export interface DatabasePluginOptions {
 /** Opens and migrates the database, and closes it with the server. */
 export default fp<DatabasePluginOptions>(
   async (app, options) => {
-    const database = await openDatabase(options);
+    const database = await openDatabase({
+      ...options,
+      onIdleError: (error) => app.log.error({ err: error }, 'an idle database connection failed; the pool replaces it'),
+    });
     if (await seedDemoRestaurant(database.db, options.seed)) app.log.info('seeded the demo restaurant (store 13)');
     app.decorate('database', database);
     app.addHook('onClose', () => database.close());
