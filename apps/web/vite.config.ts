@@ -11,6 +11,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // The domain is pure (ESLint allows it only zod): its modules may be dropped when unused, which lets
+    // the domain code of lazy screens stay out of the first load (build/first-load-chunk.ts).
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: [{ test: /packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }] },
+    },
   },
   server: {
     proxy: {

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { PostcodePickerHost } from '../features/delivery/index.ts';
 import { Footer, Header, LoadingScreen } from '../features/layout/index.ts';
+import { useStoreStatusConnection } from '../features/store-status/index.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useMobileZoomBlock } from './use-mobile-zoom-block.ts';
 import { useScrollToTopOnNavigate } from './use-scroll-to-top.ts';
@@ -10,6 +11,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   useDocumentTitle();
   useMobileZoomBlock();
   useScrollToTopOnNavigate();
+  useStoreStatusConnection();
   return (
     <div className="app-shell">
       <Header />

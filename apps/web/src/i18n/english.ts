@@ -3,6 +3,7 @@ import { layoutEn } from '../features/layout/locales.en.ts';
 import { deliveryEn } from '../features/delivery/locales.en.ts';
 import { menuEn } from '../features/menu/locales.en.ts';
 import { cartEn } from '../features/cart/locales.en.ts';
+import { storeStatusEn } from '../features/store-status/locales.en.ts';
 import type { English } from './resources.ts';
 
 /** The first load's namespaces in English: a chunk of its own, fetched only for English. */
@@ -12,4 +13,5 @@ export const english: English = {
   delivery: deliveryEn,
   menu: menuEn,
   cart: cartEn,
+  storeStatus: storeStatusEn,
 };

@@ -3,6 +3,7 @@ import { layoutDe } from '../features/layout/locales.ts';
 import { deliveryDe } from '../features/delivery/locales.ts';
 import { menuDe } from '../features/menu/locales.ts';
 import { cartDe } from '../features/cart/locales.ts';
+import { storeStatusDe } from '../features/store-status/locales.ts';
 import type { pagesTexts } from '../features/pages/locales.ts';
 import type { postcodePickerTexts } from '../features/delivery/picker-locales.ts';
 import type { authTexts } from '../features/auth/locales.ts';
@@ -25,6 +26,7 @@ export const german = {
   delivery: deliveryDe,
   menu: menuDe,
   cart: cartDe,
+  storeStatus: storeStatusDe,
 };
 
 export type FirstLoadNamespaces = typeof german;

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
@@ -12,6 +12,7 @@ import { testPostcodes } from '../delivery/test-postcodes.ts';
 import { discounts, margherita, salad } from '../menu/test-catalogue.ts';
 import { testOrder } from '../orders/test-order.ts';
 import { useSessionStore } from '../session/session-store.ts';
+import { useStoreStatus } from '../store-status/index.ts';
 import { testStoreQuery } from '../store/test-store.ts';
 import CheckoutRoute, { CheckoutPage } from './checkout-page.tsx';
 import { useGuestDetails } from './guest-details-store.ts';
@@ -55,6 +56,7 @@ beforeEach(async () => {
     },
   });
   useSessionStore.setState({ user: null, token: null, loading: false });
+  useStoreStatus.setState({ status: { kind: 'connecting' }, revision: 0 });
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string, init?: RequestInit) => {
@@ -205,5 +207,71 @@ describe('checkout page', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
     expect(isOrderPlaced()).toBe(true);
+  });
+});
+
+describe('checkout and the live store status', () => {
+  const slotCalls = () => calls.filter((call) => call.url.startsWith('/api/stores/13/slots'));
+
+  it('offers no "as soon as possible" while the restaurant is closed, only the later slots', async () => {
+    useStoreStatus.setState({ status: { kind: 'opens_at', time: '20:00' } });
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    renderCheckout();
+    expect(await screen.findByLabelText('Uhrzeit')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/So schnell wie möglich/)).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Zu einer Uhrzeit heute' })).toBeChecked();
+    expect(screen.getByText(/Gerade nehmen wir keine Bestellungen für sofort an/)).toBeInTheDocument();
+  });
+
+  it('takes "as soon as possible" away when the connection is lost, and asks for a valid time', async () => {
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    renderCheckout();
+    await userEvent.click(await screen.findByLabelText(/So schnell wie möglich/));
+    act(() => useStoreStatus.setState({ status: { kind: 'reconnecting' } }));
+    expect(screen.queryByLabelText(/So schnell wie möglich/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Jetzt bestellen/ }));
+    expect(await screen.findByText('Bitte wählen Sie eine gültige Zeit.')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/orders/guest')).toBe(false);
+
+    await userEvent.selectOptions(screen.getByLabelText('Uhrzeit'), '20:15');
+    expect(screen.queryByText('Bitte wählen Sie eine gültige Zeit.')).not.toBeInTheDocument();
+  });
+
+  it('offers "as soon as possible" again once the restaurant is open', async () => {
+    useStoreStatus.setState({ status: { kind: 'paused', until: null } });
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    renderCheckout();
+    await screen.findByLabelText('Uhrzeit');
+    act(() => useStoreStatus.setState({ status: { kind: 'open', closesAt: '22:00' } }));
+    expect(screen.getByLabelText(/So schnell wie möglich/)).toBeChecked();
+  });
+
+  it('says orders are held back for now, not over for today, when only "as soon as possible" was on offer', async () => {
+    answer('/api/stores/13/slots', { status: 200, body: { ...openSlots, slots: [] } });
+    renderCheckout();
+    await screen.findByLabelText(/So schnell wie möglich/);
+    act(() => useStoreStatus.setState({ status: { kind: 'reconnecting' } }));
+    expect(screen.getByText('Keine verfügbaren Zeitfenster')).toBeInTheDocument();
+    expect(screen.getByText(/Sobald es wieder geht/)).toBeInTheDocument();
+    expect(screen.queryByText(/Heute ist keine Bestellung mehr möglich/)).not.toBeInTheDocument();
+
+    act(() => useStoreStatus.setState({ status: { kind: 'open', closesAt: '22:00' } }));
+    expect(screen.getByLabelText(/So schnell wie möglich/)).toBeChecked();
+  });
+
+  it('asks the server for the slots again when the live offer changes', async () => {
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    renderCheckout();
+    await screen.findByLabelText(/So schnell wie möglich/);
+    expect(slotCalls()).toHaveLength(1);
+    act(() => useStoreStatus.setState({ status: { kind: 'open', closesAt: '22:00' } }));
+    expect(slotCalls()).toHaveLength(1);
+    answer('/api/stores/13/slots', {
+      status: 200,
+      body: { ...openSlots, asap_available: false, asap_ready_at: null, slots: [] },
+    });
+    act(() => useStoreStatus.setState({ status: { kind: 'paused', until: null }, revision: 1 }));
+    await waitFor(() => expect(slotCalls()).toHaveLength(2));
+    expect(await screen.findByText('Keine verfügbaren Zeitfenster')).toBeInTheDocument();
   });
 });

@@ -22,6 +22,7 @@ import { useSession } from '../session/index.ts';
 import { useCurrency, useStore } from '../store/index.ts';
 import { usePlaceOrder } from './api/place-order.ts';
 import { useTimeSlots } from './api/get-time-slots.ts';
+import { useLiveTimeSlots } from './live-time-slots.ts';
 import { checkoutAccess, useCheckoutArrival } from './checkout-arrival.ts';
 import { missingGuestFields } from './guest-login-page.tsx';
 import { useGuestDetails, type GuestDetails } from './guest-details-store.ts';
@@ -89,6 +90,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
   const guestDetails = useGuestDetails((state) => state.details);
   const addresses = useAddresses(!guest);
   const slots = useTimeSlots(totals.orderType, postcode?.postcode ?? null);
+  const offer = useLiveTimeSlots(slots.data);
   const placeOrder = usePlaceOrder();
   const money = useMoney(useCurrency());
   const [selection, setSelection] = useState<TimeSelection>({ mode: null, slot: '' });
@@ -113,7 +115,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
 
   const submit = () => {
     setFailure(null);
-    const requestedTime = requestedTimeFor(selection, slots.data);
+    const requestedTime = requestedTimeFor(selection, offer.slots);
     if (!requestedTime) {
       setTimeInvalid(true);
       return;
@@ -174,7 +176,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
     );
   };
 
-  const noTimes = slots.data !== undefined && !slots.data.asap_available && slots.data.slots.length === 0;
+  const noTimes = offer.slots !== undefined && !offer.slots.asap_available && offer.slots.slots.length === 0;
   const pending = placeOrder.isPending;
 
   return (
@@ -201,7 +203,9 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
           <section className="card checkout-section" aria-labelledby="checkout-time-title">
             <h2 id="checkout-time-title">{t('time.title')}</h2>
             <TimeChoice
-              slots={slots.data}
+              slots={offer.slots}
+              closedNow={offer.closedNow}
+              asapWithheld={offer.asapWithheld}
               loading={slots.isPending}
               failed={slots.isError}
               onRetry={() => void slots.refetch()}

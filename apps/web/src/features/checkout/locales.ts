@@ -79,7 +79,10 @@ export const checkoutTexts = defineTranslations(
       slot_label: 'Uhrzeit',
       slot_choose: 'Uhrzeit wählen',
       none: 'Keine verfügbaren Zeitfenster',
+      closed_now: 'Gerade nehmen wir keine Bestellungen für sofort an. Wählen Sie eine Uhrzeit für später heute.',
       none_hint: 'Heute ist keine Bestellung mehr möglich. Schauen Sie gern zu den Öffnungszeiten wieder vorbei.',
+      none_for_now_hint:
+        'Gerade nehmen wir keine Bestellungen an. Sobald es wieder geht, können Sie hier „So schnell wie möglich“ wählen.',
       invalid: 'Bitte wählen Sie eine gültige Zeit.',
       loading: 'Zeiten werden geladen …',
       error: 'Die Zeiten konnten nicht geladen werden.',
@@ -181,7 +184,10 @@ export const checkoutTexts = defineTranslations(
       slot_label: 'Time',
       slot_choose: 'Choose a time',
       none: 'No available time slots',
+      closed_now: 'We are not taking orders for right now. Choose a time later today.',
       none_hint: 'No more orders are possible today. Do come back during our opening hours.',
+      none_for_now_hint:
+        'We are not taking orders right now. As soon as we are again, you can choose "as soon as possible" here.',
       invalid: 'Please select a valid time.',
       loading: 'Loading times …',
       error: 'The times could not be loaded.',

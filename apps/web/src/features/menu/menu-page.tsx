@@ -4,6 +4,7 @@ import { assetUrl } from '../../lib/asset-url.ts';
 import { CartBar } from '../cart/index.ts';
 import { LoadingScreen } from '../layout/index.ts';
 import { useRestaurantName } from '../store/index.ts';
+import { StoreStatusPill } from '../store-status/index.ts';
 import { useCategories } from './api/get-categories.ts';
 import { useProducts } from './api/get-products.ts';
 import { AddToast } from './components/add-toast.tsx';
@@ -87,6 +88,7 @@ function Menu({ sections, categoriesCount }: { sections: MenuSection[]; categori
           <div>
             <h1 className="menu-hero-title">{name}</h1>
             <p className="menu-hero-intro">{t('intro')}</p>
+            <StoreStatusPill />
           </div>
           <img
             className="menu-hero-art"

@@ -1,20 +1,25 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { Order } from '@pizzeria/domain';
 import { i18n } from '../../i18n/index.ts';
+import { installFakeSockets } from '../../lib/test-socket.ts';
 import { createTestQueryClient, renderWithProviders } from '../../lib/testing.tsx';
+import { useSessionStore } from '../session/session-store.ts';
 import { testStoreQuery } from '../store/test-store.ts';
-import { ORDER_POLL_MS, orderQueryOptions } from './api/get-order.ts';
+import { ORDER_FALLBACK_POLL_MS, fallbackPollInterval } from './api/get-order.ts';
 import OrderPage from './order-page.tsx';
 import { testOrder } from './test-order.ts';
 
 let current: { status: number; body: unknown };
 const urls: string[] = [];
+let fake: ReturnType<typeof installFakeSockets>;
 
 beforeEach(async () => {
   await i18n.changeLanguage('de');
   urls.length = 0;
+  fake = installFakeSockets();
+  useSessionStore.setState({ user: null, token: null, loading: false });
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) => {
@@ -25,7 +30,9 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  fake.restore();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 function renderOrder(order: Partial<Order>, route = '/order/5?token=secret-token') {
@@ -66,15 +73,76 @@ describe('order page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Diese Bestellung wurde nicht gefunden');
   });
 
-  it('polls every 5 s while the restaurant has not decided, and stops once it has', () => {
-    const interval = orderQueryOptions(5, null).refetchInterval;
-    expect(typeof interval).toBe('function');
-    if (typeof interval !== 'function') return;
-    const queryWith = (status: Order['status']) =>
-      ({ state: { data: { ...testOrder, status } } }) as unknown as Parameters<typeof interval>[0];
-    expect(interval(queryWith('waiting'))).toBe(ORDER_POLL_MS);
-    expect(interval(queryWith('pending_payment'))).toBe(5_000);
-    expect(interval(queryWith('accepted'))).toBe(false);
-    expect(interval(queryWith('rejected'))).toBe(false);
+  it('asks over HTTP only while the live channel is down, every 30 s, and never once decided', () => {
+    expect(fallbackPollInterval('waiting', false)).toBe(ORDER_FALLBACK_POLL_MS);
+    expect(ORDER_FALLBACK_POLL_MS).toBe(30_000);
+    expect(fallbackPollInterval(undefined, false)).toBe(30_000);
+    expect(fallbackPollInterval('waiting', true)).toBe(false);
+    expect(fallbackPollInterval('accepted', false)).toBe(false);
+    expect(fallbackPollInterval('rejected', false)).toBe(false);
+  });
+});
+
+describe('order page, live', () => {
+  it('authorises a guest with the tracking token and turns accepted from the channel, without asking over HTTP', async () => {
+    renderOrder({ status: 'waiting' });
+    expect(await screen.findByText('Warten auf die Bestätigung des Restaurants')).toBeInTheDocument();
+    const socket = fake.latest();
+    expect(socket.url).toBe(`ws://${location.host}/api/ws/orders/5?lang=de`);
+    socket.open();
+    expect(socket.sent).toEqual([{ type: 'auth', tracking_token: 'secret-token' }]);
+
+    act(() => socket.push({ type: 'order', order: { ...testOrder, status: 'waiting' } }));
+    act(() =>
+      socket.push({
+        type: 'order',
+        order: { ...testOrder, status: 'accepted', eta_minutes: 30, eta_at: '2026-11-22T18:30:00.000Z' },
+      }),
+    );
+    expect(await screen.findByText('Das Restaurant hat Ihre Bestellung angenommen')).toBeInTheDocument();
+    expect(screen.getByText('Voraussichtlich um 19:30 bei Ihnen.')).toBeInTheDocument();
+    expect(urls).toEqual(['/api/orders/5?token=secret-token']);
+    // Decided: nothing will change, so the channel ends and stays ended.
+    expect(socket.closedBy).toEqual({ code: 1000 });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(fake.sockets).toHaveLength(1);
+  });
+
+  it('authorises a signed-in owner with the access token', async () => {
+    useSessionStore.setState({ user: { customer_name: 'Anna' }, token: 'owner-jwt', loading: false });
+    renderOrder({ status: 'waiting' }, '/order/5');
+    await screen.findByText('Warten auf die Bestätigung des Restaurants');
+    const socket = fake.latest();
+    socket.open();
+    expect(socket.sent).toEqual([{ type: 'auth', access_token: 'owner-jwt' }]);
+    act(() => socket.push({ type: 'order', order: { ...testOrder, status: 'rejected', rejection_reason: 'Zu voll' } }));
+    expect(await screen.findByText('Das Restaurant konnte Ihre Bestellung leider nicht annehmen')).toBeInTheDocument();
+  });
+
+  it('ends the channel as soon as the order turns out to be decided already', async () => {
+    renderOrder({ status: 'accepted', eta_at: '2026-11-22T18:30:00.000Z' });
+    await screen.findByText('Das Restaurant hat Ihre Bestellung angenommen');
+    expect(fake.sockets.every((socket) => socket.closedBy !== null)).toBe(true);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(fake.sockets.every((socket) => socket.closedBy !== null)).toBe(true);
+  });
+
+  it('reconnects after a drop, and gives up when the server refuses (4404)', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    renderOrder({ status: 'waiting' });
+    await screen.findByText('Warten auf die Bestätigung des Restaurants');
+    const first = fake.latest();
+    first.open();
+    act(() => first.drop(1006));
+    await waitFor(() => expect(fake.sockets).toHaveLength(2));
+    const second = fake.latest();
+    second.open();
+    expect(second.sent).toEqual([{ type: 'auth', tracking_token: 'secret-token' }]);
+    act(() => second.push({ type: 'error', code: 'not_found', message: 'Unknown order' }));
+    act(() => second.drop(4404));
+    document.dispatchEvent(new Event('visibilitychange'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.sockets).toHaveLength(2);
+    expect(screen.getByText('Warten auf die Bestätigung des Restaurants')).toBeInTheDocument();
   });
 });

@@ -8,9 +8,9 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../session/index.ts';
 import { useStore } from '../store/index.ts';
-import { useOrder } from './api/get-order.ts';
 import { OrderSummary } from './components/order-summary.tsx';
 import { formatStoreDateTime, formatStoreTime } from './format-time.ts';
+import { useLiveOrder } from './use-live-order.ts';
 
 const DEFAULT_TIME_ZONE = 'Europe/Berlin';
 
@@ -20,7 +20,7 @@ function parseId(raw: string | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-/** `/order/:id`: the order's status, refreshed every 5 s until the restaurant decides (issue 3). */
+/** `/order/:id`: the order's status, live until the restaurant decides (issue 4). */
 export default function OrderPage() {
   const { t } = useTranslation('orders');
   const params = useParams<{ id: string }>();
@@ -34,9 +34,9 @@ export default function OrderPage() {
 
 function OrderView({ id, token }: { id: number; token: string | null }) {
   const { t, i18n } = useTranslation('orders');
-  const order = useOrder(id, token);
+  const { user, token: accessToken } = useSession();
+  const order = useLiveOrder(id, token, accessToken);
   const { data: store } = useStore();
-  const { user } = useSession();
   const timeZone = store?.timezone ?? DEFAULT_TIME_ZONE;
 
   if (order.isPending) {

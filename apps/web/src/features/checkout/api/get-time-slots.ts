@@ -13,10 +13,13 @@ export function getTimeSlots(
   return apiRequest(`/stores/${storeId}/slots?${query.toString()}`, timeSlotsSchema);
 }
 
+/** The key every time-slot query starts with: the live store status invalidates them all. */
+export const TIME_SLOTS_KEY = ['time-slots'] as const;
+
 export function timeSlotsQueryOptions(orderType: OrderType, postcode: string | null, storeId: number = STORE_ID) {
   const zip = orderType === 'delivery' ? postcode : null;
   return queryOptions({
-    queryKey: ['time-slots', storeId, orderType, zip],
+    queryKey: [...TIME_SLOTS_KEY, storeId, orderType, zip],
     queryFn: () => getTimeSlots(orderType, zip, storeId),
     // Slots fill up and the clock moves on: keep them fresh while the checkout is open.
     staleTime: 30_000,

@@ -45,6 +45,10 @@ function formatClock(iso: string, timeZone: string, language: string): string {
 
 interface TimeChoiceProps {
   slots: TimeSlots | undefined;
+  /** The live status says the restaurant is not taking orders right now. */
+  closedNow: boolean;
+  /** The server offered "as soon as possible" but the live status holds it back for now. */
+  asapWithheld?: boolean;
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
@@ -57,6 +61,8 @@ interface TimeChoiceProps {
 /** "As soon as possible" with its honest ready time, or a free 15-minute slot today (issue 3). */
 export function TimeChoice({
   slots,
+  closedNow,
+  asapWithheld = false,
   loading,
   failed,
   onRetry,
@@ -93,7 +99,8 @@ export function TimeChoice({
         {invalidMessage}
         <div className="checkout-no-slots" role="status">
           <p className="checkout-choice-title">{t('time.none')}</p>
-          <p className="checkout-hint">{t('time.none_hint')}</p>
+          {/* Only "as soon as possible" was on offer and the live status holds it back: that may pass. */}
+          <p className="checkout-hint">{t(asapWithheld ? 'time.none_for_now_hint' : 'time.none_hint')}</p>
         </div>
       </>
     );
@@ -103,6 +110,11 @@ export function TimeChoice({
     <fieldset className="checkout-choices" aria-invalid={invalid || undefined}>
       <legend className="sr-only">{t('time.title')}</legend>
       {invalidMessage}
+      {closedNow && (
+        <p className="checkout-hint checkout-closed-now" role="status">
+          {t('time.closed_now')}
+        </p>
+      )}
       {slots.asap_available && (
         <label className="checkout-choice">
           <input

@@ -2,12 +2,21 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { orderSchema, type Order, type OrderStatus } from '@pizzeria/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** How often the order page asks while the restaurant has not decided yet (live updates come later). */
-export const ORDER_POLL_MS = 5_000;
+/**
+ * The order page follows the order over its live channel; only while that is down does it ask over
+ * HTTP, and slowly: the channel sends the current order as soon as it is back.
+ */
+export const ORDER_FALLBACK_POLL_MS = 30_000;
 
-/** Statuses after which nothing changes any more: polling stops. */
+/** Statuses after which nothing changes any more: the live channel and polling stop. */
 export function isDecided(status: OrderStatus): boolean {
   return status === 'accepted' || status === 'rejected';
+}
+
+/** How often to ask over HTTP: never once decided or while the live channel delivers. */
+export function fallbackPollInterval(status: OrderStatus | undefined, live: boolean): number | false {
+  if (live || (status && isDecided(status))) return false;
+  return ORDER_FALLBACK_POLL_MS;
 }
 
 /** GET /api/orders/{id}: the owner's bearer token, or a guest's tracking token as `?token=`. */
@@ -20,15 +29,14 @@ export function orderQueryOptions(id: number, token: string | null) {
   return queryOptions({
     queryKey: ['order', id, token],
     queryFn: () => getOrder(id, token),
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status && isDecided(status) ? false : ORDER_POLL_MS;
-    },
     // A wrong link stays wrong: do not retry a 403/404.
     retry: false,
   });
 }
 
-export function useOrder(id: number, token: string | null) {
-  return useQuery(orderQueryOptions(id, token));
+export function useOrder(id: number, token: string | null, live: boolean) {
+  return useQuery({
+    ...orderQueryOptions(id, token),
+    refetchInterval: (query) => fallbackPollInterval(query.state.data?.status, live),
+  });
 }

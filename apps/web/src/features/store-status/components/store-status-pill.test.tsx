@@ -1,0 +1,65 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../i18n/index.ts';
+import { renderWithProviders } from '../../../lib/testing.tsx';
+import { useStoreStatus, type StoreStatusView } from '../store-status-store.ts';
+import { StoreStatusPill } from './store-status-pill.tsx';
+
+afterEach(async () => {
+  await changeLanguage('de');
+  useStoreStatus.setState({ status: { kind: 'connecting' }, revision: 0 });
+});
+
+const cases: [StoreStatusView, string, string][] = [
+  [{ kind: 'connecting' }, 'Öffnungszeiten werden geprüft …', 'Checking opening hours …'],
+  [{ kind: 'open', closesAt: '22:00' }, 'Jetzt geöffnet · bis 22:00', 'Open now · until 22:00'],
+  [{ kind: 'opens_at', time: '17:00' }, 'Öffnet um 17:00', 'Opens at 17:00'],
+  [{ kind: 'closed_today' }, 'Heute geschlossen', 'Closed for today'],
+  [{ kind: 'paused', until: '18:30' }, 'Online-Bestellungen pausiert bis 18:30', 'Online ordering paused until 18:30'],
+  [{ kind: 'paused', until: null }, 'Online-Bestellungen pausiert', 'Online ordering paused'],
+  [{ kind: 'closure', reason: 'Betriebsferien' }, 'Heute geschlossen: Betriebsferien', 'Closed today: Betriebsferien'],
+  [{ kind: 'closure', reason: null }, 'Heute geschlossen', 'Closed for today'],
+  [{ kind: 'reconnecting' }, 'Geschlossen – Verbindung wird wiederhergestellt …', 'Closed – reconnecting …'],
+  [{ kind: 'unavailable' }, 'Geschlossen – Status gerade nicht abrufbar', 'Closed – status unavailable right now'],
+];
+
+describe('the store status pill', () => {
+  it.each(cases)('says %j in German and English', async (status, german, english) => {
+    useStoreStatus.setState({ status });
+    renderWithProviders(<StoreStatusPill />);
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByText(german)).toBeInTheDocument();
+    await act(() => changeLanguage('en'));
+    expect(screen.getByText(english)).toBeInTheDocument();
+  });
+
+  it('offers pre-ordering while a later time today may be free, not when the day is over', () => {
+    useStoreStatus.setState({ status: { kind: 'opens_at', time: '17:00' } });
+    renderWithProviders(<StoreStatusPill />);
+    const hint = /Vorbestellen für später heute ist möglich/;
+    expect(screen.getByRole('status')).toHaveTextContent(hint);
+    act(() => useStoreStatus.setState({ status: { kind: 'paused', until: '18:30' } }));
+    expect(screen.getByRole('status')).toHaveTextContent(hint);
+    for (const status of [
+      { kind: 'open', closesAt: '22:00' },
+      { kind: 'closed_today' },
+      { kind: 'paused', until: null },
+      { kind: 'reconnecting' },
+    ] satisfies StoreStatusView[]) {
+      act(() => useStoreStatus.setState({ status }));
+      expect(screen.getByRole('status')).not.toHaveTextContent(hint);
+    }
+  });
+
+  it('updates in place as the live status changes', () => {
+    renderWithProviders(<StoreStatusPill />);
+    const region = screen.getByRole('status');
+    act(() => useStoreStatus.setState({ status: { kind: 'open', closesAt: '22:00' } }));
+    expect(region).toHaveTextContent('Jetzt geöffnet · bis 22:00');
+    expect(region).toHaveAttribute('data-tone', 'open');
+    act(() => useStoreStatus.setState({ status: { kind: 'reconnecting' } }));
+    expect(screen.getByRole('status')).toBe(region);
+    expect(region).toHaveTextContent('Geschlossen – Verbindung wird wiederhergestellt …');
+  });
+});

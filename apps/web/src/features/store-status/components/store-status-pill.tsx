@@ -1,0 +1,61 @@
+import '../store-status.css';
+import { useTranslation } from 'react-i18next';
+import { useStoreStatus, type StoreStatusView } from '../store-status-store.ts';
+
+type Tone = 'open' | 'later' | 'closed' | 'pending';
+
+function toneOf(status: StoreStatusView): Tone {
+  switch (status.kind) {
+    case 'open':
+      return 'open';
+    case 'opens_at':
+    case 'paused':
+      return 'later';
+    case 'connecting':
+    case 'reconnecting':
+      return 'pending';
+    default:
+      return 'closed';
+  }
+}
+
+/** Closed now, but a later time today may still be free; the checkout has the last word. */
+function mayPreorder(status: StoreStatusView): boolean {
+  return status.kind === 'opens_at' || (status.kind === 'paused' && status.until !== null);
+}
+
+/**
+ * Whether the restaurant takes orders right now (SPEC §4), live: a pill beside the restaurant's name,
+ * announced politely when it changes. It keeps one line's height from the first render on, so the
+ * menu below does not move when the status arrives.
+ */
+export function StoreStatusPill() {
+  const { t } = useTranslation('storeStatus');
+  const status = useStoreStatus((state) => state.status);
+  let text: string;
+  switch (status.kind) {
+    case 'open':
+      text = t('open', { time: status.closesAt });
+      break;
+    case 'opens_at':
+      text = t('opens_at', { time: status.time });
+      break;
+    case 'paused':
+      text = status.until ? t('paused_until', { time: status.until }) : t('paused');
+      break;
+    case 'closure':
+      text = status.reason ? t('closure', { reason: status.reason }) : t('closed_today');
+      break;
+    default:
+      text = t(status.kind);
+  }
+  return (
+    <div className="store-status" role="status" aria-live="polite" data-tone={toneOf(status)}>
+      <p className="store-status-pill">
+        <span className="store-status-dot" aria-hidden="true" />
+        {text}
+      </p>
+      {mayPreorder(status) && <p className="store-status-note">{t('preorder')}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Translated } from '../../i18n/define.ts';
+import type { storeStatusDe } from './locales.ts';
+
+export const storeStatusEn: Translated<typeof storeStatusDe> = {
+  connecting: 'Checking opening hours …',
+  open: 'Open now · until {{time}}',
+  opens_at: 'Opens at {{time}}',
+  closed_today: 'Closed for today',
+  closure: 'Closed today: {{reason}}',
+  paused: 'Online ordering paused',
+  paused_until: 'Online ordering paused until {{time}}',
+  reconnecting: 'Closed – reconnecting …',
+  unavailable: 'Closed – status unavailable right now',
+  preorder: 'Pre-ordering for later today is possible while times are free.',
+};

@@ -1,0 +1,13 @@
+/** German texts of the store status (first load: the menu shows them); English in `locales.en.ts`. */
+export const storeStatusDe = {
+  connecting: 'Öffnungszeiten werden geprüft …',
+  open: 'Jetzt geöffnet · bis {{time}}',
+  opens_at: 'Öffnet um {{time}}',
+  closed_today: 'Heute geschlossen',
+  closure: 'Heute geschlossen: {{reason}}',
+  paused: 'Online-Bestellungen pausiert',
+  paused_until: 'Online-Bestellungen pausiert bis {{time}}',
+  reconnecting: 'Geschlossen – Verbindung wird wiederhergestellt …',
+  unavailable: 'Geschlossen – Status gerade nicht abrufbar',
+  preorder: 'Vorbestellen für später heute ist möglich, solange Zeiten frei sind.',
+};

@@ -1,0 +1,35 @@
+import { create } from 'zustand';
+import type { LiveStoreStatus } from '@pizzeria/domain';
+
+/**
+ * What the shop knows about the restaurant taking orders right now: the live status of the domain, or
+ * one of the states of the connection that delivers it.
+ */
+export type StoreStatusView =
+  | LiveStoreStatus
+  /** No message yet: neither open nor closed. */
+  | { kind: 'connecting' }
+  /** The connection dropped and is being restored: closed until it is (SPEC §4). */
+  | { kind: 'reconnecting' }
+  /** The server cannot say (an `{error}`, a broken message, an unknown store): closed (SPEC §8). */
+  | { kind: 'unavailable' };
+
+interface StoreStatusState {
+  status: StoreStatusView;
+  /**
+   * Grows when what the restaurant offers may have changed (open ↔ closed, other hours, a pause, a
+   * closure), so screens holding the server's offer (the checkout's time slots) ask again.
+   */
+  revision: number;
+}
+
+/**
+ * Filled by the live connection, a lazy chunk started after the first render: the first load carries
+ * only this store and the status pill (docs/decisions/003).
+ */
+export const useStoreStatus = create<StoreStatusState>()(() => ({ status: { kind: 'connecting' }, revision: 0 }));
+
+/** Known not to take orders now; while the first message is still on its way nothing is known. */
+export function isClosedNow(status: StoreStatusView): boolean {
+  return status.kind !== 'open' && status.kind !== 'connecting';
+}
