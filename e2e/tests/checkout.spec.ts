@@ -108,10 +108,14 @@ test('a guest orders for delivery in cash, and the order page turns to accepted 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
 
+  // The order page follows the order over its WebSocket, not by reloading or polling.
+  const channel = page.waitForEvent('websocket', (socket) => socket.url().includes('/api/ws/orders/'));
   await page.getByRole('button', { name: /Jetzt bestellen/ }).click();
   await expect(page).toHaveURL(/\/order-online\/order\/\d+\?token=/);
   await expect(page.getByText('Warten auf die Bestätigung des Restaurants')).toBeVisible();
   const orderId = Number(/\/order\/(\d+)/.exec(page.url())?.[1]);
+  const socket = await channel;
+  const acceptedFrame = socket.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"accepted"'));
 
   const token = await adminToken(request);
   const accepted = await request.post(`/api/admin/orders/${orderId}/accept`, {
@@ -119,7 +123,8 @@ test('a guest orders for delivery in cash, and the order page turns to accepted 
     data: { eta_minutes: 30 },
   });
   expect(accepted.ok()).toBe(true);
-  await expect(page.getByText('Das Restaurant hat Ihre Bestellung angenommen')).toBeVisible({ timeout: 15_000 });
+  await acceptedFrame;
+  await expect(page.getByText('Das Restaurant hat Ihre Bestellung angenommen')).toBeVisible();
   await expect(page.getByText(/Voraussichtlich um \d{2}:\d{2} bei Ihnen\./)).toBeVisible();
 });
 

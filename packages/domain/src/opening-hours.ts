@@ -95,7 +95,8 @@ interface Interval {
  * A close time at or before the open time ends the slot the next day (SPEC §4): 17:00–01:00 runs past
  * midnight, 17:00–00:00 ends at midnight, and 00:00–00:00 (equal times) is open around the clock.
  * Times are wall-clock: on the night clocks go forward a slot ending at 02:30 ends at 03:00, and on the
- * night they go back it lasts an hour longer, which is what the restaurant's staff experience.
+ * night they go back a slot ending at 03:00 or later lasts an hour longer, which is what the restaurant's
+ * staff experience; one ending inside the repeated hour closes the first time its close time comes.
  */
 function intervalsOfDay(hours: StoreHour[], dayOfWeek: number, dayOffset: number): Interval[] {
   const intervals: Interval[] = [];
@@ -114,6 +115,29 @@ function weekday(dayOfWeek: number, offset: number): number {
   return (((dayOfWeek + offset) % 7) + 7) % 7;
 }
 
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** The wall clock shows the same minute as one hour earlier: the clocks went back in between. */
+function isSecondPass(time: number, timeZone: string): boolean {
+  const now = zonedTime(new Date(time), timeZone);
+  const hourAgo = zonedTime(new Date(time - HOUR_MS), timeZone);
+  return now.date === hourAgo.date && now.minutes === hourAgo.minutes;
+}
+
+/**
+ * When the clocks go back, an hour of wall time happens twice (in Berlin 02:00–03:00 on the last Sunday
+ * of October). During its second pass: the wall minute at which the repetition ends; every wall time
+ * before it has already happened once tonight. Null at any other instant.
+ */
+function repeatedHourEnd(instant: Date, timeZone: string): number | null {
+  if (!isSecondPass(instant.getTime(), timeZone)) return null;
+  let start = instant.getTime();
+  // Back to the minute the clocks went back: at most an hour of steps, once a year.
+  while (isSecondPass(start - MINUTE_MS, timeZone)) start -= MINUTE_MS;
+  return zonedTime(new Date(start), timeZone).minutes + 60;
+}
+
 /**
  * Open when at/after open_time and before close_time; close < open means the slot ends the next day, so
  * just after midnight yesterday's late slot may still be running (SPEC §4).
@@ -130,7 +154,13 @@ export function storeStatusAt(hours: StoreHour[], instant: Date, timeZone: strin
     ...intervalsOfDay(hours, weekday(now.dayOfWeek, 1), 1),
   ];
 
-  const current = around.find((interval) => interval.start <= now.minutes && now.minutes < interval.end);
+  const repeatEnds = repeatedHourEnd(instant, timeZone);
+  // In the second pass of a repeated hour, a slot whose close time lies in it closed the first time round.
+  const closedAlready = (interval: Interval) =>
+    repeatEnds !== null && now.minutes < interval.end && interval.end < repeatEnds;
+  const current = around.find(
+    (interval) => interval.start <= now.minutes && now.minutes < interval.end && !closedAlready(interval),
+  );
   if (current) {
     let end = current.end;
     for (let extended = true; extended;) {

@@ -211,6 +211,26 @@ describe('liveStoreStatus: the browser recomputing between messages', () => {
     expect(liveStoreStatus(message, june(9, '12:00'))).toEqual({ kind: 'closure', reason: 'Inventur' });
   });
 
+  it('follows the clocks across both daylight saving switches of Europe/Berlin', () => {
+    // Saturday 17:00–02:30: on 29 March 2026 02:30 never happens; on 25 October 02:30 happens twice.
+    const late = availability({ hours: [slot(6, '17:00', '02:30')] });
+    const spring = storeStatusMessage(late, new Date('2026-03-28T22:00:00Z')); // 23:00 CET
+    expect(spring.local_time).toBe('2026-03-28T23:00:00+01:00');
+    expect(liveStoreStatus(spring, new Date('2026-03-29T00:59:00Z'))).toEqual({ kind: 'open', closesAt: '02:30' });
+    expect(liveStoreStatus(spring, new Date('2026-03-29T01:00:00Z')).kind).toBe('closed_today'); // 03:00 CEST
+
+    // 02:00–03:00 happens twice; the slot closes at the first 02:30 and does not open again at the second 02:00.
+    const autumn = storeStatusMessage(late, new Date('2026-10-24T21:00:00Z')); // 23:00 CEST
+    expect(liveStoreStatus(autumn, new Date('2026-10-25T00:15:00Z'))).toEqual({ kind: 'open', closesAt: '02:30' }); // 02:15 CEST
+    expect(liveStoreStatus(autumn, new Date('2026-10-25T00:30:00Z')).kind).toBe('closed_today'); // 02:30 CEST
+    expect(liveStoreStatus(autumn, new Date('2026-10-25T01:15:00Z')).kind).toBe('closed_today'); // 02:15 CET
+    expect(isStoreOpen(late, new Date('2026-10-25T01:15:00Z'))).toBe(false);
+    // A slot closing at 03:00 lasts through both passes, an hour longer in real time.
+    const longer = availability({ hours: [slot(6, '17:00', '03:00')] });
+    expect(isStoreOpen(longer, new Date('2026-10-25T01:59:00Z'))).toBe(true); // 02:59 CET
+    expect(isStoreOpen(longer, new Date('2026-10-25T02:00:00Z'))).toBe(false); // 03:00 CET
+  });
+
   it('agrees with the server at every later minute of the same day', () => {
     const hourArbitrary = fc
       .record({

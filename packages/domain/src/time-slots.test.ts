@@ -240,3 +240,18 @@ describe('planTimeSlots with closures and a pause (issue 4)', () => {
     expect(result.asapReadyAt?.toISOString()).toBe('2026-06-15T10:30:00.000Z');
   });
 });
+
+describe('planTimeSlots on the night the clocks go back', () => {
+  it('offers no slot in the repeated hour after the store closed the first time round', () => {
+    // Saturday 24 October 2026, open 17:00–02:30; at 02:00 CEST (00:00 UTC) the night has 02:00–03:00 twice.
+    const result = plan({
+      hours: hours([6, '17:00', '02:30']),
+      now: new Date('2026-10-25T00:00:00Z'),
+      leadMinutes: 0,
+    });
+    expect(result.candidates.map((slot) => slot.start.toISOString())).toEqual([
+      '2026-10-25T00:00:00.000Z',
+      '2026-10-25T00:15:00.000Z',
+    ]);
+  });
+});

@@ -111,7 +111,7 @@ export function planTimeSlots(input: TimeSlotInput): TimeSlotPlan {
     const minute =
       local.date === today.date ? local.minutes : local.date === tomorrow ? local.minutes + MINUTES_PER_DAY : Infinity;
     if (minute >= lastEnd) break;
-    if (!intervals.some((interval) => interval.start <= minute && minute < interval.end)) continue;
+    if (!storeStatusAt(hours, new Date(at), timeZone).isOpen) continue;
     candidates.push({
       start: new Date(at),
       label: `${pad(Math.floor(local.minutes / 60))}:${pad(local.minutes % 60)}`,
