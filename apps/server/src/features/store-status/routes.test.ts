@@ -340,3 +340,19 @@ describe('/api/admin/stores/:id availability routes', () => {
     expect(view).toMatchObject({ pause: { paused: false }, closures: [] });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the WebSocket channels and the staff availability routes', async () => {
+    const document = (await app().inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string; responses?: Record<string, unknown> }>>;
+    }>();
+    for (const path of ['/api/ws/store/{id}/status', '/api/ws/orders/{id}', '/api/ws/admin/orders']) {
+      const operation = document.paths[path]?.get;
+      expect(operation?.tags, path).toEqual(['realtime']);
+      expect(operation?.summary?.startsWith('WebSocket:'), path).toBe(true);
+      expect(Object.keys(operation?.responses ?? {}), path).toEqual(['101']);
+    }
+    expect(document.paths['/api/admin/stores/{id}/pause']?.put?.tags).toEqual(['admin']);
+    expect(document.paths['/api/admin/stores/{id}/closures/{closureId}']?.delete).toBeDefined();
+  });
+});
