@@ -4,6 +4,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema.ts';
 import { buildServer } from '../src/server.ts';
+import type { CatalogueProduct } from '../src/features/catalogue/index.ts';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -82,4 +83,44 @@ export async function createTestUser(
   if (!user) throw new Error('could not create the test user');
   const token = await app.auth.issueToken({ id: user.id, role, sessionVersion: user.sessionVersion });
   return { id: user.id, email, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A product of the demo menu that needs no choice (no size, no required topping): what order tests buy. */
+export async function simpleProduct(app: FastifyInstance): Promise<CatalogueProduct> {
+  const catalogue = await app.catalogue.get(13);
+  const product = catalogue?.products.find(
+    (candidate) =>
+      candidate.type === 'simple' &&
+      candidate.available &&
+      candidate.toppingGroups.every((group) => group.minSelect === 0),
+  );
+  if (!product) throw new Error('the demo menu has no simple product');
+  return product;
+}
+
+/** A guest's cash pickup of one product, as `POST /api/orders/guest` takes it (or `/api/orders/` without the address). */
+export function pickupOrder(
+  productId: number,
+  options: { requestedTime?: string; quantity?: number; guest?: boolean } = {},
+): Record<string, unknown> {
+  return {
+    store_id: 13,
+    order_type: 'pickup',
+    items: [{ product_id: productId, quantity: options.quantity ?? 1, extras: [] }],
+    requested_time: options.requestedTime ?? 'asap',
+    payment_method: 'cash',
+    ...(options.guest === false
+      ? {}
+      : {
+          address: {
+            type: 'shipping',
+            customer_name: 'Gabi Gast',
+            phone: '015112345678',
+            line1: 'Gneisenaustraße 1',
+            city: 'Berlin',
+            zip: '10969',
+            country: 'DE',
+          },
+        }),
+  };
 }

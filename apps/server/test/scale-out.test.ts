@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema, storeSchema, storeStatusMessageSchema } from '@pizzeria/domain';
 import { loadConfig } from '../src/config.ts';
 import { buildServer } from '../src/server.ts';
-import { createTestUser, type TestUser } from './helper.ts';
+import { createTestUser, pickupOrder, simpleProduct, type TestUser } from './helper.ts';
 import { openSocket, wsBase, type TestSocket } from './ws-client.ts';
 
 // DESIGN §2 scale-out: two instances on one PostgreSQL and one Redis behave as one shop. A change made
@@ -125,28 +125,12 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
     board.send({ type: 'auth', access_token: admin.token });
     expect(await board.next()).toEqual({ type: 'ready' });
 
-    const catalogue = await a.catalogue.get(13);
-    const product = catalogue?.products.find((candidate) => candidate.type === 'simple' && candidate.available);
+    const product = await simpleProduct(a);
     const placed = await a.inject({
       method: 'POST',
       url: '/api/orders/guest',
       headers: { 'idempotency-key': randomUUID() },
-      payload: {
-        store_id: 13,
-        order_type: 'pickup',
-        items: [{ product_id: product?.id, quantity: 1, extras: [] }],
-        requested_time: 'asap',
-        payment_method: 'cash',
-        address: {
-          type: 'shipping',
-          customer_name: 'Gabi Gast',
-          phone: '015112345678',
-          line1: 'Gneisenaustraße 1',
-          city: 'Berlin',
-          zip: '10969',
-          country: 'DE',
-        },
-      },
+      payload: pickupOrder(product.id),
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = orderSchema.parse(placed.json());

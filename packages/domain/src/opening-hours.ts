@@ -26,6 +26,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       numberingSystem: 'latn',
     });
     formatters.set(timeZone, formatter);
@@ -33,22 +34,42 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The calendar date and clock of an instant in an IANA zone, as numbers (month 1–12, hour 0–23). */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
 /**
- * The wall-clock time of an instant in an IANA zone, from the platform's time-zone database, so daylight
+ * The wall clock of an instant in an IANA zone, from the platform's time-zone database, so daylight
  * saving switches are right without a library. Throws a RangeError for an unknown zone or invalid date.
  */
-export function zonedTime(instant: Date, timeZone: string): ZonedTime {
+export function wallClock(instant: Date, timeZone: string): WallClock {
   const parts = formatterFor(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((candidate) => candidate.type === type)?.value);
-  const year = part('year');
-  const month = part('month');
-  const day = part('day');
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/** The weekday, minute of the day and date of an instant in an IANA zone (see `wallClock`). */
+export function zonedTime(instant: Date, timeZone: string): ZonedTime {
+  const { year, month, day, hour, minute } = wallClock(instant, timeZone);
   // The weekday of the local calendar date, computed rather than parsed from a localised name.
   const dayOfWeek = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
   return {
     dayOfWeek,
-    minutes: part('hour') * 60 + part('minute'),
+    minutes: hour * 60 + minute,
     date: `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`,
   };
 }

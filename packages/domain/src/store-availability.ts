@@ -1,6 +1,6 @@
 import type { StoreHour } from './api/catalogue.ts';
 import type { OrderingPause, StoreClosure, StoreStatusMessage } from './api/realtime.ts';
-import { slotsForDay, storeStatusAt, zonedTime } from './opening-hours.ts';
+import { slotsForDay, storeStatusAt, wallClock, zonedTime } from './opening-hours.ts';
 
 // Whether the restaurant takes orders: the weekly hours, minus closure days, minus a pause by staff
 // (issue 4). The server computes it for the status channel and the checkout; the browser recomputes it
@@ -56,29 +56,10 @@ export function effectiveHours(availability: StoreAvailability, instant: Date): 
   return [...carried, ...own];
 }
 
-const isoFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** An instant as the store's wall clock with its offset: '2026-03-29T03:00:00+02:00'. */
 export function zonedIso(instant: Date, timeZone: string): string {
-  let formatter = isoFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      numberingSystem: 'latn',
-    });
-    isoFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((candidate) => candidate.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const { year, month, day, hour, minute, second } = wallClock(instant, timeZone);
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   const offsetMinutes = Math.round((wall - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
   const sign = offsetMinutes < 0 ? '-' : '+';
   const absolute = Math.abs(offsetMinutes);

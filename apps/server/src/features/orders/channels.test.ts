@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminOrdersEventSchema, orderChannelEventSchema, orderSchema, type Order } from '@pizzeria/domain';
-import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
+import {
+  buildTestServer,
+  createTestUser,
+  pickupOrder,
+  simpleProduct,
+  type TestServer,
+  type TestUser,
+} from '../../../test/helper.ts';
 import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
 
 // Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
@@ -31,26 +38,7 @@ async function placeOrder(headers?: Record<string, string>): Promise<Order> {
     method: 'POST',
     url: headers ? '/api/orders/' : '/api/orders/guest',
     headers: { 'idempotency-key': randomUUID(), ...headers },
-    payload: {
-      store_id: 13,
-      order_type: 'pickup',
-      items: [{ product_id: productId, quantity: 2, extras: [] }],
-      requested_time: 'asap',
-      payment_method: 'cash',
-      ...(headers
-        ? {}
-        : {
-            address: {
-              type: 'shipping',
-              customer_name: 'Gabi Gast',
-              phone: '015112345678',
-              line1: 'Gneisenaustraße 1',
-              city: 'Berlin',
-              zip: '10969',
-              country: 'DE',
-            },
-          }),
-    },
+    payload: pickupOrder(productId, { quantity: 2, guest: !headers }),
   });
   expect(response.statusCode, response.body).toBe(201);
   return orderSchema.parse(response.json());
@@ -73,13 +61,7 @@ beforeAll(async () => {
   owner = await createTestUser(app(), { name: 'Olga Owner' });
   stranger = await createTestUser(app(), { name: 'Sven Stranger' });
   admin = await createTestUser(app(), { role: 'admin' });
-  const catalogue = await app().catalogue.get(13);
-  const product = catalogue?.products.find(
-    (candidate) =>
-      candidate.type === 'simple' && candidate.available && candidate.toppingGroups.every((g) => g.minSelect === 0),
-  );
-  if (!product) throw new Error('the demo menu has no simple product');
-  productId = product.id;
+  productId = (await simpleProduct(app())).id;
 });
 
 afterAll(async () => {

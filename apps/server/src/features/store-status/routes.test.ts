@@ -7,7 +7,14 @@ import {
   timeSlotsSchema,
   type StoreStatusMessage,
 } from '@pizzeria/domain';
-import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
+import {
+  buildTestServer,
+  createTestUser,
+  pickupOrder,
+  simpleProduct,
+  type TestServer,
+  type TestUser,
+} from '../../../test/helper.ts';
 import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
 import { storeClosures, stores } from '../../db/schema.ts';
 import type { CatalogueProduct } from '../catalogue/index.ts';
@@ -51,27 +58,12 @@ async function slots(orderType: 'pickup' | 'delivery' = 'pickup') {
   return timeSlotsSchema.parse(response.json());
 }
 
-async function pickupOrder(requestedTime: string) {
+async function pickupAt(requestedTime: string) {
   return app().inject({
     method: 'POST',
     url: '/api/orders/guest',
     headers: { 'idempotency-key': randomUUID() },
-    payload: {
-      store_id: 13,
-      order_type: 'pickup',
-      items: [{ product_id: simple.id, quantity: 1, extras: [] }],
-      requested_time: requestedTime,
-      payment_method: 'cash',
-      address: {
-        type: 'shipping',
-        customer_name: 'Gabi Gast',
-        phone: '015112345678',
-        line1: 'Gneisenaustraße 1',
-        city: 'Berlin',
-        zip: '10969',
-        country: 'DE',
-      },
-    },
+    payload: pickupOrder(simple.id, { requestedTime }),
   });
 }
 
@@ -80,13 +72,7 @@ beforeAll(async () => {
   base = await wsBase(app());
   admin = await createTestUser(app(), { role: 'admin' });
   customer = await createTestUser(app());
-  const catalogue = await app().catalogue.get(13);
-  const found = catalogue?.products.find(
-    (product) =>
-      product.type === 'simple' && product.available && product.toppingGroups.every((g) => g.minSelect === 0),
-  );
-  if (!found) throw new Error('the demo menu has no simple product');
-  simple = found;
+  simple = await simpleProduct(app());
 });
 
 afterAll(async () => {
@@ -215,12 +201,12 @@ describe('orders while the store is paused or closed', () => {
     // 19:00 + 20 minutes of preparation: the first slot is 19:30 (17:30 UTC).
     expect(offer.slots[0]?.time).toBe('2026-06-15T17:30:00.000Z');
 
-    const asap = await pickupOrder('asap');
+    const asap = await pickupAt('asap');
     expect(asap.statusCode).toBe(422);
     expect(asap.json()).toMatchObject({ code: 'store_closed' });
-    const tooEarly = await pickupOrder('2026-06-15T16:30:00.000Z');
+    const tooEarly = await pickupAt('2026-06-15T16:30:00.000Z');
     expect(tooEarly.json()).toMatchObject({ code: 'invalid_time_slot' });
-    expect((await pickupOrder('2026-06-15T17:30:00.000Z')).statusCode).toBe(201);
+    expect((await pickupAt('2026-06-15T17:30:00.000Z')).statusCode).toBe(201);
 
     await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: false });
     expect((await slots()).asap_available).toBe(true);
@@ -229,7 +215,7 @@ describe('orders while the store is paused or closed', () => {
   it('offers nothing while paused until staff resume', async () => {
     await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: true, until: null });
     expect(await slots()).toMatchObject({ asap_available: false, slots: [] });
-    expect((await pickupOrder('asap')).json()).toMatchObject({ code: 'store_closed' });
+    expect((await pickupAt('asap')).json()).toMatchObject({ code: 'store_closed' });
     await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: false });
   });
 
@@ -239,7 +225,7 @@ describe('orders while the store is paused or closed', () => {
       ends_on: '2026-06-15',
     });
     expect(await slots('delivery')).toMatchObject({ asap_available: false, slots: [] });
-    expect((await pickupOrder('2026-06-15T18:00:00.000Z')).json()).toMatchObject({ code: 'invalid_time_slot' });
+    expect((await pickupAt('2026-06-15T18:00:00.000Z')).json()).toMatchObject({ code: 'invalid_time_slot' });
     await asAdmin('DELETE', `/api/admin/stores/13/closures/${created.json<{ id: number }>().id}`);
     expect((await slots()).asap_available).toBe(true);
   });
