@@ -88,12 +88,12 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  async function deliver(change: OrderChange, targets: Listener[], event: (order: Order) => string): Promise<void> {
+  async function deliver(orderId: number, targets: Listener[], event: (order: Order) => string): Promise<void> {
     const rendered = new Map<Language, string | null>();
     for (const listener of targets) {
       let text = rendered.get(listener.language);
       if (text === undefined) {
-        const order = await app.orders.view(change.orderId, listener.language);
+        const order = await app.orders.view(orderId, listener.language);
         text = order ? event(order) : null;
         rendered.set(listener.language, text);
       }
@@ -101,12 +101,12 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  async function onChange(change: OrderChange): Promise<void> {
-    const owners = [...(byOrder.get(change.orderId) ?? [])];
-    await deliver(change, owners, (order) => JSON.stringify({ type: 'order', order } satisfies OrderChannelEvent));
-    await deliver(change, [...staff], (order) =>
+  async function onChange(orderId: number, kind: OrderChange['kind']): Promise<void> {
+    const owners = [...(byOrder.get(orderId) ?? [])];
+    await deliver(orderId, owners, (order) => JSON.stringify({ type: 'order', order } satisfies OrderChannelEvent));
+    await deliver(orderId, [...staff], (order) =>
       JSON.stringify({
-        type: change.kind === 'created' ? 'order_created' : 'order_updated',
+        type: kind === 'created' ? 'order_created' : 'order_updated',
         order,
       } satisfies AdminOrdersEvent),
     );
@@ -115,14 +115,16 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
   await app.pubsub.subscribe(ORDERS_CHANGED, (message) => {
     const change = orderChangeSchema.safeParse(message);
     if (!change.success) return;
-    onChange(change.data).catch((error: unknown) =>
+    onChange(change.data.orderId, change.data.kind).catch((error: unknown) =>
       app.log.error({ err: error, orderId: change.data.orderId }, 'could not push an order change'),
     );
   });
   // After a pub/sub outage, every order page gets its order again; the staff board reloads its list.
   app.pubsub.onResync(() => {
     for (const orderId of byOrder.keys()) {
-      void onChange({ orderId, storeId: 0, kind: 'updated' }).catch(() => undefined);
+      onChange(orderId, 'updated').catch((error: unknown) =>
+        app.log.error({ err: error, orderId }, 'could not push an order after reconnecting'),
+      );
     }
     for (const listener of staff)
       sendText(listener.socket, JSON.stringify({ type: 'ready' } satisfies AdminOrdersEvent));
