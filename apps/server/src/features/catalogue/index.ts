@@ -4,3 +4,4 @@ export type { CatalogueService, Representation } from './catalogue-cache.ts';
 export type { CatalogueResource, CatalogueView } from './representations.ts';
 export type * from './model.ts';
 export { CATALOGUE_CHANGED, catalogueChangedSchema } from './service.ts';
+export { storeNotFound } from './errors.ts';

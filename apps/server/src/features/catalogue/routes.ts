@@ -11,7 +11,7 @@ import {
   storeIdQuerySchema,
   storeSchema,
 } from '@pizzeria/domain';
-import { HttpError } from '../../plugins/errors.ts';
+import { storeNotFound } from './errors.ts';
 import { sendRepresentation } from './http-caching.ts';
 import type { CatalogueResource } from './representations.ts';
 
@@ -29,13 +29,6 @@ const notModifiedSchema = z
   .register(z.globalRegistry, { description: 'Not modified: the copy named in If-None-Match is current (no body).' });
 
 const otherResponses = { 304: notModifiedSchema, 400: apiErrorSchema, 404: apiErrorSchema };
-
-function storeNotFound(storeId: number): HttpError {
-  return new HttpError(404, 'store_not_found', {
-    de: `Das Restaurant ${storeId} gibt es nicht.`,
-    en: `Store ${storeId} does not exist.`,
-  });
-}
 
 /** The public catalogue (DESIGN §4): every read comes from the in-memory catalogue, with ETags. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -102,10 +102,3 @@ export const ORDER_NOT_FOUND = new HttpError(404, 'order_not_found', {
   de: 'Diese Bestellung gibt es nicht.',
   en: 'This order does not exist.',
 });
-
-export function storeNotFound(storeId: number): HttpError {
-  return new HttpError(404, 'store_not_found', {
-    de: `Das Restaurant ${storeId} gibt es nicht.`,
-    en: `Store ${storeId} does not exist.`,
-  });
-}

@@ -17,8 +17,8 @@ import type { Db } from '../../db/client.ts';
 import { addresses, orderItems, orders, stores, users, type OrderAddress } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { ORDER_NOT_FOUND, orderError, storeNotFound } from './order-errors.ts';
-import type { Catalogue } from '../catalogue/index.ts';
+import { ORDER_NOT_FOUND, orderError } from './order-errors.ts';
+import { storeNotFound, type Catalogue } from '../catalogue/index.ts';
 import { PricingError, priceOrder } from './pricing.ts';
 import { renderOrder, type OrderRow } from './render.ts';
 

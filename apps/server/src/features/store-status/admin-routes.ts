@@ -17,6 +17,7 @@ import {
 } from '@pizzeria/domain';
 import { storeClosures, storeHours, stores } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { storeNotFound } from '../catalogue/index.ts';
 
 const errorResponses = {
   400: apiErrorSchema,
@@ -25,8 +26,6 @@ const errorResponses = {
   404: apiErrorSchema,
 };
 
-const storeNotFound = () =>
-  new HttpError(404, 'store_not_found', { de: 'Dieses Restaurant gibt es nicht.', en: 'There is no such store.' });
 const CLOSURE_NOT_FOUND = new HttpError(404, 'closure_not_found', {
   de: 'Diese Schließzeit gibt es nicht.',
   en: 'There is no such closure.',
@@ -59,7 +58,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Read through the database rather than the cache: staff see what they have just written. */
   async function view(storeId: number): Promise<StoreAvailabilityView> {
     const availability = await app.storeStatus.availability(storeId, db);
-    if (!availability) throw storeNotFound();
+    if (!availability) throw storeNotFound(storeId);
     const now = app.storeStatus.clock.now();
     const today = zonedTime(now, availability.timeZone).date;
     return {
@@ -71,7 +70,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function timeZoneOf(storeId: number): Promise<string> {
     const [store] = await db.select({ timezone: stores.timezone }).from(stores).where(eq(stores.id, storeId));
-    if (!store) throw storeNotFound();
+    if (!store) throw storeNotFound(storeId);
     return store.timezone;
   }
 
@@ -108,7 +107,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ orderingPaused: paused, orderingPausedUntil: end })
         .where(eq(stores.id, request.params.id))
         .returning({ id: stores.id });
-      if (updated.length === 0) throw storeNotFound();
+      if (updated.length === 0) throw storeNotFound(request.params.id);
       await app.storeStatus.changed(request.params.id);
       return view(request.params.id);
     },
