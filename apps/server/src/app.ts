@@ -9,6 +9,7 @@ import errors from './plugins/errors.ts';
 import language from './plugins/language.ts';
 import openapi from './plugins/openapi.ts';
 import pubsub from './plugins/pubsub.ts';
+import rateLimits from './plugins/rate-limits.ts';
 import websocket from './plugins/websocket.ts';
 import webApp from './plugins/web-app.ts';
 import healthRoutes from './features/health/routes.ts';
@@ -38,6 +39,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
     dataDir: config.DATA_DIR,
     seed: { openingHours: config.SEED_OPENING_HOURS },
   });
+  await instance.register(rateLimits);
   await instance.register(auth, { secret: config.JWT_SECRET });
   await instance.register(mail, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL });
   await bootstrapAdmin(instance, config);
@@ -50,16 +52,21 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
       await api.register(addressRoutes);
-      await api.register(orderRoutes);
+      await api.register(orderRoutes, {
+        ordersPerHour: { address: config.ORDERS_PER_HOUR_PER_ADDRESS, customer: config.ORDERS_PER_HOUR_PER_CUSTOMER },
+      });
       await api.register(storeStatusRoutes);
       await api.register(orderChannelRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(accountsRoutes, {
         publicUrl: config.PUBLIC_URL,
-        throttle: {
-          account: { maxFailures: config.LOGIN_ACCOUNT_MAX_FAILURES },
-          address: { maxFailures: config.LOGIN_ADDRESS_MAX_FAILURES },
-          windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
+        loginLimits: {
+          accountAtAddress: {
+            max: config.LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES,
+            windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
+          },
+          address: { max: config.LOGIN_ADDRESS_MAX_FAILURES, windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS },
+          account: { max: config.LOGIN_ACCOUNT_MAX_FAILURES, windowSeconds: config.LOGIN_ACCOUNT_WINDOW_SECONDS },
         },
       });
     },

@@ -1,4 +1,37 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** An address (`10.0.0.1`, `::1`) or a range (`10.0.0.0/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: which proxies' `X-Forwarded-For` names the client. A hop count (`1`: the one load
+ * balancer in front) or the proxies' addresses and ranges, comma-separated. Unset: none, so a client
+ * cannot choose its own address (and with it whose login limits it uses).
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, context): number | string[] => {
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+    if (wrong.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `expected a hop count or proxy addresses/ranges separated by commas, not ${wrong.map((entry) => JSON.stringify(entry)).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,11 +55,18 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default('Pizzeria Bella Napoli <bestellung@bella-napoli.example>'),
   /** The shop's public address, for links in mails (password reset, order page). */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
-  /** Failed logins for one account, and from one client address, that block further tries. */
-  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  TRUST_PROXY: trustProxySchema.optional(),
+  /** Failed logins for one account from one client address, and from one address for any accounts, per window. */
+  LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
-  /** The window failed logins are counted in, and how long a blocked account or address waits. */
+  /** The window those two are counted in. */
   LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Failed logins for one account from anywhere, per account window (OWASP ASVS 2.2.1: at most 100 an hour). */
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Orders placed per hour from one client address, and for one phone number, e-mail or account. */
+  ORDERS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  ORDERS_PER_HOUR_PER_CUSTOMER: z.coerce.number().int().min(1).default(5),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -3,12 +3,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { app } from './app.ts';
 import type { Config } from './config.ts';
 
+/**
+ * Only the proxies TRUST_PROXY names may tell the client's address (`X-Forwarded-For`); by default
+ * nobody can. A hop count trusts that many proxies counted from this server.
+ */
+function trustedProxies(
+  trustProxy: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trustProxy === undefined) return false;
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return trustProxy;
+}
+
 /** Builds a ready server for the given configuration; `main.ts` listens, tests inject. */
 export async function buildServer(config: Config): Promise<FastifyInstance> {
   const server = Fastify({
     logger: { level: config.LOG_LEVEL },
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   await app(server, config);
   await server.ready();

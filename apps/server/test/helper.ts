@@ -42,6 +42,9 @@ export async function buildTestServer(
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
+    // Every test request comes from 127.0.0.1: the order limits get their own tests.
+    ORDERS_PER_HOUR_PER_ADDRESS: '100000',
+    ORDERS_PER_HOUR_PER_CUSTOMER: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

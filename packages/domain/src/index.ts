@@ -6,6 +6,7 @@ export * from './totals.ts';
 export * from './opening-hours.ts';
 export * from './time-slots.ts';
 export * from './postcode.ts';
+export * from './api/input.ts';
 export * from './api/catalogue.ts';
 export * from './api/errors.ts';
 export * from './api/accounts.ts';

@@ -41,6 +41,8 @@ export const stores = pgTable(
     /** Staff paused online orders (issue 4); `ordering_paused_until` null while paused means until they resume. */
     orderingPaused: boolean('ordering_paused').notNull().default(false),
     orderingPausedUntil: timestamp('ordering_paused_until', { withTimezone: true }),
+    /** The largest order total taken online (issue 16: one order cannot fill the kitchen's day); staff set it. */
+    maxOrderTotalCents: integer('max_order_total_cents').notNull().default(50_000),
   },
   (t) => [check('stores_region_check', sql`${t.region} in ('de-DE', 'de-CH', 'en-GB')`)],
 );
@@ -386,12 +388,19 @@ export const passwordResetTokens = pgTable(
  * Failed logins per key (`account:<email>` or `address:<ip>`), shared by every server instance: a key
  * with too many failures in its window is refused until `blocked_until`.
  */
-export const loginThrottle = pgTable('login_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
-});
+/**
+ * Attempts counted per key in fixed windows (logins, password-reset mails, orders), shared by every
+ * instance. Keys are hashes: no e-mail or client address is stored in clear.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_window_ends_at_idx').on(t.windowEndsAt)],
+);
 
 /** Every mail the shop writes; without `SMTP_URL` this outbox (and the log) is where it stays. */
 export const outbox = pgTable(

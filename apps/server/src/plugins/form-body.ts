@@ -1,11 +1,24 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
+import { HttpError } from './errors.ts';
+
+const MALFORMED_FORM = new HttpError(400, 'invalid_request', {
+  de: 'Die Formulardaten sind unvollständig oder beschädigt.',
+  en: 'The form data is incomplete or damaged.',
+});
+
+/** busboy reports a body it cannot parse (cut off, no boundary, broken part headers) as a plain Error. */
+function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || 'statusCode' in error) return false;
+  return /multipart|boundary|part header/i.test(error.message);
+}
 
 /**
  * Form bodies for the routes of the scope that registers it (`POST /api/login` takes form-data or
  * urlencoded fields, SPEC §7): both arrive as a plain object of strings, so the route's zod schema
- * validates them like JSON. Files are refused: no route of ours takes one.
+ * validates them like JSON. Files are refused: no route of ours takes one. A body that cannot be
+ * parsed is the client's mistake: 400, passed on to the app's error handler to be sent.
  */
 export default fp(
   async (app) => {
@@ -13,6 +26,9 @@ export default fp(
     await app.register(multipart, {
       attachFieldsToBody: 'keyValues',
       limits: { files: 0, fields: 20, fieldSize: 4 * 1024, parts: 20 },
+    });
+    app.setErrorHandler((error) => {
+      throw isMalformedMultipart(error) ? MALFORMED_FORM : error;
     });
   },
   { name: 'form-body' },

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { inputString, personNameInput } from './input.ts';
 
 /** Shortest and longest password accepted; common passwords are refused by the server as well. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -9,15 +10,15 @@ export const PHONE_PATTERN = /^\d{1,15}$/;
 export const roleSchema = z.enum(['customer', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
 
-export const emailSchema = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email());
-export const passwordSchema = z.string().check(z.minLength(PASSWORD_MIN_LENGTH), z.maxLength(PASSWORD_MAX_LENGTH));
-export const customerNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
-export const phoneSchema = z.string().check(z.trim(), z.regex(PHONE_PATTERN));
+export const emailSchema = inputString().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email());
+export const passwordSchema = inputString().check(z.minLength(PASSWORD_MIN_LENGTH), z.maxLength(PASSWORD_MAX_LENGTH));
+export const customerNameSchema = personNameInput(100);
+export const phoneSchema = inputString().check(z.trim(), z.regex(PHONE_PATTERN));
 
 /** `POST /api/login` body (form-data or urlencoded, SPEC §7). */
 export const loginRequestSchema = z.object({
-  username: z.string().check(z.maxLength(254)),
-  password: z.string().check(z.maxLength(PASSWORD_MAX_LENGTH)),
+  username: inputString().check(z.maxLength(254)),
+  password: inputString().check(z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -45,11 +46,11 @@ export const registerCustomerSchema = z.object({
 });
 export type RegisterCustomer = z.infer<typeof registerCustomerSchema>;
 
-export const forgotPasswordSchema = z.object({ email: z.string().check(z.trim(), z.maxLength(254)) });
+export const forgotPasswordSchema = z.object({ email: inputString().check(z.trim(), z.maxLength(254)) });
 export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z.object({
-  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  token: inputString().check(z.minLength(1), z.maxLength(200)),
   password: passwordSchema,
 });
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;

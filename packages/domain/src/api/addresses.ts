@@ -1,19 +1,18 @@
 import * as z from 'zod/mini';
 import { customerNameSchema, phoneSchema } from './accounts.ts';
-
-const MAX_ID = 2_147_483_647;
+import { idParamSchema, inputString } from './input.ts';
 
 /** A saved delivery address of a registered customer (`/api/addresses/`). */
 export const addressInputSchema = z.object({
   customer_name: customerNameSchema,
   phone: phoneSchema,
   /** Street and house number. */
-  line1: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  line1: inputString().check(z.trim(), z.minLength(1), z.maxLength(200)),
   /** Apartment, floor, door bell. */
-  line2: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
-  city: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  zip: z.string().check(z.trim(), z.regex(/^\d{5}$/)),
-  country: z._default(z.string().check(z.trim(), z.regex(/^[A-Z]{2}$/)), 'DE'),
+  line2: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(200)))),
+  city: inputString().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  zip: inputString().check(z.trim(), z.regex(/^\d{5}$/)),
+  country: z._default(inputString().check(z.trim(), z.regex(/^[A-Z]{2}$/)), 'DE'),
   is_default: z._default(z.boolean(), false),
 });
 export type AddressInput = z.input<typeof addressInputSchema>;
@@ -32,5 +31,5 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 
 export const addressIdParamsSchema = z.object({
-  id: z.coerce.number().check(z.int(), z.positive(), z.maximum(MAX_ID)),
+  id: idParamSchema,
 });

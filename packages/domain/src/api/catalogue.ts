@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idParamSchema } from './input.ts';
 
 export const STORE_ID = 13;
 
@@ -9,16 +10,12 @@ export type Language = z.infer<typeof languageSchema>;
 export const localizedTextSchema = z.object({ de: z.string(), en: z.string() });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
-/** The largest id a PostgreSQL `integer` column holds: larger ids are bad input, not a database error. */
-const MAX_ID = 2_147_483_647;
-const idInputSchema = z.coerce.number().check(z.int(), z.positive(), z.maximum(MAX_ID));
-
 export const storeIdQuerySchema = z.object({
-  store_id: idInputSchema,
+  store_id: idParamSchema,
 });
 
 export const storeIdParamsSchema = z.object({
-  id: idInputSchema,
+  id: idParamSchema,
 });
 
 export const productTypeSchema = z.enum(['simple', 'variable']);
@@ -148,7 +145,12 @@ export const postcodeSchema = z.object({
 });
 export type Postcode = z.infer<typeof postcodeSchema>;
 
+/**
+ * `GET /api/health`: 200 whenever the database answers. `degraded` while the pub/sub between instances
+ * (Redis) is not connected: the instance serves, but reads what other instances changed from the database.
+ */
 export const healthSchema = z.object({
-  status: z.literal('ok'),
+  status: z.enum(['ok', 'degraded']),
   database: z.enum(['pglite', 'postgres']),
+  pubsub: z.object({ kind: z.enum(['in-process', 'redis']), connected: z.boolean() }),
 });

@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
 import { customerNameSchema, emailSchema, phoneSchema } from './accounts.ts';
 import { discountCodeSchema } from './catalogue.ts';
-
-const MAX_ID = 2_147_483_647;
-const idSchema = z.int().check(z.positive(), z.maximum(MAX_ID));
+import { idParamSchema, idSchema, inputString } from './input.ts';
 
 export const MAX_ORDER_NOTE_LENGTH = 500;
 export const MIN_ITEM_QUANTITY = 1;
@@ -36,12 +34,12 @@ export const shippingAddressSchema = z.object({
   phone: phoneSchema,
   email: z.optional(z.nullable(z.union([z.literal(''), emailSchema]))),
   /** Street and house number. */
-  line1: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  line1: inputString().check(z.trim(), z.minLength(1), z.maxLength(200)),
   /** Apartment, floor, door bell. */
-  line2: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
-  city: z.string().check(z.trim(), z.maxLength(100)),
-  zip: z.string().check(z.trim(), z.maxLength(10)),
-  country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'DE'),
+  line2: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(200)))),
+  city: inputString().check(z.trim(), z.maxLength(100)),
+  zip: inputString().check(z.trim(), z.maxLength(10)),
+  country: z._default(inputString().check(z.regex(/^[A-Z]{2}$/)), 'DE'),
 });
 export type ShippingAddress = z.input<typeof shippingAddressSchema>;
 
@@ -52,9 +50,9 @@ export type ShippingAddress = z.input<typeof shippingAddressSchema>;
 export const orderRequestSchema = z.object({
   store_id: idSchema,
   order_type: orderTypeSchema,
-  postcode: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(10)))),
+  postcode: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(10)))),
   items: z.array(orderItemInputSchema).check(z.minLength(1), z.maxLength(100)),
-  note: z.optional(z.nullable(z.string())),
+  note: z.optional(z.nullable(inputString())),
   requested_time: z.union([z.literal('asap'), z.iso.datetime({ offset: true })]),
   payment_method: paymentMethodSchema,
   address_id: z.optional(z.nullable(idSchema)),
@@ -119,9 +117,9 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderIdParamsSchema = z.object({
-  id: z.coerce.number().check(z.int(), z.positive(), z.maximum(MAX_ID)),
+  id: idParamSchema,
 });
-export const orderTokenQuerySchema = z.object({ token: z.optional(z.string().check(z.maxLength(200))) });
+export const orderTokenQuerySchema = z.object({ token: z.optional(inputString().check(z.maxLength(200))) });
 
 /** `GET /api/stores/{id}/slots?order_type=`: what the checkout may offer now. */
 export const timeSlotsSchema = z.object({
@@ -137,14 +135,14 @@ export type TimeSlots = z.infer<typeof timeSlotsSchema>;
 export const timeSlotsQuerySchema = z.object({
   order_type: orderTypeSchema,
   /** For a delivery: the postcode whose delivery time is added to the preparation time. */
-  postcode: z.optional(z.string().check(z.trim(), z.maxLength(10))),
+  postcode: z.optional(inputString().check(z.trim(), z.maxLength(10))),
 });
 
 export const acceptOrderSchema = z.object({
   eta_minutes: z.int().check(z.minimum(1), z.maximum(240)),
 });
 export const rejectOrderSchema = z.object({
-  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+  reason: inputString().check(z.trim(), z.minLength(1), z.maxLength(500)),
 });
 export const adminOrdersQuerySchema = z.object({
   status: z.optional(orderStatusSchema),
@@ -175,5 +173,7 @@ export const ORDER_ERROR_CODES = [
   'idempotency_key_required',
   'idempotency_key_reused',
   'order_already_decided',
+  'order_total_too_high',
+  'too_many_orders',
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { storeHourSchema } from './catalogue.ts';
+import { inputString } from './input.ts';
 import { orderSchema } from './orders.ts';
 
 const localDateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -53,8 +54,8 @@ export type StoreStatusEvent = z.infer<typeof storeStatusEventSchema>;
  */
 export const channelAuthSchema = z.object({
   type: z.literal('auth'),
-  access_token: z.optional(z.string().check(z.maxLength(4000))),
-  tracking_token: z.optional(z.string().check(z.maxLength(200))),
+  access_token: z.optional(inputString().check(z.maxLength(4000))),
+  tracking_token: z.optional(inputString().check(z.maxLength(200))),
 });
 export type ChannelAuth = z.infer<typeof channelAuthSchema>;
 

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { idParamSchema, inputString, localDateInput } from './input.ts';
 import { orderingPauseSchema, storeClosureSchema, storeStatusMessageSchema } from './realtime.ts';
 
 // What staff change about when the store takes orders (issue 4; the screens come with the admin issue).
 
-const clockSchema = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
-const localDateSchema = z.iso.date();
+const clockSchema = inputString().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
+const localDateSchema = localDateInput();
 
 /** `PUT /api/admin/stores/{id}/pause`: pause online orders until a time, or until resumed; or resume. */
 export const pauseRequestSchema = z.object({
@@ -18,13 +19,13 @@ export type PauseRequest = z.infer<typeof pauseRequestSchema>;
 export const closureRequestSchema = z.object({
   starts_on: localDateSchema,
   ends_on: localDateSchema,
-  reason: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
+  reason: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(200)))),
 });
 export type ClosureRequest = z.infer<typeof closureRequestSchema>;
 
 export const closureParamsSchema = z.object({
-  id: z.coerce.number().check(z.int(), z.positive()),
-  closureId: z.coerce.number().check(z.int(), z.positive()),
+  id: idParamSchema,
+  closureId: idParamSchema,
 });
 
 /** `PUT /api/admin/stores/{id}/hours`: the whole week at once; a close time at or before the open time ends the next day. */
@@ -35,7 +36,7 @@ export const storeHoursRequestSchema = z.object({
         day_of_week: z.int().check(z.minimum(0), z.maximum(6)),
         open_time: clockSchema,
         close_time: clockSchema,
-        label: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(50)))),
+        label: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(50)))),
       }),
     )
     .check(z.maxLength(70)),

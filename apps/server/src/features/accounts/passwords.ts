@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { HttpError } from '../../plugins/errors.ts';
 
 /**
  * Argon2id (the library's default algorithm; its `Algorithm` is a const enum that erasable TypeScript
@@ -9,17 +11,61 @@ import { hash, verify } from '@node-rs/argon2';
  */
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+/** Too many password checks are waiting already: 503, and the client tries again in a moment. */
+export class PasswordWorkBusy extends HttpError {
+  constructor() {
+    super(503, 'busy', {
+      de: 'Gerade melden sich sehr viele gleichzeitig an. Bitte versuchen Sie es in einem Moment erneut.',
+      en: 'Very many people are logging in at once. Please try again in a moment.',
+    });
+  }
 }
 
-/** Whether the password matches the hash; a malformed hash (an account without a password) never matches. */
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+/**
+ * At most this many hashes run at once, and at most `maxWaiting` wait for a turn. Each takes 19 MiB
+ * and a thread of libuv's pool (4 threads, shared with file reads and DNS): unbounded, a burst of
+ * logins would queue every other request's file read behind it and take memory without limit.
+ */
+export function createWorkLimiter(maxRunning: number, maxWaiting: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= maxRunning) {
+      if (waiting.length >= maxWaiting) throw new PasswordWorkBusy();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      // The turn passes straight to the next in line, so `running` only drops when nobody waits.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+/** Leaves one of libuv's four threads free for file reads and DNS whatever the number of cores. */
+const passwordWork = createWorkLimiter(Math.max(1, Math.min(3, availableParallelism())), 64);
+
+export function hashPassword(password: string): Promise<string> {
+  return passwordWork(() => hash(password, ARGON2_OPTIONS));
+}
+
+/**
+ * Whether the password matches the hash; a malformed hash (an account without a password) never matches.
+ * Throws `PasswordWorkBusy` when too many checks are waiting.
+ */
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return passwordWork(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 let dummyHash: Promise<string> | undefined;

@@ -412,9 +412,12 @@ describe('login throttling', () => {
 
   beforeAll(async () => {
     server = await buildTestServer({
-      LOGIN_ACCOUNT_MAX_FAILURES: '3',
+      // app.inject comes from 127.0.0.1: trusting it as a proxy lets each test choose client addresses.
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES: '3',
       LOGIN_ADDRESS_MAX_FAILURES: '6',
       LOGIN_THROTTLE_WINDOW_SECONDS: String(WINDOW_SECONDS),
+      LOGIN_ACCOUNT_MAX_FAILURES: '10',
     });
     app = server.app;
   });
@@ -422,14 +425,14 @@ describe('login throttling', () => {
 
   const from = (ip: string) => ({ 'x-forwarded-for': ip, 'accept-language': 'en' });
 
-  it('blocks an account after repeated failures with 429 and Retry-After, then lets it in again', async () => {
+  it('blocks an account at one address after repeated failures with 429 and Retry-After, then lets it in again', async () => {
     const email = uniqueEmail('throttled');
     expect((await register(app, email)).statusCode).toBe(201);
     for (let i = 0; i < 3; i += 1) {
-      expect((await login(app, email, 'Wrong-password-123', from(`10.0.0.${i + 1}`))).statusCode).toBe(401);
+      expect((await login(app, email, 'Wrong-password-123', from('10.0.0.1'))).statusCode).toBe(401);
     }
-    // Even the right password is refused while the account is blocked, from any address.
-    const blocked = await login(app, email, PASSWORD, from('10.0.0.99'));
+    // Even the right password is refused from that address while it is blocked there.
+    const blocked = await login(app, email, PASSWORD, from('10.0.0.1'));
     expect(blocked.statusCode).toBe(429);
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -438,19 +441,33 @@ describe('login throttling', () => {
       code: 'too_many_attempts',
       message: `Too many failed login attempts. Please try again in ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'}.`,
     });
-    const german = await login(app, email, PASSWORD, { 'x-forwarded-for': '10.0.0.99' });
+    const german = await login(app, email, PASSWORD, { 'x-forwarded-for': '10.0.0.1' });
     expect(german.json().message).toMatch(
       /^Zu viele fehlgeschlagene Anmeldeversuche\. Bitte versuchen Sie es in \d+ Sekunden? erneut\.$/,
     );
 
     await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 200));
-    expect((await login(app, email, PASSWORD, from('10.0.0.99'))).statusCode).toBe(200);
+    expect((await login(app, email, PASSWORD, from('10.0.0.1'))).statusCode).toBe(200);
 
-    // The success cleared the account's count: two more failures do not block it.
+    // The success forgave that address's failures: two more do not block it.
     for (let i = 0; i < 2; i += 1) {
-      expect((await login(app, email, 'Wrong-password-123', from('10.0.1.1'))).statusCode).toBe(401);
+      expect((await login(app, email, 'Wrong-password-123', from('10.0.0.1'))).statusCode).toBe(401);
     }
-    expect((await login(app, email, PASSWORD, from('10.0.1.1'))).statusCode).toBe(200);
+    expect((await login(app, email, PASSWORD, from('10.0.0.1'))).statusCode).toBe(200);
+  });
+
+  it('lets the owner in from another address however often someone guesses from one (issue 9: no lock-out)', async () => {
+    const email = uniqueEmail('owner');
+    expect((await register(app, email)).statusCode).toBe(201);
+    const answers = [];
+    for (let i = 0; i < 10; i += 1)
+      answers.push((await login(app, email, 'Wrong-password-123', from('198.51.100.1'))).statusCode);
+    expect(answers.filter((status) => status === 401)).toHaveLength(3);
+    expect(answers.filter((status) => status === 429)).toHaveLength(7);
+    // Guessing from that address stays stopped, with the right password too ...
+    expect((await login(app, email, PASSWORD, from('198.51.100.1'))).statusCode).toBe(429);
+    // ... and the owner, elsewhere, gets in.
+    expect((await login(app, email, PASSWORD, from('198.51.100.2'))).statusCode).toBe(200);
   });
 
   it('blocks one client address that tries many accounts, and no other address', async () => {
@@ -463,5 +480,117 @@ describe('login throttling', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
     expect((await login(app, email, PASSWORD, from('192.0.2.8'))).statusCode).toBe(200);
+  });
+
+  it('limits failures for one account from everywhere, loosely', async () => {
+    const email = uniqueEmail('spread');
+    expect((await register(app, email)).statusCode).toBe(201);
+    // Two failures from each of five addresses: ten for the account, none of the addresses blocked.
+    for (let i = 0; i < 10; i += 1) {
+      expect((await login(app, email, 'Wrong-password-123', from(`203.0.113.${i % 5}`))).statusCode).toBe(401);
+    }
+    expect((await login(app, email, 'Wrong-password-123', from('203.0.113.99'))).statusCode).toBe(429);
+  });
+
+  it('holds a parallel burst of guesses to the limit exactly, and a right password inside the burst stays out', async () => {
+    const email = uniqueEmail('burst');
+    expect((await register(app, email)).statusCode).toBe(201);
+    const guesses = Array.from({ length: 60 }, (_, i) =>
+      login(app, email, i === 39 ? PASSWORD : `Wrong-password-${i}`, from('198.51.100.77')),
+    );
+    const statuses = (await Promise.all(guesses)).map((response) => response.statusCode);
+    // Exactly three passwords were checked (the limit); everything else was refused before any check.
+    expect(statuses.filter((status) => status === 401 || status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(57);
+    // The right password at guess 40 did not get in.
+    expect(statuses[39]).toBe(429);
+  });
+});
+
+describe('client addresses', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy, so rotating it buys no guesses', async () => {
+    const server = await buildTestServer({ LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES: '5' });
+    try {
+      const email = uniqueEmail('rotate');
+      expect((await register(server.app, email)).statusCode).toBe(201);
+      const statuses = [];
+      for (let i = 0; i < 25; i += 1) {
+        const response = await login(server.app, email, `Wrong-${i}-password`, { 'x-forwarded-for': `10.9.0.${i}` });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('takes the client address from X-Forwarded-For behind as many proxies as TRUST_PROXY counts', async () => {
+    const server = await buildTestServer({ TRUST_PROXY: '1', LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES: '2' });
+    try {
+      const email = uniqueEmail('proxied');
+      expect((await register(server.app, email)).statusCode).toBe(201);
+      for (let i = 0; i < 2; i += 1) {
+        expect((await login(server.app, email, 'Wrong-password-1', { 'x-forwarded-for': '10.8.0.1' })).statusCode).toBe(
+          401,
+        );
+      }
+      expect((await login(server.app, email, PASSWORD, { 'x-forwarded-for': '10.8.0.1' })).statusCode).toBe(429);
+      // One proxy is trusted: only the address it appended counts, not what the client wrote before it.
+      expect((await login(server.app, email, PASSWORD, { 'x-forwarded-for': '10.8.0.1, 10.8.0.2' })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('password reset mails', () => {
+  let server: TestServer;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    server = await buildTestServer({ TRUST_PROXY: '127.0.0.1' });
+    app = server.app;
+  });
+  afterAll(() => server.close());
+
+  const forgot = (email: string, ip: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      headers: { 'x-forwarded-for': ip, 'accept-language': 'en' },
+      payload: { email },
+    });
+
+  it('sends one address at most three reset mails an hour, whoever asks, with a clear 429', async () => {
+    const email = uniqueEmail('flooded');
+    expect((await register(app, email)).statusCode).toBe(201);
+    const statuses = [];
+    for (let i = 0; i < 50; i += 1) statuses.push((await forgot(email, `10.7.0.${i}`)).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    const refused = await forgot(email, '10.7.1.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({
+      code: 'too_many_requests',
+      message: expect.stringContaining('Too many links'),
+    });
+    await vi.waitFor(async () => expect(await mailsTo(app, email, 'password_reset')).toHaveLength(3), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    // A moment later there are still exactly three.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(app, email, 'password_reset')).toHaveLength(3);
+  });
+
+  it('limits one client address asking for many recipients, and refuses known and unknown emails alike', async () => {
+    const statuses = [];
+    for (let i = 0; i < 12; i += 1) statuses.push((await forgot(uniqueEmail('anyone'), '10.6.0.1')).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect((await forgot(uniqueEmail('anyone'), '10.6.0.2')).statusCode).toBe(200);
   });
 });

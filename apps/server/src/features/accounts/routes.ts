@@ -3,6 +3,7 @@ import {
   apiErrorSchema,
   forgotPasswordSchema,
   type Language,
+  type LocalizedText,
   loginRequestSchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -12,15 +13,15 @@ import {
 } from '@pizzeria/domain';
 import { HttpError } from '../../plugins/errors.ts';
 import formBody from '../../plugins/form-body.ts';
-import { createLoginThrottle, type LoginThrottleOptions } from './login-throttle.ts';
-import { dummyPasswordHash } from './passwords.ts';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle.ts';
+import { dummyPasswordHash, PasswordWorkBusy } from './passwords.ts';
 import { createAccountsService } from './service.ts';
 
 export interface AccountsRoutesOptions {
   /** `PUBLIC_URL`, for the link in the password reset mail. */
   publicUrl: string;
   /** Login throttling limits (tests use small ones). */
-  throttle?: LoginThrottleOptions;
+  loginLimits?: LoginLimits;
 }
 
 const INVALID_CREDENTIALS = new HttpError(401, 'invalid_credentials', {
@@ -53,19 +54,34 @@ const RESET_PASSWORD_ANSWER = {
   en: 'Your password has been changed. Please log in with your new password.',
 } satisfies Record<Language, string>;
 
-function tooManyAttempts(retryAfterSeconds: number): HttpError {
+/** `in 3 Minuten` / `in 3 minutes`: how long to wait, in seconds under a minute. */
+function waitText(retryAfterSeconds: number): LocalizedText {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  const de =
-    retryAfterSeconds < 60
-      ? `in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'Sekunde' : 'Sekunden'}`
-      : `in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}`;
-  const en =
-    retryAfterSeconds < 60
-      ? `in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`
-      : `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  if (retryAfterSeconds < 60) {
+    return {
+      de: `in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'Sekunde' : 'Sekunden'}`,
+      en: `in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`,
+    };
+  }
+  return {
+    de: `in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}`,
+    en: `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
+  };
+}
+
+function tooManyResetRequests(retryAfterSeconds: number): HttpError {
+  const wait = waitText(retryAfterSeconds);
+  return new HttpError(429, 'too_many_requests', {
+    de: `Für diese E-Mail-Adresse wurden gerade zu viele Links angefordert. Bitte versuchen Sie es ${wait.de} erneut.`,
+    en: `Too many links have just been requested for this email address. Please try again ${wait.en}.`,
+  });
+}
+
+function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  const wait = waitText(retryAfterSeconds);
   return new HttpError(429, 'too_many_attempts', {
-    de: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es ${de} erneut.`,
-    en: `Too many failed login attempts. Please try again ${en}.`,
+    de: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es ${wait.de} erneut.`,
+    en: `Too many failed login attempts. Please try again ${wait.en}.`,
   });
 }
 
@@ -79,7 +95,8 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
   const service = createAccountsService({
     db: app.database.db,
     mail: app.mail,
-    throttle: createLoginThrottle(app.database.db, options.throttle),
+    rateLimits: app.rateLimits,
+    loginLimits: options.loginLimits ?? DEFAULT_LOGIN_LIMITS,
     log: app.log,
     publicUrl: options.publicUrl,
   });
@@ -98,16 +115,22 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
         summary: 'Log in with email (`username`) and password: form-data, urlencoded or JSON',
         consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errorResponses, 429: apiErrorSchema },
+        response: { 200: loginResponseSchema, ...errorResponses, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const result = await service.login({
-        email: request.body.username,
-        password: request.body.password,
-        ip: request.ip,
-        language: request.language,
-      });
+      let result;
+      try {
+        result = await service.login({
+          email: request.body.username,
+          password: request.body.password,
+          ip: request.ip,
+          language: request.language,
+        });
+      } catch (error) {
+        if (error instanceof PasswordWorkBusy) void reply.header('retry-after', '1');
+        throw error;
+      }
       if (result.kind === 'throttled') {
         void reply.header('retry-after', String(result.retryAfterSeconds));
         throw tooManyAttempts(result.retryAfterSeconds);
@@ -159,10 +182,15 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
         tags: ['accounts'],
         summary: 'Mail a password reset link; the same answer whether or not the email has an account',
         body: forgotPasswordSchema,
-        response: { 200: messageResponseSchema, 400: apiErrorSchema },
+        response: { 200: messageResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const retryAfterSeconds = await service.admitPasswordReset(request.body.email, request.ip);
+      if (retryAfterSeconds !== null) {
+        void reply.header('retry-after', String(retryAfterSeconds));
+        throw tooManyResetRequests(retryAfterSeconds);
+      }
       // Answered before any lookup, so neither the answer nor its timing tells whether the account exists.
       const work = service
         .requestPasswordReset(request.body.email, request.language)
@@ -184,7 +212,7 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const result = await service.resetPassword(request.body.token, request.body.password);
+      const result = await service.resetPassword(request.body.token, request.body.password, request.ip);
       if (result === 'password_too_common') throw PASSWORD_TOO_COMMON;
       if (result === 'invalid_token') throw INVALID_RESET_TOKEN;
       return { message: RESET_PASSWORD_ANSWER[request.language] };

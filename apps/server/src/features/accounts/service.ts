@@ -5,7 +5,8 @@ import type { Language, RegisterCustomer, User } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import type { Mailer } from '../mail/index.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import type { Counter, Limit, RateLimits } from '../../plugins/rate-limits.ts';
+import { loginCounters, type LoginLimits } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 
 /** A reset link works for one hour (issue 3). */
@@ -16,6 +17,17 @@ export type LoginResult =
   | { kind: 'invalid' }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
+/** Password reset mails (issue 16): few per recipient, so nobody can flood someone's inbox; per client address. */
+export interface ResetMailLimits {
+  recipient: Limit;
+  address: Limit;
+}
+
+export const DEFAULT_RESET_MAIL_LIMITS: ResetMailLimits = {
+  recipient: { max: 3, windowSeconds: 60 * 60 },
+  address: { max: 10, windowSeconds: 60 * 60 },
+};
+
 export interface AccountsService {
   login(input: { email: string; password: string; ip: string; language: Language }): Promise<LoginResult>;
   /** The user, or null when the account is gone. */
@@ -25,15 +37,23 @@ export interface AccountsService {
     input: RegisterCustomer,
     language: Language,
   ): Promise<{ kind: 'ok'; user: User } | { kind: 'email_taken' } | { kind: 'password_too_common' }>;
+  /**
+   * Counts a reset request against the recipient and the client address, whether or not the email has
+   * an account (so the answer reveals none): the seconds to wait when either has had enough, else null.
+   */
+  admitPasswordReset(email: string, ip: string): Promise<number | null>;
   /** Mails a reset link when the email belongs to an account; does nothing otherwise. */
   requestPasswordReset(email: string, language: Language): Promise<void>;
-  resetPassword(token: string, password: string): Promise<'ok' | 'invalid_token' | 'password_too_common'>;
+  /** `ip`: where the reset comes from, whose failed logins for the account are forgiven. */
+  resetPassword(token: string, password: string, ip: string): Promise<'ok' | 'invalid_token' | 'password_too_common'>;
 }
 
 export interface AccountsServiceDeps {
   db: Db;
   mail: Mailer;
-  throttle: LoginThrottle;
+  rateLimits: RateLimits;
+  loginLimits: LoginLimits;
+  resetMailLimits?: ResetMailLimits;
   log: FastifyBaseLogger;
   /** `PUBLIC_URL`, for the reset link. */
   publicUrl: string;
@@ -53,25 +73,46 @@ function toUser(row: typeof users.$inferSelect): User {
   return { id: row.id, email: row.email, customer_name: row.customerName, phone: row.phone, role: row.role };
 }
 
+/** The counters of one account: from everywhere, and from one address (not the address's own). */
+function isAccountCounter(counter: Counter): boolean {
+  return counter.kind !== 'login:address';
+}
+
 export function createAccountsService(deps: AccountsServiceDeps): AccountsService {
-  const { db, mail, throttle, log } = deps;
+  const { db, mail, rateLimits, log } = deps;
+  const resetMailLimits = deps.resetMailLimits ?? DEFAULT_RESET_MAIL_LIMITS;
   const now = deps.now ?? (() => new Date());
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+
+  /** The account when the password is its own, else null. */
+  async function userWithPassword(email: string, password: string) {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    // An unknown email costs one verification too, so the answer's timing does not reveal accounts.
+    const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+    return user && matches ? user : null;
+  }
 
   return {
     async login({ email, password, ip, language }) {
       const normalized = normalizeEmail(email);
-      const retryAfterSeconds = await throttle.retryAfter(normalized, ip);
-      if (retryAfterSeconds !== null) return { kind: 'throttled', retryAfterSeconds };
+      // Counted before the password is checked, in one statement: a parallel burst gets exactly as many
+      // checks as the limits allow, not as many as arrive before the first failure is written.
+      const counters = loginCounters(deps.loginLimits, normalized, ip);
+      const taken = await rateLimits.take(counters);
+      if (!taken.ok) return { kind: 'throttled', retryAfterSeconds: taken.retryAfterSeconds };
 
-      const [user] = await db.select().from(users).where(eq(users.email, normalized));
-      // An unknown email costs one verification too, so the answer's timing does not reveal accounts.
-      const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-      if (!user || !matches) {
-        await throttle.recordFailure(normalized, ip);
-        return { kind: 'invalid' };
+      let user: typeof users.$inferSelect | null;
+      try {
+        user = await userWithPassword(normalized, password);
+      } catch (error) {
+        // Not a wrong password (the server was busy, the database away): the attempt does not count.
+        await rateLimits.giveBack(counters).catch(() => undefined);
+        throw error;
       }
-      await throttle.clearAccount(normalized);
+      if (!user) return { kind: 'invalid' };
+      // A success is no failure; this address's earlier failures for the account are forgiven.
+      await rateLimits.giveBack(counters);
+      await rateLimits.clear(counters.filter((counter) => counter.kind === 'login:account-address'));
       if (user.language !== language) await db.update(users).set({ language }).where(eq(users.id, user.id));
       return { kind: 'ok', user: { id: user.id, role: user.role, sessionVersion: user.sessionVersion } };
     },
@@ -101,6 +142,14 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       return { kind: 'ok', user: toUser(row) };
     },
 
+    async admitPasswordReset(email, ip) {
+      const taken = await rateLimits.take([
+        { kind: 'reset-mail:recipient', subject: normalizeEmail(email), limit: resetMailLimits.recipient },
+        { kind: 'reset-mail:address', subject: ip, limit: resetMailLimits.address },
+      ]);
+      return taken.ok ? null : taken.retryAfterSeconds;
+    },
+
     async requestPasswordReset(email, language) {
       const [user] = await db
         .select({ id: users.id, email: users.email, customerName: users.customerName })
@@ -118,7 +167,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       log.info({ userId: user.id }, 'password reset requested');
     },
 
-    async resetPassword(token, password) {
+    async resetPassword(token, password, ip) {
       if (isCommonPassword(password)) return 'password_too_common';
       const passwordHash = await hashPassword(password);
       const at = now();
@@ -155,8 +204,8 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         return user?.email ?? '';
       });
       if (email === null) return 'invalid_token';
-      // Whoever reset the password may log in at once, even after failed attempts.
-      if (email) await throttle.clearAccount(email);
+      // Whoever reset the password may log in at once from here, even after failed attempts.
+      if (email) await rateLimits.clear(loginCounters(deps.loginLimits, email, ip).filter(isAccountCounter));
       return 'ok';
     },
   };

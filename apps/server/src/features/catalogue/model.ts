@@ -17,6 +17,8 @@ export interface CatalogueStore {
   address: string;
   phone: string;
   email: string;
+  /** The largest order total taken online; staff set it. */
+  maxOrderTotalCents: Cents;
   /** Ordered by day, then opening time. */
   hours: readonly StoreHour[];
 }

@@ -179,6 +179,7 @@ export async function loadCatalogue(db: Db, storeId: number): Promise<Catalogue 
           address: store.address,
           phone: store.phone,
           email: store.email,
+          maxOrderTotalCents: store.maxOrderTotalCents,
           hours: hourRows.map((row) => ({
             day_of_week: row.dayOfWeek,
             open_time: row.openTime,

@@ -84,6 +84,14 @@ const MESSAGES: Record<OrderErrorCode, LocalizedText> = {
     de: 'Über diese Bestellung wurde bereits entschieden.',
     en: 'This order has already been decided.',
   },
+  order_total_too_high: {
+    de: 'Eine so große Bestellung nehmen wir online nicht an. Bitte rufen Sie uns dafür an.',
+    en: 'We do not take an order this large online. Please call us for it.',
+  },
+  too_many_orders: {
+    de: 'Von hier wurden gerade sehr viele Bestellungen aufgegeben. Bitte versuchen Sie es später erneut oder rufen Sie uns an.',
+    en: 'Very many orders have just been placed from here. Please try again later or call us.',
+  },
 };
 
 const STATUS: Partial<Record<OrderErrorCode, number>> = {
@@ -91,6 +99,7 @@ const STATUS: Partial<Record<OrderErrorCode, number>> = {
   idempotency_key_reused: 409,
   order_already_decided: 409,
   slot_full: 409,
+  too_many_orders: 429,
 };
 
 /** An order refused with its stable code: 422 for a checkout that cannot be taken, 400/409 as listed. */

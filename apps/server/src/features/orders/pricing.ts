@@ -153,6 +153,8 @@ export function priceOrder(
   if (postcode && totals.subtotal - totals.discount < postcode.minimumOrderCents) {
     throw new PricingError('below_minimum_order');
   }
+  // One order must not fill the kitchen's day (issue 16: 227,205 € was taken); larger ones go by phone.
+  if (totals.total > catalogue.store.maxOrderTotalCents) throw new PricingError('order_total_too_high');
   return {
     lines: priced.map((entry) => entry.line),
     subtotalCents: totals.subtotal,

@@ -10,7 +10,17 @@ import {
   timeSlotsQuerySchema,
   timeSlotsSchema,
 } from '@pizzeria/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Counter, Limit } from '../../plugins/rate-limits.ts';
 import { orderError } from './order-errors.ts';
+import type { ParsedOrderRequest, PlaceOrderInput } from './service.ts';
+
+export interface OrderRoutesOptions {
+  /** Orders per hour from one client address, and for one customer (account, phone or e-mail). */
+  ordersPerHour?: { address: number; customer: number };
+}
+
+const HOUR_SECONDS = 60 * 60;
 
 const errorResponses = {
   400: apiErrorSchema,
@@ -35,8 +45,56 @@ function idempotencyKeyOf(header: string | undefined): string {
   return key;
 }
 
+/**
+ * What one order is counted against (issue 16: 324 anonymous orders filled a day's kitchen): the client
+ * address, and the customer, known by account, or for a guest by phone number and e-mail.
+ */
+function orderCounters(
+  limits: { address: Limit; customer: Limit },
+  ip: string,
+  customerId: number | null,
+  body: ParsedOrderRequest,
+): Counter[] {
+  const counters: Counter[] = [{ kind: 'orders:address', subject: ip, limit: limits.address }];
+  const customer = (subject: string): Counter => ({ kind: 'orders:customer', subject, limit: limits.customer });
+  if (customerId !== null) counters.push(customer(`account ${customerId}`));
+  const phone = body.address?.phone.replace(/\D/g, '');
+  if (phone) counters.push(customer(`phone ${phone}`));
+  const email = body.address?.email;
+  if (email) counters.push(customer(`email ${email}`));
+  return counters;
+}
+
 /** Checkout and order tracking (DESIGN §4), and the time slots the checkout offers. */
-const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, options) => {
+  const limits = {
+    address: { max: options.ordersPerHour?.address ?? 20, windowSeconds: HOUR_SECONDS },
+    customer: { max: options.ordersPerHour?.customer ?? 5, windowSeconds: HOUR_SECONDS },
+  };
+
+  /**
+   * Places the order if the limits allow. The attempt is counted before the order is placed (so a
+   * burst is held to the limit exactly) and given back when no new order came of it (a refusal, or a
+   * repeated Idempotency-Key answered with the order placed before).
+   */
+  async function placeLimited(request: FastifyRequest, reply: FastifyReply, input: Omit<PlaceOrderInput, 'language'>) {
+    const counters = orderCounters(limits, request.ip, input.customerId, input.body);
+    const taken = await app.rateLimits.take(counters);
+    if (!taken.ok) {
+      void reply.header('retry-after', String(taken.retryAfterSeconds));
+      throw orderError('too_many_orders');
+    }
+    let placed;
+    try {
+      placed = await app.orders.place({ ...input, language: request.language });
+    } catch (error) {
+      await app.rateLimits.giveBack(counters).catch(() => undefined);
+      throw error;
+    }
+    if (!placed.created) await app.rateLimits.giveBack(counters);
+    return reply.status(placed.created ? 201 : 200).send(placed.order);
+  }
+
   app.get(
     '/stores/:id/slots',
     {
@@ -61,19 +119,17 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A signed-in customer's order (delivery to a saved address, or pickup)",
         headers: idempotencyHeadersSchema,
         body: orderRequestSchema,
-        response: { 200: orderSchema, 201: orderSchema, ...errorResponses },
+        response: { 200: orderSchema, 201: orderSchema, ...errorResponses, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const caller = request.caller;
       if (!caller) throw new Error('requireUser let an anonymous caller through');
-      const { order, created } = await app.orders.place({
+      return placeLimited(request, reply, {
         customerId: caller.id,
         body: request.body,
         idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
-        language: request.language,
       });
-      return reply.status(created ? 201 : 200).send(order);
     },
   );
 
@@ -85,17 +141,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A guest's order with its shipping address; the answer carries the tracking token",
         headers: idempotencyHeadersSchema,
         body: orderRequestSchema,
-        response: { 200: orderSchema, 201: orderSchema, ...errorResponses },
+        response: { 200: orderSchema, 201: orderSchema, ...errorResponses, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { order, created } = await app.orders.place({
+      return placeLimited(request, reply, {
         customerId: null,
         body: request.body,
         idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
-        language: request.language,
       });
-      return reply.status(created ? 201 : 200).send(order);
     },
   );
 

@@ -23,6 +23,8 @@ const errorsDe = {
   idempotency_key_required: 'Die Bestellung konnte nicht zugeordnet werden. Bitte versuchen Sie es erneut.',
   idempotency_key_reused: 'Diese Bestellung wurde schon mit anderen Angaben gesendet. Bitte laden Sie die Seite neu.',
   order_already_decided: 'Über diese Bestellung hat das Restaurant bereits entschieden.',
+  order_total_too_high: 'So große Bestellungen nehmen wir online nicht an. Bitte rufen Sie uns dafür an.',
+  too_many_orders: 'Von hier wurden gerade sehr viele Bestellungen aufgegeben. Bitte versuchen Sie es später erneut.',
 } satisfies Record<OrderErrorCode, string>;
 
 /** Texts of the guest form and the checkout (lazy chunks). */
@@ -256,6 +258,8 @@ export const checkoutTexts = defineTranslations(
       idempotency_key_required: 'The order could not be matched. Please try again.',
       idempotency_key_reused: 'This order was already sent with other details. Please reload the page.',
       order_already_decided: 'The restaurant has already decided on this order.',
+      order_total_too_high: 'We do not take orders this large online. Please call us for it.',
+      too_many_orders: 'Very many orders have just been placed from here. Please try again later.',
     },
   },
 );

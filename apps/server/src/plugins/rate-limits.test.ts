@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../db/schema.ts';
+import { buildTestServer, type TestServer } from '../../test/helper.ts';
+import { createRateLimits, type Counter } from './rate-limits.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await buildTestServer();
+});
+afterAll(() => server.close());
+
+let subjects = 0;
+function counter(max: number, windowSeconds = 60): Counter {
+  subjects += 1;
+  return { kind: 'test', subject: `subject ${subjects}`, limit: { max, windowSeconds } };
+}
+
+describe('rate limits', () => {
+  it('lets exactly `max` of a parallel burst through', async () => {
+    const limited = counter(7);
+    const results = await Promise.all(Array.from({ length: 40 }, () => server.app.rateLimits.take([limited])));
+    expect(results.filter((result) => result.ok)).toHaveLength(7);
+    for (const result of results) if (!result.ok) expect(result.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('counts a refused attempt against none of its counters', async () => {
+    const tight = counter(1);
+    const loose = counter(3);
+    expect(await server.app.rateLimits.take([tight, loose])).toEqual({ ok: true });
+    for (let i = 0; i < 5; i += 1) expect((await server.app.rateLimits.take([tight, loose])).ok).toBe(false);
+    // The loose counter saw one attempt, not six: two more fit.
+    expect(await server.app.rateLimits.take([loose])).toEqual({ ok: true });
+    expect(await server.app.rateLimits.take([loose])).toEqual({ ok: true });
+    expect((await server.app.rateLimits.take([loose])).ok).toBe(false);
+  });
+
+  it('gives attempts back and clears counters', async () => {
+    const limited = counter(1);
+    expect((await server.app.rateLimits.take([limited])).ok).toBe(true);
+    expect((await server.app.rateLimits.take([limited])).ok).toBe(false);
+    await server.app.rateLimits.giveBack([limited]);
+    expect((await server.app.rateLimits.take([limited])).ok).toBe(true);
+    await server.app.rateLimits.clear([limited]);
+    expect((await server.app.rateLimits.take([limited])).ok).toBe(true);
+  });
+
+  it('starts a new window when the last one has ended, and says how long the current one lasts', async () => {
+    let now = new Date('2026-11-23T10:00:00Z');
+    const limits = createRateLimits(server.app.database.db, () => now);
+    const limited = counter(2, 600);
+    expect((await limits.take([limited])).ok).toBe(true);
+    now = new Date('2026-11-23T10:04:00Z');
+    expect((await limits.take([limited])).ok).toBe(true);
+    expect(await limits.take([limited])).toEqual({ ok: false, retryAfterSeconds: 360 });
+    now = new Date('2026-11-23T10:10:00Z');
+    expect(await limits.take([limited])).toEqual({ ok: true });
+  });
+
+  it('stores hashes, never the e-mail or address it counts', async () => {
+    await server.app.rateLimits.take([
+      { kind: 'login:account', subject: 'anna@example.com', limit: { max: 5, windowSeconds: 60 } },
+    ]);
+    const rows = await server.app.database.db.select().from(rateLimits);
+    expect(JSON.stringify(rows)).not.toContain('anna');
+  });
+});

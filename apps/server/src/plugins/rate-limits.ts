@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { inArray, lt, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+
+export interface Limit {
+  /** Attempts allowed in one window. */
+  max: number;
+  windowSeconds: number;
+}
+
+/** One counter: what it counts (`login:account`, `orders:address`, …), whose it is, and its limit. */
+export interface Counter {
+  kind: string;
+  subject: string;
+  limit: Limit;
+}
+
+export type Taken = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Attempts counted in fixed windows, shared by every instance through the database. `take` counts one
+ * attempt against every counter in one statement before the work it guards, so a burst of parallel
+ * requests is held to the limit exactly (counting after the work lets a burst through while the first
+ * ones are still being checked).
+ */
+export interface RateLimits {
+  /**
+   * Counts one attempt on each counter, or on none when any of them has no attempt left: then the
+   * answer is how long until the last of those is free again.
+   */
+  take(counters: Counter[]): Promise<Taken>;
+  /** Gives one attempt back on each counter: the guarded work turned out not to count (a login that succeeded). */
+  giveBack(counters: Counter[]): Promise<void>;
+  /** Forgets the counters' attempts. */
+  clear(counters: Pick<Counter, 'kind' | 'subject'>[]): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: RateLimits;
+  }
+}
+
+/** The stored key: a hash, so the table holds no e-mail address or client address in clear. */
+function keyOf(counter: Pick<Counter, 'kind' | 'subject'>): string {
+  return createHash('sha256').update(`${counter.kind}\u0000${counter.subject}`).digest('base64url');
+}
+
+export function createRateLimits(db: Db, now: () => Date = () => new Date()): RateLimits {
+  return {
+    async take(counters) {
+      if (counters.length === 0) return { ok: true };
+      const at = now();
+      const limits = new Map<string, Counter['limit']>();
+      for (const counter of counters) {
+        const key = keyOf(counter);
+        const known = limits.get(key);
+        limits.set(key, known && known.max <= counter.limit.max ? known : counter.limit);
+      }
+      // Rows are locked in key order, so two attempts over the same keys never wait on each other in a circle.
+      const keys = [...limits.keys()].sort();
+      const expired = sql`${rateLimits.windowEndsAt} <= ${at.toISOString()}::timestamptz`;
+      return db.transaction(async (tx) => {
+        const counted = await tx
+          .insert(rateLimits)
+          .values(
+            keys.map((key) => ({
+              key,
+              hits: 1,
+              windowEndsAt: new Date(at.getTime() + (limits.get(key)?.windowSeconds ?? 0) * 1000),
+            })),
+          )
+          .onConflictDoUpdate({
+            target: rateLimits.key,
+            set: {
+              hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+              windowEndsAt: sql`case when ${expired} then excluded.window_ends_at else ${rateLimits.windowEndsAt} end`,
+            },
+          })
+          .returning({ key: rateLimits.key, hits: rateLimits.hits, windowEndsAt: rateLimits.windowEndsAt });
+        let waitMs = 0;
+        for (const row of counted) {
+          if (row.hits > (limits.get(row.key)?.max ?? 0)) {
+            waitMs = Math.max(waitMs, row.windowEndsAt.getTime() - at.getTime());
+          }
+        }
+        if (waitMs === 0) return { ok: true };
+        // A refused attempt counts against none of the counters: hammering a blocked one (one address and
+        // account) must not use up another (the account from everywhere). The rows stay locked until the
+        // commit, so nobody sees the count in between.
+        await tx
+          .update(rateLimits)
+          .set({ hits: sql`${rateLimits.hits} - 1` })
+          .where(inArray(rateLimits.key, keys));
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+      });
+    },
+
+    async giveBack(counters) {
+      if (counters.length === 0) return;
+      const keys = counters.map(keyOf).sort();
+      await db
+        .update(rateLimits)
+        .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+        .where(inArray(rateLimits.key, keys));
+    },
+
+    async clear(counters) {
+      if (counters.length === 0) return;
+      await db.delete(rateLimits).where(inArray(rateLimits.key, counters.map(keyOf)));
+    },
+  };
+}
+
+/** How often windows that have ended are deleted: their keys are personal data kept no longer than needed. */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+export default fp(
+  async (app) => {
+    const db = app.database.db;
+    app.decorate('rateLimits', createRateLimits(db));
+    const sweep = setInterval(() => {
+      db.delete(rateLimits)
+        .where(lt(rateLimits.windowEndsAt, new Date()))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not delete ended rate limit windows'));
+    }, SWEEP_INTERVAL_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  },
+  { name: 'rate-limits', dependencies: ['database'] },
+);

@@ -1,0 +1,51 @@
+import * as z from 'zod/mini';
+
+// Building blocks of every schema that parses what a client sends: request bodies, queries, params
+// and WebSocket messages. Answers (output schemas) use plain zod types.
+
+/** The largest id PostgreSQL's `integer` (and `serial`) holds. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A string as people type it. NUL is refused: no person types one and PostgreSQL's text cannot
+ * store it (the query would fail with a 500 instead of a clear 400).
+ */
+export function inputString() {
+  return z.string().check(z.refine((value) => !value.includes('\u0000'), { message: 'Must not contain NUL' }));
+}
+
+/**
+ * A name as people type it: trimmed, and with at least one letter or digit, so a name made only of
+ * spaces or invisible characters (zero-width space, soft hyphen, …) is refused.
+ */
+export function personNameInput(maxLength: number) {
+  return inputString().check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(maxLength),
+    z.refine((value) => /[\p{L}\p{N}]/u.test(value), { message: 'Must contain a letter or a digit' }),
+  );
+}
+
+/** A positive integer id that fits the database's `integer`. */
+export const idSchema = z.int().check(z.positive(), z.maximum(MAX_ID));
+
+/** An id in a path or query: the text is coerced to a number, then checked like `idSchema`. */
+export const idParamSchema = z.coerce.number().check(z.int(), z.positive(), z.maximum(MAX_ID));
+
+/** The years a date a person enters may lie in; outside them it is a typo, and PostgreSQL refuses year 0. */
+const MIN_YEAR = 2000;
+const MAX_YEAR = 2999;
+
+/** A calendar date `YYYY-MM-DD` (a real day) in a sensible range of years. */
+export function localDateInput() {
+  return z.iso.date().check(
+    z.refine(
+      (value) => {
+        const year = Number(value.slice(0, 4));
+        return year >= MIN_YEAR && year <= MAX_YEAR;
+      },
+      { message: `The year must lie between ${MIN_YEAR} and ${MAX_YEAR}` },
+    ),
+  );
+}
