@@ -50,3 +50,12 @@ export const storeAvailabilitySchema = z.object({
   status: storeStatusMessageSchema,
 });
 export type StoreAvailabilityView = z.infer<typeof storeAvailabilitySchema>;
+
+/** The largest total one online order may have (issue 16); larger orders are taken by phone. */
+export const MAX_ORDER_TOTAL_CEILING = 100_000;
+
+/** `GET`/`PUT /api/admin/stores/{id}/order-limits`: amounts in euros (the API's decimal numbers). */
+export const orderLimitsSchema = z.object({
+  max_order_total: z.number().check(z.positive(), z.maximum(MAX_ORDER_TOTAL_CEILING), z.multipleOf(0.01)),
+});
+export type OrderLimits = z.infer<typeof orderLimitsSchema>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { storeAvailabilityRoutes } from '../store-status/index.ts';
 import orderDecisionRoutes from './order-decisions.ts';
+import orderLimitRoutes from './order-limits.ts';
 
 /**
  * The `/api/admin` subtree. Its one guard: every route registered in here answers 401 to nobody and
@@ -10,6 +11,7 @@ const adminRoutes: FastifyPluginAsync = async (admin) => {
   admin.addHook('onRequest', admin.auth.requireAdmin);
   await admin.register(orderDecisionRoutes);
   await admin.register(storeAvailabilityRoutes);
+  await admin.register(orderLimitRoutes);
 };
 
 export default adminRoutes;
