@@ -2,14 +2,15 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 
 /**
  * What a person reads when an account call fails (SPEC §8): the server's own message for a 4xx (it is
- * already in their language, e.g. throttling with its retry time), `noMessage` when a 4xx came without
- * one, and `generic` for anything else (network down, server fault, unexpected answer).
+ * already in their language, e.g. throttling with its retry time) and for a 503 that names its cause
+ * ("very many logins at once, try again in a moment"), `noMessage` when a 4xx came without one, and
+ * `generic` for anything else (network down, server fault, unexpected answer).
  */
 export function failureText(error: unknown, texts: { generic: string; noMessage?: string }): string {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-    if (error.code === 'http_error') return texts.noMessage ?? texts.generic;
-    return error.message;
-  }
+  if (!(error instanceof ApiRequestError)) return texts.generic;
+  const clientError = error.status >= 400 && error.status < 500;
+  if (clientError && error.code === 'http_error') return texts.noMessage ?? texts.generic;
+  if (clientError || (error.status === 503 && error.code !== 'http_error')) return error.message;
   return texts.generic;
 }
 
