@@ -3,6 +3,7 @@ export * from './format.ts';
 export * from './cart.ts';
 export * from './allergens.ts';
 export * from './totals.ts';
+export * from './minimum-order.ts';
 export * from './opening-hours.ts';
 export * from './time-slots.ts';
 export * from './postcode.ts';

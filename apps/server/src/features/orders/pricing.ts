@@ -2,6 +2,7 @@ import {
   computeTotals,
   MAX_ITEM_QUANTITY,
   MIN_ITEM_QUANTITY,
+  missingForMinimumOrder,
   normaliseExtras,
   type CartItem,
   type Cents,
@@ -126,8 +127,8 @@ function priceLine(catalogue: Catalogue, input: OrderItemInput): { line: PricedL
 /**
  * Prices an order from the catalogue alone (DESIGN §3: the client's prices are never read). The discount
  * is the store's discount for the order type; a delivery pays its postcode's fee, a pickup none.
- * The postcode's minimum order is compared with the goods after the discount and without the fee: what
- * the customer really spends on food must reach it.
+ * The postcode's minimum order is the domain's one rule (`missingForMinimumOrder`: the value of the goods
+ * before discount and fee), the same the cart and the checkout show.
  */
 export function priceOrder(
   catalogue: Catalogue,
@@ -150,7 +151,7 @@ export function priceOrder(
     discountPercent: discountPercentage,
     deliveryFee: deliveryFeeCents,
   });
-  if (postcode && totals.subtotal - totals.discount < postcode.minimumOrderCents) {
+  if (postcode && missingForMinimumOrder(totals, postcode.minimumOrderCents) > 0) {
     throw new PricingError('below_minimum_order');
   }
   // One order must not fill the kitchen's day (issue 16: 227,205 € was taken); larger ones go by phone.

@@ -282,7 +282,7 @@ describe('POST /api/orders/guest', () => {
         body: () => guestOrder({ postcode: null, address: guestAddress({ zip: '' }) }),
       },
       {
-        name: 'less than the minimum order after the discount',
+        name: 'less than the minimum order (the value of the goods)',
         status: 422,
         code: 'below_minimum_order',
         body: () => guestOrder({ items: [{ product_id: simple.id, quantity: 1, extras: [] }] }),

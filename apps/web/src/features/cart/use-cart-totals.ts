@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/shallow';
-import { computeTotals, type Totals } from '@pizzeria/domain';
+import { computeTotals, missingForMinimumOrder, type Totals } from '@pizzeria/domain';
 import { selectDeliveryFeeCents, selectMinimumOrderCents, useDelivery, type OrderType } from '../delivery/index.ts';
 import { discountPercentFor, useDiscounts } from './api/get-discounts.ts';
 import { useCart } from './cart-store.ts';
@@ -34,7 +34,6 @@ export function useCartTotals(): CartTotals {
     orderType,
     discountPercent,
     minimumOrder,
-    // The minimum order is measured on the value of the goods, before discount and fee.
-    missingForMinimum: items.length > 0 ? Math.max(0, minimumOrder - totals.subtotal) : 0,
+    missingForMinimum: missingForMinimumOrder(totals, minimumOrder),
   };
 }

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  addToCart,
+  buildCartItem,
+  computeTotals,
+  missingForMinimumOrder,
+  productSchema,
+  type CartItem,
+  type OrderItemInput,
+  type Product,
+} from '@pizzeria/domain';
+import * as z from 'zod/mini';
+import type { Catalogue } from '../catalogue/index.ts';
+import { buildTestServer, type TestServer } from '../../../test/helper.ts';
+import { PricingError, priceOrder } from './pricing.ts';
+
+// Issue 9: the cart measured the minimum order on the goods, the server on the goods after the
+// discount, so the cart enabled "order" for an order the server refused. Both now ask one function.
+
+let server: TestServer;
+let catalogue: Catalogue;
+/** The products as the browser gets them from `GET /api/products/`. */
+let products: Product[];
+
+beforeAll(async () => {
+  server = await buildTestServer({}, { database: 'pglite' });
+  const loaded = await server.app.catalogue.get(13);
+  if (!loaded) throw new Error('no demo catalogue');
+  catalogue = loaded;
+  const response = await server.app.inject({ method: 'GET', url: '/api/products/?store_id=13' });
+  products = z.array(productSchema).parse(response.json());
+});
+afterAll(() => server.close());
+
+/** The demo catalogue with one delivery area of the given minimum and fee, and the given delivery discount. */
+function withArea(minimumOrderCents: number, deliveryFeeCents: number, discountPercent: number): Catalogue {
+  const area = catalogue.postcodes[0];
+  if (!area) throw new Error('the demo store delivers nowhere');
+  return {
+    ...catalogue,
+    store: { ...catalogue.store, maxOrderTotalCents: Number.MAX_SAFE_INTEGER },
+    postcodes: [{ ...area, minimumOrderCents, deliveryFeeCents }],
+    discounts: discountPercent > 0 ? [{ code: 'DELIVERY_DISCOUNT', type: 'percentage', value: discountPercent }] : [],
+  };
+}
+
+/** Whether the server takes the delivery: true, false for `below_minimum_order`; other refusals fail the test. */
+function serverAccepts(priced: Catalogue, items: OrderItemInput[]): boolean {
+  try {
+    priceOrder(priced, { orderType: 'delivery', postcode: priced.postcodes[0]?.postcode ?? null, items });
+    return true;
+  } catch (error) {
+    if (error instanceof PricingError && error.code === 'below_minimum_order') return false;
+    throw error;
+  }
+}
+
+/** The cart the browser builds from the same choices, with the domain's functions. */
+function clientCart(items: OrderItemInput[]): CartItem[] {
+  let cart: CartItem[] = [];
+  for (const item of items) {
+    const product = products.find((candidate) => candidate.id === item.product_id);
+    if (!product) throw new Error(`no product ${item.product_id}`);
+    cart = addToCart(
+      cart,
+      buildCartItem(product, {
+        variantId: item.variant_id ?? null,
+        quantity: item.quantity,
+        extras: (item.extras ?? []).map((extra) => ({ id: extra.id, quantity: extra.quantity ?? 1 })),
+      }),
+    );
+  }
+  return cart;
+}
+
+/** A line any customer could put in the cart: an available product, a size where it has sizes, optional extras within the groups' maximum. */
+const lineArbitrary = fc.integer({ min: 0, max: 10_000 }).chain((pick) => {
+  const orderable = catalogue.products.filter(
+    (product) => product.available && product.toppingGroups.every((group) => group.minSelect === 0),
+  );
+  const product = orderable[pick % orderable.length];
+  if (!product) throw new Error('nothing orderable');
+  const optional = product.toppingGroups
+    .filter((group) => group.maxSelect > 0)
+    .flatMap((group) => group.toppings.slice(0, 1));
+  return fc.record({
+    product_id: fc.constant(product.id),
+    variant_id:
+      product.variants.length > 0
+        ? fc.constantFrom(...product.variants.map((variant) => variant.id))
+        : fc.constant(null),
+    quantity: fc.integer({ min: 1, max: 6 }),
+    extras: fc.subarray(optional.map((topping) => ({ id: topping.id, quantity: 1 }))),
+  });
+});
+
+describe('the minimum order', () => {
+  it('is met in the cart exactly when the server takes the order, for any cart, area and discount', () => {
+    fc.assert(
+      fc.property(
+        fc.array(lineArbitrary, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 8_000 }),
+        fc.integer({ min: 0, max: 500 }),
+        fc.integer({ min: 0, max: 30 }),
+        (items, minimum, fee, discount) => {
+          const priced = withArea(minimum, fee, discount);
+          const cart = clientCart(items);
+          const totals = computeTotals({ items: cart, discountPercent: discount, deliveryFee: fee });
+          const clientSaysMet = missingForMinimumOrder(totals, minimum) === 0;
+          expect(serverAccepts(priced, items)).toBe(clientSaysMet);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is the value of the goods before the discount and without the fee (the walk-through’s example)', () => {
+    const drink = catalogue.products.find((product) => product.available && product.type === 'simple');
+    if (!drink) throw new Error('no simple product');
+    const quantity = Math.ceil(1200 / drink.priceCents);
+    const goods = quantity * drink.priceCents;
+    // At least 12 € of goods, less than 12 € after 5 %: the cart enables the button, so the server takes it.
+    const priced = withArea(goods, 250, 5);
+    expect(serverAccepts(priced, [{ product_id: drink.id, quantity, extras: [] }])).toBe(true);
+    expect(serverAccepts(withArea(goods + 1, 250, 5), [{ product_id: drink.id, quantity, extras: [] }])).toBe(false);
+  });
+});
