@@ -37,6 +37,8 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
+  /** How long the start waits for PostgreSQL to come up (a container started alongside) before it gives up. */
+  DATABASE_CONNECT_RETRY_SECONDS: z.coerce.number().min(0).default(60),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),

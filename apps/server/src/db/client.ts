@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { unreachableReason } from './database-errors.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -25,12 +27,134 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** Any number: the key of the lock all instances take around migrating. */
 const MIGRATION_LOCK = 1312;
 
+/** How long opening a connection may take before the pool gives up: a request fails, it does not hang. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * The start cannot go on: a wrong DATABASE_URL, or PostgreSQL out of reach. The message is one line
+ * for people and never contains the URL's password.
+ */
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError';
+}
+
+interface DatabaseTarget {
+  /** `host:port` (or the socket directory) and never the password, for messages. */
+  address: string;
+  host: string;
+}
+
+const EXPECTED_URL = 'expected postgres://user:password@host:5432/database';
+
+/** Checks DATABASE_URL before pg sees it: pg reads `postgres:/x` or `base` as other hosts than meant. */
+export function databaseTarget(url: string): DatabaseTarget {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DatabaseStartError(`DATABASE_URL is not a URL (${EXPECTED_URL})`);
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new DatabaseStartError(`DATABASE_URL must start with postgres:// (${EXPECTED_URL})`);
+  }
+  // `?host=/run/postgresql` names a socket directory instead of a network host.
+  const host = parsed.hostname || parsed.searchParams.get('host');
+  if (!host) throw new DatabaseStartError(`DATABASE_URL names no host (${EXPECTED_URL})`);
+  return { address: host.startsWith('/') ? host : `${host}:${parsed.port || '5432'}`, host };
+}
+
+interface ConnectFailure {
+  kind: 'unreachable' | 'unknown_host' | 'refused';
+  message: string;
+  /** What to do about it, said once the start gives up. */
+  hint?: string;
+}
+
+/** What a failed first connection means for the start: wait and try again, or stop. */
+function connectFailure(error: unknown, target: DatabaseTarget): ConnectFailure {
+  if (error instanceof Error && 'code' in error && error.code === 'ENOTFOUND') {
+    return {
+      kind: 'unknown_host',
+      message: `the host "${target.host}" in DATABASE_URL does not resolve`,
+      hint: 'check DATABASE_URL',
+    };
+  }
+  const reason = unreachableReason(error);
+  if (reason !== undefined) {
+    return { kind: 'unreachable', message: `cannot reach PostgreSQL at ${target.address} (${reason})` };
+  }
+  // The server answered and said no (wrong password, no such database): waiting will not change that.
+  const detail = error instanceof Error ? error.message : String(error);
+  return { kind: 'refused', message: `PostgreSQL at ${target.address} refused the connection: ${detail}` };
+}
+
+/**
+ * The waits between connection attempts: doubling from half a second up to 8 s, adding up to
+ * `budgetMs` (the last one shortened to fit).
+ */
+export function connectRetryDelays(budgetMs: number): number[] {
+  const delays: number[] = [];
+  let total = 0;
+  for (let delay = 500; total < budgetMs; delay = Math.min(delay * 2, 8_000)) {
+    const next = Math.min(delay, budgetMs - total);
+    delays.push(next);
+    total += next;
+  }
+  return delays;
+}
+
+/**
+ * A name that does not resolve is most likely a typo, so it stops the start soon; it still gets a few
+ * tries because a database container's name only resolves once the container runs.
+ */
+const UNKNOWN_HOST_ATTEMPTS = 3;
+
+/**
+ * Waits until PostgreSQL at `url` takes a connection, trying again with growing pauses while it is out
+ * of reach for up to `retryMs`, and reporting each failed attempt in one line to `onRetry`. Throws a
+ * DatabaseStartError with a one-line message when the URL is wrong, the server refuses the login or
+ * the time is up.
+ */
+export async function waitForPostgres(
+  url: string,
+  options: { retryMs: number; onRetry?: (message: string) => void },
+): Promise<void> {
+  const target = databaseTarget(url);
+  const delays = connectRetryDelays(options.retryMs);
+  for (let attempt = 1; ; attempt += 1) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      const failure = connectFailure(error, target);
+      const attempts =
+        failure.kind === 'refused'
+          ? 1
+          : failure.kind === 'unknown_host'
+            ? Math.min(UNKNOWN_HOST_ATTEMPTS, delays.length + 1)
+            : delays.length + 1;
+      const delay = delays[attempt - 1];
+      if (attempt >= attempts || delay === undefined) {
+        const tries = attempt > 1 ? `; gave up after ${attempt} attempts` : '';
+        const hint = failure.hint ? `: ${failure.hint}` : '';
+        throw new DatabaseStartError(`${failure.message}${tries}${hint}`, { cause: error });
+      }
+      options.onRetry?.(`${failure.message}; retrying in ${delay / 1000} s (attempt ${attempt} of ${attempts})`);
+      await sleep(delay);
+    }
+  }
+}
+
 /**
  * Migrates while holding a session advisory lock, so instances started together on one database take
  * turns: the first migrates, the others find it done (drizzle's migrator itself does not lock).
  */
-async function migrateExclusively(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrateExclusively(pool: pg.Pool, target: DatabaseTarget): Promise<void> {
+  const client = await pool.connect().catch((error: unknown) => {
+    throw new DatabaseStartError(connectFailure(error, target).message, { cause: error });
+  });
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
@@ -42,16 +166,25 @@ async function migrateExclusively(pool: pg.Pool): Promise<void> {
 
 /**
  * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (`memory://` keeps it in
- * memory), and brings the schema up to date with the versioned migrations.
+ * memory), and brings the schema up to date with the versioned migrations. It tries PostgreSQL once:
+ * a wrong URL or an unreachable server is a DatabaseStartError (`main.ts` waits with
+ * `waitForPostgres` first).
  */
 export async function openDatabase(options: {
   url?: string;
   dataDir: string;
   /** An idle connection failed (the server restarted, the network dropped): the pool replaces it. */
   onIdleError?: (error: Error) => void;
+  /** How long a query waits for a connection when all are gone (the database is down); 5 s by default. */
+  connectTimeoutMs?: number;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const target = databaseTarget(options.url);
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    });
     // Without a listener an idle connection's error would crash the process; the pool opens a new one.
     pool.on('error', (error) => options.onIdleError?.(error));
     const open = new Set<pg.PoolClient>();
@@ -59,7 +192,12 @@ export async function openDatabase(options: {
       open.add(client);
       client.once('end', () => open.delete(client));
     });
-    await migrateExclusively(pool);
+    try {
+      await migrateExclusively(pool, target);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return {
       db: drizzlePg(pool, { schema }),
       kind: 'postgres',

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError, LocalizedText } from '@pizzeria/domain';
+import { classifyDatabaseError, unreachableReason } from '../db/database-errors.ts';
 
 /**
  * An error a route raises on purpose: a status, a stable code that clients translate, and a message
@@ -24,6 +25,12 @@ const INTERNAL_ERROR: LocalizedText = {
   de: 'Bei uns ist etwas schiefgelaufen.',
   en: 'Something went wrong on our side.',
 };
+const DATABASE_UNAVAILABLE: LocalizedText = {
+  de: 'Unser System ist gerade nicht erreichbar. Bitte versuchen Sie es in einem Moment erneut.',
+  en: 'Our system is unavailable right now. Please try again in a moment.',
+};
+/** Seconds a client should wait after a 503: about the pool's connect timeout, so the next try may find it back. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Every error leaves as `{message, code, issues?}` JSON; only a real fault becomes a 500. */
 export default fp(
@@ -42,6 +49,19 @@ export default fp(
             message: issue.message,
           })),
         };
+        return reply.status(400).send(body);
+      }
+      // The database is out of reach (restart, failover, network): a passing state, not our fault.
+      const databaseFailure = classifyDatabaseError(error);
+      if (databaseFailure === 'unavailable') {
+        request.log.warn(`database unavailable (${unreachableReason(error)}): answered 503`);
+        const body: ApiError = { message: DATABASE_UNAVAILABLE[request.language], code: 'database_unavailable' };
+        return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(body);
+      }
+      // PostgreSQL refused a value (a NUL byte, a number or date out of range) the schema let through.
+      if (databaseFailure === 'invalid_input') {
+        request.log.warn({ err: error }, 'the database refused a value the request schema accepted');
+        const body: ApiError = { message: INVALID_REQUEST[request.language], code: 'invalid_request' };
         return reply.status(400).send(body);
       }
       const status =

@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createFreshDatabase, databaseServer } from './fresh-database.ts';
+import { createTcpProxy, freePort } from './tcp-proxy.ts';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+// An empty web app: the static plugin reads every file under its root at start.
+const webDist = mkdtempSync(path.join(tmpdir(), 'pizzeria-web-'));
+
+interface Started {
+  child: ChildProcess;
+  /** Everything the process wrote so far, stdout and stderr apart. */
+  output: { stdout: string; stderr: string };
+  /** Resolves once `pattern` appears in stdout or stderr. */
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
+  exited: Promise<number | null>;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Starts the server's main as `npm start` does, with only the environment given (and PATH). */
+function startMain(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, [main], {
+    env: { PATH: process.env.PATH ?? '', WEB_DIST: webDist, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const output = { stdout: '', stderr: '' };
+  const waiters: { pattern: RegExp; resolve: (match: RegExpMatchArray) => void }[] = [];
+  const check = () => {
+    for (const waiter of [...waiters]) {
+      const match = `${output.stdout}\n${output.stderr}`.match(waiter.pattern);
+      if (match) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(match);
+      }
+    }
+  };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output.stdout += chunk;
+    check();
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    output.stderr += chunk;
+    check();
+  });
+  const exited = once(child, 'exit').then(([code]) => {
+    running.delete(child);
+    return code as number | null;
+  });
+  return {
+    child,
+    output,
+    exited,
+    waitFor: (pattern) =>
+      new Promise((resolve, reject) => {
+        waiters.push({ pattern, resolve });
+        void exited.then(() => reject(new Error(`exited before ${pattern}:\n${output.stdout}\n${output.stderr}`)));
+        check();
+      }),
+  };
+}
+
+/** The lines a process wrote, without empty ones. */
+const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+afterAll(() => {
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('starting the server without its database', () => {
+  it('retries an unreachable PostgreSQL, then exits 1 with one line and no stack trace', async () => {
+    const port = await freePort();
+    const started = startMain({
+      DATABASE_URL: `postgres://postgres:hunter2@127.0.0.1:${port}/pizzeria`,
+      DATABASE_CONNECT_RETRY_SECONDS: '1',
+    });
+    expect(await started.exited).toBe(1);
+    const { stdout, stderr } = started.output;
+    expect(lines(stderr)).toEqual([
+      `cannot reach PostgreSQL at 127.0.0.1:${port} (connection refused); retrying in 0.5 s (attempt 1 of 3)`,
+      `cannot reach PostgreSQL at 127.0.0.1:${port} (connection refused); retrying in 0.5 s (attempt 2 of 3)`,
+      `cannot reach PostgreSQL at 127.0.0.1:${port} (connection refused); gave up after 3 attempts`,
+    ]);
+    expect(stdout).toBe('');
+    expect(`${stdout}${stderr}`).not.toMatch(/^\s+at /m);
+    expect(`${stdout}${stderr}`).not.toContain('hunter2');
+  });
+
+  it.each([
+    ['postgres:/x', 'DATABASE_URL names no host (expected postgres://user:password@host:5432/database)'],
+    ['base', 'DATABASE_URL is not a URL (expected postgres://user:password@host:5432/database)'],
+  ])('calls DATABASE_URL=%s a configuration error in one line', async (url, message) => {
+    const started = startMain({ DATABASE_URL: url, DATABASE_CONNECT_RETRY_SECONDS: '1' });
+    expect(await started.exited).toBe(1);
+    expect(lines(started.output.stderr)).toEqual([message]);
+    expect(started.output.stdout).toBe('');
+  });
+
+  it('says a host that does not resolve is a configuration error', async () => {
+    // `.invalid` never resolves (RFC 2606), so no resolver or network can make this pass by chance.
+    const started = startMain({
+      DATABASE_URL: 'postgres://postgres@db.invalid/pizzeria',
+      DATABASE_CONNECT_RETRY_SECONDS: '0',
+    });
+    expect(await started.exited).toBe(1);
+    expect(lines(started.output.stderr)).toEqual([
+      'the host "db.invalid" in DATABASE_URL does not resolve: check DATABASE_URL',
+    ]);
+  });
+
+  it.skipIf(!adminUrl)(
+    'starts once PostgreSQL comes up while it retries',
+    async () => {
+      const database = await createFreshDatabase(adminUrl ?? '');
+      const proxy = await createTcpProxy(databaseServer(adminUrl ?? ''));
+      try {
+        const started = startMain({ DATABASE_URL: database.url(proxy.port), DATABASE_CONNECT_RETRY_SECONDS: '60' });
+        await started.waitFor(/cannot reach PostgreSQL at .*; retrying in/);
+        await proxy.forward();
+        const [, address] = await started.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+        const health = await fetch(`${address}/api/health`);
+        expect(health.status).toBe(200);
+        started.child.kill('SIGTERM');
+        expect(await started.exited).toBe(0);
+      } finally {
+        await proxy.cut();
+        await database.drop();
+      }
+      // Migrating and seeding a fresh database takes a while on a busy machine.
+    },
+    90_000,
+  );
+});
