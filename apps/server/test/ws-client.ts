@@ -9,6 +9,8 @@ export interface TestSocket {
    * it are dropped, so a later `next` only sees what came after.
    */
   next(match?: (message: unknown) => boolean, timeoutMs?: number): Promise<unknown>;
+  /** Every message received so far, read or not, in order. */
+  readonly messages: readonly unknown[];
   /** Resolves with the close code and reason once the server (or we) closed it. */
   closed: Promise<{ code: number; reason: string }>;
   send(message: unknown): void;
@@ -24,10 +26,13 @@ export async function wsBase(app: FastifyInstance): Promise<string> {
 
 export async function openSocket(url: string): Promise<TestSocket> {
   const socket = new WebSocket(url);
+  const messages: unknown[] = [];
   const unread: unknown[] = [];
   const waiting = new Set<() => void>();
   socket.on('message', (data) => {
-    unread.push(JSON.parse(data.toString()) as unknown);
+    const message = JSON.parse(data.toString()) as unknown;
+    messages.push(message);
+    unread.push(message);
     for (const wake of [...waiting]) wake();
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
@@ -58,6 +63,7 @@ export async function openSocket(url: string): Promise<TestSocket> {
         if (!look()) waiting.add(wake);
       });
     },
+    messages,
     closed,
     send(message) {
       socket.send(JSON.stringify(message));

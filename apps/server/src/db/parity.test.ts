@@ -29,7 +29,11 @@ describe('PGlite and PostgreSQL parity', () => {
 
   it('migrates, seeds and serves the catalogue on PGlite', async () => {
     const health = await pglite.app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(health.json()).toEqual({
+      status: 'ok',
+      database: 'pglite',
+      pubsub: { kind: 'in-process', connected: true },
+    });
     for (const url of paths.slice(1)) {
       const response = await pglite.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
@@ -38,7 +42,11 @@ describe('PGlite and PostgreSQL parity', () => {
 
   it.runIf(process.env.TEST_DATABASE_URL)('answers byte for byte the same on PostgreSQL', async () => {
     const health = await configured?.app.inject({ method: 'GET', url: '/api/health' });
-    expect(health?.json()).toEqual({ status: 'ok', database: 'postgres' });
+    expect(health?.json()).toEqual({
+      status: 'ok',
+      database: 'postgres',
+      pubsub: { kind: 'in-process', connected: true },
+    });
     for (const url of paths.slice(1)) {
       for (const language of ['de', 'en']) {
         const headers = { 'accept-language': language };

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
 import { users } from '../db/schema.ts';
-import { createTestUser } from '../../test/helper.ts';
+import { createTestUser, type TestUser } from '../../test/helper.ts';
 import auth from './auth.ts';
 import database from './database.ts';
 import errors from './errors.ts';
@@ -59,5 +60,42 @@ describe('auth plugin', () => {
     const response = await app.inject({ url: '/api/test/whoami', headers: user.headers });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'session_expired' });
+  });
+});
+
+describe('auth plugin: tokens that must end', () => {
+  const secret = 'a-test-secret-that-is-long-enough-for-hs256';
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify();
+    await app.register(language);
+    await app.register(errors);
+    await app.register(database, { dataDir: 'memory://' });
+    await app.register(auth, { secret });
+    app.get('/api/test/whoami', { preHandler: app.auth.requireUser }, (request) => request.caller);
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  /** A token as the plugin issues them, signed with the real secret, with only the chosen time claims. */
+  async function tokenFor(user: TestUser, claims: { exp: boolean; iat: boolean }): Promise<string> {
+    const token = new SignJWT({ role: 'customer', sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuer('pizzeria');
+    if (claims.iat) token.setIssuedAt();
+    if (claims.exp) token.setExpirationTime('1h');
+    return token.sign(new TextEncoder().encode(secret));
+  }
+
+  it('accepts a token with both exp and iat, and refuses one without exp or without iat', async () => {
+    const user = await createTestUser(app);
+    const whoami = async (token: string) =>
+      app.inject({ url: '/api/test/whoami', headers: { authorization: `Bearer ${token}` } });
+
+    expect((await whoami(await tokenFor(user, { exp: true, iat: true }))).statusCode).toBe(200);
+    expect((await whoami(await tokenFor(user, { exp: false, iat: true }))).statusCode).toBe(401);
+    expect((await whoami(await tokenFor(user, { exp: true, iat: false }))).statusCode).toBe(401);
+    expect(await app.auth.verifyToken(await tokenFor(user, { exp: false, iat: true }))).toBeNull();
   });
 });

@@ -87,7 +87,13 @@ export default fp<AuthPluginOptions>(
     async function callerOf(token: string): Promise<Caller | 'invalid' | 'ended'> {
       let payload: unknown;
       try {
-        ({ payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] }));
+        ({ payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          // jose checks `exp` only when present: a token without it would never end.
+          requiredClaims: ['exp', 'iat'],
+          maxTokenAge: lifetime,
+        }));
       } catch (error) {
         return error instanceof joseErrors.JWTExpired ? 'ended' : 'invalid';
       }

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { createClient } from 'redis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { healthSchema } from '@pizzeria/domain';
+import { buildTestServer, createTestUser, pickupOrder, simpleProduct } from '../../test/helper.ts';
+import { eventually, redisServerBinary, startRedis, unusedPort, type OwnRedis } from '../../test/redis-server.ts';
 import { inProcessPubSub, redisPubSub, type PubSub } from './pubsub.ts';
 
 const log = Fastify({ logger: false }).log;
@@ -121,6 +125,101 @@ describe.skipIf(!REDIS_URL)('Redis pub/sub (REDIS_URL)', () => {
     } finally {
       await admin.close();
       await Promise.all([publisher.close(), subscriber.close()]);
+    }
+  });
+});
+
+// Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
+const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
+
+describe.skipIf(!redisServerBinary)('Redis away (a redis-server of the test’s own)', () => {
+  const redises: OwnRedis[] = [];
+  afterEach(async () => {
+    await Promise.all(redises.splice(0).map((redis) => redis.kill()));
+  });
+
+  async function redisOn(port: number): Promise<OwnRedis> {
+    const redis = await startRedis(port);
+    redises.push(redis);
+    return redis;
+  }
+
+  it('starts without Redis, fails publishing instead of waiting, and subscribes and resyncs once Redis comes', async () => {
+    const port = await unusedPort();
+    const pubsub = await redisPubSub(`redis://127.0.0.1:${port}`, log, `away-${randomUUID()}`);
+    try {
+      expect(pubsub.connected).toBe(false);
+      let resyncs = 0;
+      pubsub.onResync(() => {
+        resyncs += 1;
+      });
+      const received = inbox();
+      await pubsub.subscribe('away', received.handler);
+      await expect(pubsub.publish('away', { while: 'away' })).rejects.toThrow();
+
+      const redis = await redisOn(port);
+      await eventually(() => pubsub.connected, 'connected once Redis listens');
+      expect(resyncs).toBe(1);
+      // The subscription asked for while Redis was away is active.
+      await pubsub.publish('away', { after: 'start' });
+      expect(await received.count(1)).toEqual([{ after: 'start' }]);
+
+      await redis.kill();
+      await eventually(() => !pubsub.connected, 'in doubt once Redis is gone');
+      await expect(pubsub.publish('away', { while: 'gone' })).rejects.toThrow();
+      await redisOn(port);
+      await eventually(() => pubsub.connected, 'connected again');
+      expect(resyncs).toBe(2);
+      await pubsub.publish('away', { after: 'restart' });
+      expect(await received.count(2)).toEqual([{ after: 'start' }, { after: 'restart' }]);
+    } finally {
+      await pubsub.close();
+    }
+  });
+
+  it('serves with Redis away, says degraded in /api/health, takes pauses and orders, and is ok once Redis comes', async () => {
+    const port = await unusedPort();
+    const server = await buildTestServer({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    const app = server.app;
+    try {
+      app.orders.clock = { now: () => MONDAY_EVENING };
+      app.storeStatus.clock = { now: () => MONDAY_EVENING };
+      const health = async () => {
+        const response = await app.inject({ method: 'GET', url: '/api/health' });
+        expect(response.statusCode).toBe(200);
+        return healthSchema.parse(response.json());
+      };
+      expect(await health()).toMatchObject({ status: 'degraded', pubsub: { kind: 'redis', connected: false } });
+
+      // Writes that announce their change still succeed: the announcement fails, the write does not.
+      const admin = await createTestUser(app, { role: 'admin' });
+      const pause = (paused: boolean) =>
+        app.inject({
+          method: 'PUT',
+          url: '/api/admin/stores/13/pause',
+          headers: admin.headers,
+          payload: { paused },
+        });
+      expect((await pause(true)).statusCode).toBe(200);
+      expect((await pause(false)).statusCode).toBe(200);
+      const product = await simpleProduct(app);
+      const placed = await app.inject({
+        method: 'POST',
+        url: '/api/orders/guest',
+        headers: { 'idempotency-key': randomUUID() },
+        payload: pickupOrder(product.id),
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+
+      await redisOn(port);
+      await eventually(async () => (await health()).status === 'ok', '/api/health ok once Redis listens');
+      expect(await health()).toEqual({
+        status: 'ok',
+        database: app.database.kind,
+        pubsub: { kind: 'redis', connected: true },
+      });
+    } finally {
+      await server.close();
     }
   });
 });

@@ -11,6 +11,7 @@ function catalogueNamed(productName: string): Catalogue {
       name: 'Test',
       timezone: 'Europe/Berlin',
       region: 'de-DE',
+      maxOrderTotalCents: 50_000,
       address: '',
       phone: '',
       email: '',
@@ -124,6 +125,33 @@ describe('createCatalogueService', () => {
     expect(await service.representation(13, 'store', 'de')).toBeNull();
     await expect(service.representation(13, 'store', 'de')).rejects.toThrow('connection lost');
     expect(await service.representation(13, 'store', 'de')).not.toBeNull();
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('while invalidations may go unheard, reads a catalogue again once it is older than the limit, not sooner', async () => {
+    let name = 'Margherita';
+    let clock = 0;
+    let inDoubt = false;
+    const load = vi.fn(async () => catalogueNamed(name));
+    const service = createCatalogueService(load, {
+      inDoubt: () => inDoubt,
+      inDoubtMaxAgeMs: 5_000,
+      now: () => clock,
+    });
+    expect((await service.get(13))?.products[0]?.name.de).toBe('Margherita');
+
+    // Another instance renames the product; its invalidation is not heard.
+    name = 'Marinara';
+    clock = 60_000;
+    expect((await service.get(13))?.products[0]?.name.de).toBe('Margherita');
+
+    inDoubt = true;
+    expect((await service.get(13))?.products[0]?.name.de).toBe('Marinara');
+    clock += 4_999;
+    await service.representation(13, 'products', 'de');
+    expect(load).toHaveBeenCalledTimes(2);
+    clock += 1;
+    await service.representation(13, 'products', 'de');
     expect(load).toHaveBeenCalledTimes(3);
   });
 });

@@ -34,6 +34,25 @@ interface Entry {
   representations: ReadonlyMap<string, Representation>;
 }
 
+interface CachedEntry {
+  entry: Promise<Entry | null>;
+  loadedAt: number;
+}
+
+export interface CatalogueCacheOptions {
+  /**
+   * True while invalidations from other instances may go unheard (the pub/sub is not connected): then
+   * a catalogue is read again once it is `inDoubtMaxAgeMs` old.
+   */
+  inDoubt?: () => boolean;
+  inDoubtMaxAgeMs?: number;
+  /** Milliseconds now; replaceable in tests. */
+  now?: () => number;
+}
+
+/** Long enough that a busy shop reads the catalogue a few times a minute, not once per request. */
+const IN_DOUBT_MAX_AGE_MS = 5_000;
+
 const key = (resource: CatalogueResource, language: Language) => `${resource}:${language}`;
 
 export function etagOf(body: Buffer): string {
@@ -42,20 +61,29 @@ export function etagOf(body: Buffer): string {
 
 /**
  * Catalogue reads served from memory: each store's catalogue is loaded once, rendered and serialized
- * once per language, and kept until invalidated. Unknown stores are not remembered, so arbitrary ids
- * cannot fill the memory. Concurrent first reads share one load.
+ * once per language, and kept until invalidated (or, while invalidations may go unheard, until it is a
+ * few seconds old). Unknown stores are not remembered, so arbitrary ids cannot fill the memory.
+ * Concurrent first reads share one load.
  */
-export function createCatalogueService(load: (storeId: number) => Promise<Catalogue | null>): CatalogueService {
-  const entries = new Map<number, Promise<Entry | null>>();
+export function createCatalogueService(
+  load: (storeId: number) => Promise<Catalogue | null>,
+  options: CatalogueCacheOptions = {},
+): CatalogueService {
+  const entries = new Map<number, CachedEntry>();
+  const now = options.now ?? Date.now;
+  const inDoubtMaxAgeMs = options.inDoubtMaxAgeMs ?? IN_DOUBT_MAX_AGE_MS;
+
+  const trusted = (cached: CachedEntry) => !options.inDoubt?.() || now() - cached.loadedAt < inDoubtMaxAgeMs;
 
   const entryFor = (storeId: number): Promise<Entry | null> => {
     const cached = entries.get(storeId);
-    if (cached) return cached;
+    if (cached && trusted(cached)) return cached.entry;
     const pending = load(storeId).then(build);
-    entries.set(storeId, pending);
+    const loaded = { entry: pending, loadedAt: now() };
+    entries.set(storeId, loaded);
     // Forget failures and unknown stores; an entry invalidated meanwhile is already gone.
     const forget = () => {
-      if (entries.get(storeId) === pending) entries.delete(storeId);
+      if (entries.get(storeId) === loaded) entries.delete(storeId);
     };
     pending.then((entry) => {
       if (!entry) forget();

@@ -20,7 +20,9 @@ export const catalogueChangedSchema = z.object({ storeId: z.nullable(z.int()) })
  */
 export default fp(
   async (app) => {
-    const local = createCatalogueService((storeId) => loadCatalogue(app.database.db, storeId));
+    const local = createCatalogueService((storeId) => loadCatalogue(app.database.db, storeId), {
+      inDoubt: () => !app.pubsub.connected,
+    });
     const publish = (storeId: number | null) =>
       app.pubsub.publish(CATALOGUE_CHANGED, { storeId }).catch((error: unknown) => {
         app.log.error({ err: error, storeId }, 'could not tell the other instances that the catalogue changed');

@@ -12,16 +12,35 @@ import {
   type Order,
   type OrderChannelEvent,
 } from '@pizzeria/domain';
+import type { Caller } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { sendText } from '../../plugins/websocket.ts';
+import { mayFollow, readOrderAccess, type OrderAccess } from './order-access.ts';
 import { ORDERS_CHANGED, orderChangeSchema, type OrderChange } from './service.ts';
 
 /** How long a client may take to send its auth message after the socket opened. */
 const AUTH_TIMEOUT_MS = 10_000;
 
+/**
+ * What let a socket in, kept so that it is checked again before every message: a token whose session
+ * ended (password reset, role change, expiry) or that names nobody with rights to the order any more gets
+ * no further message and its socket is closed.
+ */
+interface Grant {
+  accessToken: string | undefined;
+  trackingToken: string | undefined;
+}
+
 interface Listener {
   socket: WebSocket;
   language: Language;
+  grant: Grant;
+}
+
+/** A listener of one order; changes heard before its first message is sent are sent after it. */
+interface OrderListener extends Listener {
+  ready: boolean;
+  missed: boolean;
 }
 
 const langQuerySchema = z.object({ lang: z.optional(languageSchema) });
@@ -74,18 +93,49 @@ function onAuthMessage(socket: WebSocket, handle: (auth: z.infer<typeof channelA
  * Live orders (issue 4): `WS /api/ws/orders/{id}` for the order page of its owner or tracking-token
  * holder, and `WS /api/ws/admin/orders` for the staff board. Changes arrive over pub/sub from whichever
  * instance made them; each instance reads the order once per change and sends it to its own listeners,
- * rendered once per language.
+ * rendered once per language. A socket becomes a listener only after its credentials opened the order,
+ * and they are checked again (the order's owner and token, the user's session) before every message.
  */
 const orderChannelRoutes: FastifyPluginAsync = async (app) => {
-  const byOrder = new Map<number, Set<Listener>>();
+  const byOrder = new Map<number, Set<OrderListener>>();
   const staff = new Set<Listener>();
 
-  function listen(set: Set<Listener>, listener: Listener, onEmpty?: () => void): void {
+  function listen<T extends Listener>(set: Set<T>, listener: T, onEmpty?: () => void): void {
     set.add(listener);
     listener.socket.once('close', () => {
       set.delete(listener);
       if (set.size === 0) onEmpty?.();
     });
+  }
+
+  function drop<T extends Listener>(set: Set<T>, listener: T, error: ChannelError, closeCode: number): void {
+    set.delete(listener);
+    refuse(listener.socket, error, closeCode);
+  }
+
+  /** Checks each access token once per change, however many of its sockets listen. */
+  function tokenChecks(): (token: string) => Promise<Caller | null> {
+    const checked = new Map<string, Promise<Caller | null>>();
+    return (token) => {
+      let caller = checked.get(token);
+      if (!caller) {
+        caller = app.auth.verifyToken(token);
+        checked.set(token, caller);
+      }
+      return caller;
+    };
+  }
+
+  /** Whether the grant still opens the order, as the row and the user's session say now. */
+  async function stillAllowed(
+    access: OrderAccess | null,
+    grant: Grant,
+    callerOf: (token: string) => Promise<Caller | null>,
+  ): Promise<'yes' | 'unauthorized' | 'not_found'> {
+    const caller = grant.accessToken ? await callerOf(grant.accessToken) : null;
+    if (grant.accessToken && !caller) return 'unauthorized';
+    if (!access || !mayFollow(access, { caller, trackingToken: grant.trackingToken })) return 'not_found';
+    return 'yes';
   }
 
   async function deliver(orderId: number, targets: Listener[], event: (order: Order) => string): Promise<void> {
@@ -101,15 +151,51 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  async function onChange(orderId: number, kind: OrderChange['kind']): Promise<void> {
-    const owners = [...(byOrder.get(orderId) ?? [])];
-    await deliver(orderId, owners, (order) => JSON.stringify({ type: 'order', order } satisfies OrderChannelEvent));
-    await deliver(orderId, [...staff], (order) =>
+  /** Sends the order to those of its listeners that may still see it; the others are closed. */
+  async function deliverToOwners(
+    orderId: number,
+    listeners: OrderListener[],
+    callerOf: (token: string) => Promise<Caller | null>,
+  ): Promise<void> {
+    const set = byOrder.get(orderId);
+    if (!set || listeners.length === 0) return;
+    const access = await readOrderAccess(app.database.db, orderId);
+    const allowed: OrderListener[] = [];
+    for (const listener of listeners) {
+      const verdict = await stillAllowed(access, listener.grant, callerOf);
+      if (!set.has(listener)) continue;
+      if (verdict === 'unauthorized') drop(set, listener, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
+      else if (verdict === 'not_found') drop(set, listener, NOT_FOUND, CHANNEL_CLOSE.notFound);
+      else if (!listener.ready) listener.missed = true;
+      else allowed.push(listener);
+    }
+    await deliver(orderId, allowed, (order) => JSON.stringify({ type: 'order', order } satisfies OrderChannelEvent));
+  }
+
+  async function deliverToStaff(
+    orderId: number,
+    kind: OrderChange['kind'],
+    callerOf: (token: string) => Promise<Caller | null>,
+  ): Promise<void> {
+    const allowed: Listener[] = [];
+    for (const listener of [...staff]) {
+      const caller = listener.grant.accessToken ? await callerOf(listener.grant.accessToken) : null;
+      if (!staff.has(listener)) continue;
+      if (caller?.role === 'admin') allowed.push(listener);
+      else drop(staff, listener, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
+    }
+    await deliver(orderId, allowed, (order) =>
       JSON.stringify({
         type: kind === 'created' ? 'order_created' : 'order_updated',
         order,
       } satisfies AdminOrdersEvent),
     );
+  }
+
+  async function onChange(orderId: number, kind: OrderChange['kind']): Promise<void> {
+    const callerOf = tokenChecks();
+    await deliverToOwners(orderId, [...(byOrder.get(orderId) ?? [])], callerOf);
+    await deliverToStaff(orderId, kind, callerOf);
   }
 
   await app.pubsub.subscribe(ORDERS_CHANGED, (message) => {
@@ -122,7 +208,7 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
   // After a pub/sub outage, every order page gets its order again; the staff board reloads its list.
   app.pubsub.onResync(() => {
     for (const orderId of byOrder.keys()) {
-      onChange(orderId, 'updated').catch((error: unknown) =>
+      deliverToOwners(orderId, [...(byOrder.get(orderId) ?? [])], tokenChecks()).catch((error: unknown) =>
         app.log.error({ err: error, orderId }, 'could not push an order after reconnecting'),
       );
     }
@@ -150,11 +236,18 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
       onAuthMessage(socket, async (auth) => {
         if (!params.success) return refuse(socket, NOT_FOUND, CHANNEL_CLOSE.notFound);
         const orderId = params.data.id;
-        const caller = auth.access_token ? await app.auth.verifyToken(auth.access_token) : null;
-        if (auth.access_token && !caller) return refuse(socket, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
-        if (!caller && !auth.tracking_token) return refuse(socket, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
-        // Listening starts before the first read, so no change between the two is missed.
-        const listener = { socket, language };
+        const grant: Grant = { accessToken: auth.access_token, trackingToken: auth.tracking_token };
+        if (!grant.accessToken && !grant.trackingToken) return refuse(socket, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
+        const caller = grant.accessToken ? await app.auth.verifyToken(grant.accessToken) : null;
+        // Rights first, listening after: a socket that may not see the order never hears of its changes.
+        const access = await readOrderAccess(app.database.db, orderId);
+        const verdict = await stillAllowed(access, grant, async () => caller);
+        if (verdict === 'unauthorized') return refuse(socket, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
+        if (verdict === 'not_found') return refuse(socket, NOT_FOUND, CHANNEL_CLOSE.notFound);
+        // A socket closed meanwhile will not say so again: it must not stay a listener.
+        if (socket.readyState !== socket.OPEN) return;
+
+        const listener: OrderListener = { socket, language, grant, ready: false, missed: false };
         let listeners = byOrder.get(orderId);
         if (!listeners) {
           listeners = new Set();
@@ -164,15 +257,20 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
         listen(set, listener, () => {
           if (byOrder.get(orderId) === set) byOrder.delete(orderId);
         });
+        // Read after listening, so a change made between the check and listening is not missed.
+        let order: Order;
         try {
-          const order = await app.orders.find(orderId, { caller, token: auth.tracking_token }, language);
-          sendText(socket, JSON.stringify({ type: 'order', order } satisfies OrderChannelEvent));
+          order = await app.orders.find(orderId, { caller, token: grant.trackingToken }, language);
         } catch (error) {
-          set.delete(listener);
           if (error instanceof HttpError && error.statusCode === 404)
-            return refuse(socket, NOT_FOUND, CHANNEL_CLOSE.notFound);
+            return drop(set, listener, NOT_FOUND, CHANNEL_CLOSE.notFound);
+          set.delete(listener);
           throw error;
         }
+        sendText(socket, JSON.stringify({ type: 'order', order } satisfies OrderChannelEvent));
+        listener.ready = true;
+        // A change heard while the first read was under way is sent after it, so the newest state comes last.
+        if (listener.missed) await deliverToOwners(orderId, [listener], tokenChecks());
       });
     },
   );
@@ -195,7 +293,8 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
       onAuthMessage(socket, async (auth) => {
         const caller = auth.access_token ? await app.auth.verifyToken(auth.access_token) : null;
         if (caller?.role !== 'admin') return refuse(socket, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
-        listen(staff, { socket, language });
+        if (socket.readyState !== socket.OPEN) return;
+        listen(staff, { socket, language, grant: { accessToken: auth.access_token, trackingToken: undefined } });
         sendText(socket, JSON.stringify({ type: 'ready' } satisfies AdminOrdersEvent));
       });
     },

@@ -41,23 +41,41 @@ declare module 'fastify' {
 const UNAVAILABLE = JSON.stringify({ error: 'The store status cannot be computed right now' });
 
 /**
+ * While the pub/sub is not connected, changes made on other instances go unheard: the pause and closures
+ * remembered are read again once they are this old, and status subscribers get a push this often.
+ */
+const IN_DOUBT_MAX_AGE_MS = 2_000;
+const IN_DOUBT_PUSH_MS = 5_000;
+
+interface CachedOverrides {
+  overrides: Promise<StoreOverrides | null>;
+  loadedAt: number;
+}
+
+/**
  * The store status (issue 4) for the status channel and for orders. One computation per store and
  * push, serialized once for all its subscribers; pushes happen on connect, on every change heard over
  * pub/sub (from any instance) and on every minute boundary, so a slot opening or closing shows at once.
  */
 export default fp(
   async (app) => {
-    const overrides = new Map<number, Promise<StoreOverrides | null>>();
+    const overrides = new Map<number, CachedOverrides>();
     const subscribers = new Map<number, Set<WebSocket>>();
+
+    /** Whether what is remembered may be used: always while the pub/sub would tell of a change. */
+    function trusted(cached: CachedOverrides): boolean {
+      return app.pubsub.connected || Date.now() - cached.loadedAt < IN_DOUBT_MAX_AGE_MS;
+    }
 
     function overridesOf(storeId: number): Promise<StoreOverrides | null> {
       const cached = overrides.get(storeId);
-      if (cached) return cached;
+      if (cached && trusted(cached)) return cached.overrides;
       const pending = loadOverrides(app.database.db, storeId, service.clock.now());
-      overrides.set(storeId, pending);
+      const entry = { overrides: pending, loadedAt: Date.now() };
+      overrides.set(storeId, entry);
       // Neither an unknown store nor a failed read is remembered.
       const forget = () => {
-        if (overrides.get(storeId) === pending) overrides.delete(storeId);
+        if (overrides.get(storeId) === entry) overrides.delete(storeId);
       };
       pending.then((found) => {
         if (!found) forget();
@@ -148,7 +166,15 @@ export default fp(
     });
 
     const stopTicks = everyMinuteBoundary(pushAll);
-    app.addHook('onClose', async () => stopTicks());
+    // Unheard changes (a pause made on another instance while Redis is away) reach subscribers within seconds.
+    const inDoubtPushes = setInterval(() => {
+      if (!app.pubsub.connected) pushAll();
+    }, IN_DOUBT_PUSH_MS);
+    inDoubtPushes.unref();
+    app.addHook('onClose', async () => {
+      stopTicks();
+      clearInterval(inDoubtPushes);
+    });
 
     app.decorate('storeStatus', service);
   },
