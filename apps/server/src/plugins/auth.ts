@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -21,6 +21,13 @@ declare module 'fastify' {
       issueToken(user: { id: number; role: Role; sessionVersion: number }): Promise<string>;
       /** The caller a bearer token names, or null (WebSocket channels get the token in a message). */
       verifyToken(token: string): Promise<Caller | null>;
+      /**
+       * A "known device" token (decision 006): given to a device at a successful login, it lets that
+       * device's logins be counted on their own, so guessing elsewhere never locks it out.
+       */
+      issueDeviceToken(user: { id: number; email: string }): Promise<string>;
+      /** The device's id when the token is a valid known-device token for this (normalised) e-mail, else null. */
+      verifyDeviceToken(token: string, email: string): Promise<string | null>;
       /** preHandler: 401 unless a customer or admin is signed in. */
       requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       /** preHandler: 401 when nobody is signed in, 403 unless the caller is an admin. */
@@ -41,6 +48,15 @@ export interface AuthPluginOptions {
 }
 
 const JWT_SECRET_SETTING = 'jwt_secret';
+const DEVICE_AUDIENCE = 'known-device';
+/** A device that has not signed in for a year is a stranger again. */
+const DEVICE_LIFETIME = '365d';
+const deviceClaimsSchema = z.object({ jti: z.string(), em: z.string() });
+
+/** Binds a device token to one account without putting its e-mail address on the device. */
+function emailTag(email: string): string {
+  return createHash('sha256').update(email).digest('base64url').slice(0, 22);
+}
 const ISSUER = 'pizzeria';
 const claimsSchema = z.object({
   sub: z.string().check(z.regex(/^\d+$/)),
@@ -139,6 +155,31 @@ export default fp<AuthPluginOptions>(
       async verifyToken(token) {
         const caller = await callerOf(token);
         return typeof caller === 'string' ? null : caller;
+      },
+      async issueDeviceToken(user) {
+        return new SignJWT({ em: emailTag(user.email) })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(user.id))
+          .setIssuer(ISSUER)
+          .setAudience(DEVICE_AUDIENCE)
+          .setJti(randomUUID())
+          .setIssuedAt()
+          .setExpirationTime(DEVICE_LIFETIME)
+          .sign(key);
+      },
+      async verifyDeviceToken(token, email) {
+        try {
+          const { payload } = await jwtVerify(token, key, {
+            issuer: ISSUER,
+            audience: DEVICE_AUDIENCE,
+            algorithms: ['HS256'],
+            requiredClaims: ['exp', 'iat', 'jti'],
+          });
+          const claims = deviceClaimsSchema.safeParse(payload);
+          return claims.success && claims.data.em === emailTag(email) ? claims.data.jti : null;
+        } catch {
+          return null;
+        }
       },
       async requireUser(request) {
         if (!request.caller) throw refused.get(request) ?? NOT_SIGNED_IN;

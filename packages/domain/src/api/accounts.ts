@@ -19,12 +19,16 @@ export const phoneSchema = inputString().check(z.trim(), z.regex(PHONE_PATTERN))
 export const loginRequestSchema = z.object({
   username: inputString().check(z.maxLength(254)),
   password: inputString().check(z.maxLength(PASSWORD_MAX_LENGTH)),
+  /** The known-device token an earlier login on this device gave (decision 006), if any. */
+  device_token: z.optional(inputString().check(z.maxLength(1000))),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),
+  /** Kept by the device and sent with its next logins: guessing elsewhere never locks it out. */
+  device_token: z.optional(z.string()),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

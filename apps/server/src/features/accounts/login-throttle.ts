@@ -21,8 +21,13 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   account: { max: 100, windowSeconds: 60 * 60 },
 };
 
-/** The counters one login attempt for `email` (normalised) from `ip` is counted on. */
-export function loginCounters(limits: LoginLimits, email: string, ip: string): Counter[] {
+/**
+ * The counters one login attempt is counted on. A device that has signed in to this account before (a
+ * valid known-device token) is counted on its own, as tightly as one address, and on nothing else: so
+ * nobody guessing elsewhere can lock it out, and guessing from it is still stopped (OWASP's device cookies).
+ */
+export function loginCounters(limits: LoginLimits, email: string, ip: string, deviceId: string | null): Counter[] {
+  if (deviceId !== null) return [{ kind: 'login:device', subject: deviceId, limit: limits.accountAtAddress }];
   return [
     { kind: 'login:account-address', subject: `${email} ${ip}`, limit: limits.accountAtAddress },
     { kind: 'login:address', subject: ip, limit: limits.address },

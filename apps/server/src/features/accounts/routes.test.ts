@@ -168,7 +168,11 @@ describe('accounts API', () => {
       const response = await login(app, email, PASSWORD);
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body).toEqual({ access_token: expect.any(String), token_type: 'bearer' });
+      expect(body).toEqual({
+        access_token: expect.any(String),
+        token_type: 'bearer',
+        device_token: expect.any(String),
+      });
       const user = await me(body.access_token);
       expect(user.statusCode).toBe(200);
       expect(user.json()).toEqual({
@@ -504,6 +508,86 @@ describe('login throttling', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(57);
     // The right password at guess 40 did not get in.
     expect(statuses[39]).toBe(429);
+  });
+});
+
+describe('known devices (issue 9)', () => {
+  let server: TestServer;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    server = await buildTestServer({
+      TRUST_PROXY: '127.0.0.1',
+      LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES: '3',
+      LOGIN_ADDRESS_MAX_FAILURES: '50',
+      LOGIN_ACCOUNT_MAX_FAILURES: '6',
+    });
+    app = server.app;
+  });
+  afterAll(() => server.close());
+
+  const loginFrom = (ip: string, email: string, password: string, deviceToken?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-for': ip },
+      payload: { username: email, password, ...(deviceToken ? { device_token: deviceToken } : {}) },
+    });
+
+  async function signedInDevice(email: string): Promise<string> {
+    expect((await register(app, email)).statusCode).toBe(201);
+    const first = await loginFrom('192.0.2.50', email, PASSWORD);
+    expect(first.statusCode).toBe(200);
+    const token = (first.json() as { device_token?: string }).device_token;
+    if (!token) throw new Error('no device token');
+    return token;
+  }
+
+  it('always lets a device that signed in before in with the right password, whatever others guessed', async () => {
+    const email = uniqueEmail('owner');
+    const device = await signedInDevice(email);
+    // Guessing from the device's own address and from everywhere else, past every limit.
+    for (let i = 0; i < 10; i += 1) await loginFrom('192.0.2.50', email, `Wrong-${i}-password`);
+    for (let i = 0; i < 10; i += 1) await loginFrom(`198.51.100.${i}`, email, `Wrong-${i}-password`);
+    expect((await loginFrom('192.0.2.50', email, PASSWORD)).statusCode).toBe(429);
+    expect((await loginFrom('198.51.100.200', email, PASSWORD)).statusCode).toBe(429);
+    // The known device gets in, from wherever it is now.
+    const signedIn = await loginFrom('192.0.2.50', email, PASSWORD, device);
+    expect(signedIn.statusCode).toBe(200);
+    expect((await loginFrom('203.0.113.9', email, PASSWORD, device)).statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ token_type: 'bearer', device_token: expect.any(String) });
+  });
+
+  it('still stops guessing from a known device', async () => {
+    const email = uniqueEmail('device-guess');
+    const device = await signedInDevice(email);
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await loginFrom('192.0.2.51', email, `Wrong-${i}-pw`, device)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    expect((await loginFrom('192.0.2.51', email, PASSWORD, device)).statusCode).toBe(429);
+  });
+
+  it('opens only the account it was given for; a forged or foreign token counts as none', async () => {
+    const owner = uniqueEmail('device-owner');
+    const device = await signedInDevice(owner);
+    const victim = uniqueEmail('device-victim');
+    expect((await register(app, victim)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i += 1) await loginFrom('192.0.2.52', victim, `Wrong-${i}-password`);
+    for (const token of [device, `${device}x`, 'not-a-token', device.split('.').reverse().join('.')]) {
+      const response = await loginFrom('192.0.2.52', victim, PASSWORD, token);
+      expect(response.statusCode).toBe(429);
+    }
+  });
+
+  it('is no access token', async () => {
+    const device = await signedInDevice(uniqueEmail('not-access'));
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${device}` },
+    });
+    expect(response.statusCode).toBe(401);
   });
 });
 

@@ -96,6 +96,7 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
     db: app.database.db,
     mail: app.mail,
     rateLimits: app.rateLimits,
+    verifyDeviceToken: app.auth.verifyDeviceToken,
     loginLimits: options.loginLimits ?? DEFAULT_LOGIN_LIMITS,
     log: app.log,
     publicUrl: options.publicUrl,
@@ -126,6 +127,7 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
           password: request.body.password,
           ip: request.ip,
           language: request.language,
+          deviceToken: request.body.device_token,
         });
       } catch (error) {
         if (error instanceof PasswordWorkBusy) void reply.header('retry-after', '1');
@@ -136,7 +138,11 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
         throw tooManyAttempts(result.retryAfterSeconds);
       }
       if (result.kind === 'invalid') throw INVALID_CREDENTIALS;
-      return { access_token: await app.auth.issueToken(result.user), token_type: 'bearer' as const };
+      return {
+        access_token: await app.auth.issueToken(result.user),
+        token_type: 'bearer' as const,
+        device_token: await app.auth.issueDeviceToken(result.user),
+      };
     },
   );
 

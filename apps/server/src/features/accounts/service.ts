@@ -13,7 +13,7 @@ import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } fro
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 export type LoginResult =
-  | { kind: 'ok'; user: { id: number; role: User['role']; sessionVersion: number } }
+  | { kind: 'ok'; user: { id: number; email: string; role: User['role']; sessionVersion: number } }
   | { kind: 'invalid' }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
@@ -29,7 +29,13 @@ export const DEFAULT_RESET_MAIL_LIMITS: ResetMailLimits = {
 };
 
 export interface AccountsService {
-  login(input: { email: string; password: string; ip: string; language: Language }): Promise<LoginResult>;
+  login(input: {
+    email: string;
+    password: string;
+    ip: string;
+    language: Language;
+    deviceToken: string | undefined;
+  }): Promise<LoginResult>;
   /** The user, or null when the account is gone. */
   findUser(id: number): Promise<User | null>;
   /** The new customer, or `email_taken`/`password_too_common`. */
@@ -53,6 +59,8 @@ export interface AccountsServiceDeps {
   mail: Mailer;
   rateLimits: RateLimits;
   loginLimits: LoginLimits;
+  /** The device id a known-device token names for this e-mail, or null. */
+  verifyDeviceToken(token: string, email: string): Promise<string | null>;
   resetMailLimits?: ResetMailLimits;
   log: FastifyBaseLogger;
   /** `PUBLIC_URL`, for the reset link. */
@@ -72,6 +80,8 @@ export function hashResetToken(token: string): string {
 function toUser(row: typeof users.$inferSelect): User {
   return { id: row.id, email: row.email, customer_name: row.customerName, phone: row.phone, role: row.role };
 }
+
+const FORGIVEN_ON_SUCCESS = new Set(['login:account-address', 'login:device']);
 
 /** The counters of one account: from everywhere, and from one address (not the address's own). */
 function isAccountCounter(counter: Counter): boolean {
@@ -93,11 +103,12 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
   }
 
   return {
-    async login({ email, password, ip, language }) {
+    async login({ email, password, ip, language, deviceToken }) {
       const normalized = normalizeEmail(email);
+      const deviceId = deviceToken ? await deps.verifyDeviceToken(deviceToken, normalized) : null;
       // Counted before the password is checked, in one statement: a parallel burst gets exactly as many
       // checks as the limits allow, not as many as arrive before the first failure is written.
-      const counters = loginCounters(deps.loginLimits, normalized, ip);
+      const counters = loginCounters(deps.loginLimits, normalized, ip, deviceId);
       const taken = await rateLimits.take(counters);
       if (!taken.ok) return { kind: 'throttled', retryAfterSeconds: taken.retryAfterSeconds };
 
@@ -110,11 +121,15 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         throw error;
       }
       if (!user) return { kind: 'invalid' };
-      // A success is no failure; this address's earlier failures for the account are forgiven.
+      // A success is no failure, and this address's (or device's) earlier failures for the account are
+      // forgiven; the account's count from everywhere stays, or each success would buy a guesser 100 more.
       await rateLimits.giveBack(counters);
-      await rateLimits.clear(counters.filter((counter) => counter.kind === 'login:account-address'));
+      await rateLimits.clear(counters.filter((counter) => FORGIVEN_ON_SUCCESS.has(counter.kind)));
       if (user.language !== language) await db.update(users).set({ language }).where(eq(users.id, user.id));
-      return { kind: 'ok', user: { id: user.id, role: user.role, sessionVersion: user.sessionVersion } };
+      return {
+        kind: 'ok',
+        user: { id: user.id, email: user.email, role: user.role, sessionVersion: user.sessionVersion },
+      };
     },
 
     async findUser(id) {
@@ -205,7 +220,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       });
       if (email === null) return 'invalid_token';
       // Whoever reset the password may log in at once from here, even after failed attempts.
-      if (email) await rateLimits.clear(loginCounters(deps.loginLimits, email, ip).filter(isAccountCounter));
+      if (email) await rateLimits.clear(loginCounters(deps.loginLimits, email, ip, null).filter(isAccountCounter));
       return 'ok';
     },
   };

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { loginResponseSchema, userSchema, type LoginRequest, type User } from '@pizzeria/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { saveSession } from '../../session/index.ts';
+import { knownDeviceToken, rememberDevice } from '../known-devices.ts';
 
 export interface SignedIn {
   access_token: string;
@@ -10,13 +11,20 @@ export interface SignedIn {
 
 /**
  * Logs in (SPEC §7): `POST /api/login` as form-data with `username` and `password`, sent as entered
- * (SPEC §5), then `GET /api/users/me` with the new token; the session is saved only when both worked.
+ * (SPEC §5), and this device's known-device token for the account if it has one; then `GET /api/users/me`
+ * with the new token. The session is saved only when both worked.
  */
 export async function login({ username, password }: LoginRequest): Promise<SignedIn> {
   const form = new FormData();
   form.set('username', username);
   form.set('password', password);
-  const { access_token } = await apiRequest('/login', loginResponseSchema, { method: 'POST', body: form });
+  const device = knownDeviceToken(username);
+  if (device) form.set('device_token', device);
+  const { access_token, device_token } = await apiRequest('/login', loginResponseSchema, {
+    method: 'POST',
+    body: form,
+  });
+  if (device_token) rememberDevice(username, device_token);
   const user = await apiRequest('/users/me', userSchema, { headers: { Authorization: `Bearer ${access_token}` } });
   saveSession({ access_token, user });
   return { access_token, user };
