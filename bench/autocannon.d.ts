@@ -1,7 +1,23 @@
 // The few parts of autocannon 9 the benchmarks use; the package ships no types.
 declare module 'autocannon' {
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+
+  interface Request extends RequestParams {
+    /** Called before each request is sent; what it returns is sent. */
+    setupRequest?: (request: RequestParams) => RequestParams;
+  }
+
   interface Options {
     url: string;
+    method?: string;
+    body?: string;
+    /** Sent in turn on every connection, starting over after the last. */
+    requests?: Request[];
     connections?: number;
     /** Seconds. */
     duration?: number;

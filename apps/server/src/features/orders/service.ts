@@ -21,6 +21,16 @@ import { ORDER_NOT_FOUND, orderError } from './order-errors.ts';
 import { storeNotFound, type Catalogue } from '../catalogue/index.ts';
 import { PricingError, priceOrder } from './pricing.ts';
 import { renderOrder, type OrderRow } from './render.ts';
+import {
+  ACTIVE_STATUSES,
+  countInSlot,
+  lockSlot,
+  readOrderingState,
+  sameOrderingInputs,
+  slotLockKey,
+  takenWhileClaiming,
+  type OrderingInputs,
+} from './slot-claims.ts';
 
 /** Pub/sub channel: an order was placed or changed; channels read it again from the database. */
 export const ORDERS_CHANGED = 'orders:changed';
@@ -68,9 +78,12 @@ declare module 'fastify' {
   }
 }
 
-/** Orders that hold a place in the kitchen's slots. */
-const ACTIVE_STATUSES: OrderStatus[] = ['pending_payment', 'waiting', 'accepted'];
 const MINUTE_MS = 60_000;
+/**
+ * How many later slots an ASAP order tries, one after another, when the ones it saw free fill up while
+ * it waits for them; then it answers slot_full and the checkout offers what is left.
+ */
+const MAX_SLOT_HOPS = 8;
 
 const POSTCODE_MISMATCH = new HttpError(422, 'postcode_mismatch', {
   de: 'Die Postleitzahl passt nicht zur Lieferadresse.',
@@ -122,24 +135,18 @@ export default fp<OrdersPluginOptions>(
     }
 
     /**
-     * Every query goes through `executor`: inside the order's transaction on PGlite (one connection) a
-     * query on the pool would wait for the transaction that waits for it. The pause and closures are read
-     * through it too inside the transaction (the store row is locked), from memory outside.
+     * The slots as the checkout sees them: outside any transaction, with the pause and closures from
+     * memory. An order plans with it only to pick the slot it then claims and checks in its transaction.
      */
-    async function planFor(
-      executor: Db,
-      catalogue: Catalogue,
-      orderType: OrderType,
-      deliveryMinutes: number,
-      options: { inTransaction: boolean },
-    ) {
+    async function planFor(catalogue: Catalogue, orderType: OrderType, deliveryMinutes: number) {
       const storeId = catalogue.store.id;
-      const [settings, availability] = await Promise.all([
-        storeSettings(executor, storeId),
-        app.storeStatus.availability(storeId, options.inTransaction ? executor : undefined),
+      const now = service.clock.now();
+      const [settings, availability, taken] = await Promise.all([
+        storeSettings(db, storeId),
+        app.storeStatus.availability(storeId),
+        takenSlots(db, storeId, now),
       ]);
       if (!availability) throw storeNotFound(storeId);
-      const now = service.clock.now();
       const plan = planTimeSlots({
         hours: availability.hours,
         timeZone: availability.timeZone,
@@ -148,9 +155,14 @@ export default fp<OrdersPluginOptions>(
         now,
         leadMinutes: settings.preparationMinutes + (orderType === 'delivery' ? deliveryMinutes : 0),
         capacity: settings.ordersPerSlot,
-        taken: await takenSlots(executor, storeId, now),
+        taken,
       });
-      return { plan, now, timezone: availability.timeZone };
+      const seen = {
+        preparationMinutes: settings.preparationMinutes,
+        pause: availability.pause,
+        closures: availability.closures,
+      };
+      return { plan, taken, now, seen, timezone: availability.timeZone };
     }
 
     async function itemsOf(orderIds: number[]) {
@@ -289,7 +301,7 @@ export default fp<OrdersPluginOptions>(
           if (!entry) throw orderError('postcode_not_delivered');
           deliveryMinutes = entry.deliveryTimeMinutes;
         }
-        const { plan, timezone } = await planFor(db, catalogue, orderType, deliveryMinutes, { inTransaction: false });
+        const { plan, timezone } = await planFor(catalogue, orderType, deliveryMinutes);
         return {
           asap_available: plan.asapAvailable,
           asap_ready_at: plan.asapReadyAt?.toISOString() ?? null,
@@ -321,36 +333,99 @@ export default fp<OrdersPluginOptions>(
           throw error;
         }
         const requested = body.requested_time === 'asap' ? 'asap' : new Date(body.requested_time);
+        const storeId = body.store_id;
+        const deliveryMinutes = priced.postcode?.deliveryTimeMinutes ?? 0;
 
-        const outcome = await db.transaction(async (tx) => {
-          // One order at a time per store: the slot count below cannot be overtaken by a parallel order.
-          await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, body.store_id)).for('update');
-          const stored = await byIdempotencyKey(tx, scope, key);
-          if (stored) return { kind: 'stored' as const, stored };
+        // Outside any lock: the slot to claim. A requested time is its own slot; ASAP is the first slot
+        // free as the checkout sees it, or none when it sees no way (the transaction decides anyway).
+        // The order is decided as of `now`, the moment it is planned.
+        let now: Date;
+        let candidate: Date | null;
+        let takenBefore: ReadonlyMap<number, number> = new Map();
+        let seen: OrderingInputs | null = null;
+        if (requested === 'asap') {
+          const outside = await planFor(catalogue, body.order_type, deliveryMinutes);
+          const asap = checkRequestedTime(outside.plan, 'asap');
+          now = outside.now;
+          candidate = asap.ok ? asap.slotStart : null;
+          takenBefore = outside.taken;
+          seen = outside.seen;
+        } else {
+          now = service.clock.now();
+          // No plan offers an instant off the quarter hour (or beyond the lock key's range).
+          if (slotLockKey(requested) === null) throw orderError('invalid_time_slot');
+          candidate = requested;
+        }
 
-          const { plan, now } = await planFor(
-            tx,
-            catalogue,
-            body.order_type,
-            priced.postcode?.deliveryTimeMinutes ?? 0,
-            { inTransaction: true },
-          );
-          const slot = checkRequestedTime(plan, requested);
-          if (!slot.ok) throw orderError(slot.code);
+        const transaction = db.transaction(async (tx) => {
+          // Orders for other slots go on meanwhile; those for this slot wait here, so its count is exact.
+          let claimed = candidate;
+          if (claimed) await lockSlot(tx, storeId, claimed);
+          const state = await readOrderingState(tx, {
+            storeId,
+            now,
+            slotStart: claimed,
+            idempotencyScope: scope,
+            idempotencyKey: key,
+          });
+          if (!state) throw storeNotFound(storeId);
+          if (state.storedOrderId !== null) return { kind: 'stored' as const };
+
+          let taken = state.taken ?? 0;
+          let slotStart: Date | null = null;
+          // The plan outside chose this slot from what the transaction has now read, and the slot still
+          // has room: planning again would choose it again (the slots before it count as full either way).
+          if (claimed && seen && taken < state.ordersPerSlot && sameOrderingInputs(seen, state)) slotStart = claimed;
+          let recounted = false;
+          for (let hop = 0; !slotStart; hop += 1) {
+            const plan = planTimeSlots({
+              hours: catalogue.store.hours,
+              timeZone: catalogue.store.timezone,
+              closures: state.closures,
+              pause: state.pause,
+              now,
+              leadMinutes: state.preparationMinutes + (body.order_type === 'delivery' ? deliveryMinutes : 0),
+              capacity: state.ordersPerSlot,
+              taken: takenWhileClaiming(
+                takenBefore,
+                claimed && { slotStart: claimed, taken },
+                state.ordersPerSlot,
+                now,
+              ),
+            });
+            const slot = checkRequestedTime(plan, requested);
+            if (!slot.ok) throw orderError(slot.code);
+            if (claimed && slot.slotStart.getTime() === claimed.getTime()) {
+              slotStart = claimed;
+              break;
+            }
+            // ASAP only (a requested time is claimed from the start): the claimed slot filled up while
+            // this order waited for it, so the next free one is later. The counts read before are as old
+            // as that wait: read them again once, then claim the slot they show free and count it exactly.
+            if (claimed && !recounted) {
+              takenBefore = await takenSlots(tx, storeId, now);
+              recounted = true;
+              continue;
+            }
+            if (hop >= MAX_SLOT_HOPS) throw orderError('slot_full');
+            claimed = slot.slotStart;
+            await lockSlot(tx, storeId, claimed);
+            taken = await countInSlot(tx, storeId, claimed);
+          }
 
           const [row] = await tx
             .insert(orders)
             .values({
-              storeId: body.store_id,
+              storeId,
               userId: input.customerId,
               trackingToken: randomBytes(24).toString('base64url'),
               status: 'waiting',
               orderType: body.order_type,
               paymentMethod: body.payment_method,
               postcode: contact.postcode,
-              requestedTime: requested === 'asap' ? null : slot.slotStart,
-              promisedAt: slot.slotStart,
-              slotStart: slot.slotStart,
+              requestedTime: requested === 'asap' ? null : slotStart,
+              promisedAt: slotStart,
+              slotStart,
               note,
               language,
               address: contact.address,
@@ -368,7 +443,7 @@ export default fp<OrdersPluginOptions>(
             })
             .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
             .returning();
-          if (!row) return { kind: 'stored' as const, stored: undefined };
+          if (!row) return { kind: 'stored' as const };
           const items = await tx
             .insert(orderItems)
             .values(priced.lines.map((line, position) => ({ orderId: row.id, position, ...line })))
@@ -376,9 +451,21 @@ export default fp<OrdersPluginOptions>(
           return { kind: 'created' as const, row, items };
         });
 
+        let outcome;
+        try {
+          outcome = await transaction;
+        } catch (error) {
+          // Refused (full, closed): unless another request with this key placed the order meanwhile, in
+          // another slot than this one claimed; then it is this key's answer, as it would be a moment later.
+          if (!(error instanceof HttpError)) throw error;
+          const winner = await byIdempotencyKey(db, scope, key);
+          if (!winner) throw error;
+          return replay(winner, requestHash, language);
+        }
+
         if (outcome.kind === 'stored') {
-          // Another request with this key won (it committed while we waited, or on another store's lock).
-          const winner = outcome.stored ?? (await byIdempotencyKey(db, scope, key));
+          // Another request with this key won: it committed while this one waited for its slot.
+          const winner = await byIdempotencyKey(db, scope, key);
           if (!winner) throw new Error('an idempotency conflict without the stored order');
           return replay(winner, requestHash, language);
         }

@@ -15,6 +15,7 @@ import {
   zonedTime,
   type StoreAvailabilityView,
 } from '@pizzeria/domain';
+import type { Db } from '../../db/client.ts';
 import { storeClosures, storeHours, stores } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { storeNotFound } from '../catalogue/index.ts';
@@ -46,6 +47,14 @@ const DUPLICATE_HOURS = new HttpError(400, 'duplicate_hours', {
   de: 'Zwei Zeiten desselben Tages beginnen zur selben Uhrzeit.',
   en: 'Two slots of the same day start at the same time.',
 });
+
+/**
+ * Orders in flight hold their store's row `FOR SHARE` (decision 008); a closure written under this lock
+ * waits for them, and orders after it read the closure: none is taken for a day that was just closed.
+ */
+async function lockAgainstOrders(tx: Db, storeId: number): Promise<void> {
+  await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).for('no key update');
+}
 
 /**
  * When the store takes orders, as staff change it (issue 4): a pause of online orders, closure days and
@@ -129,15 +138,19 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (starts_on > ends_on) throw DATES_REVERSED;
       const timeZone = await timeZoneOf(request.params.id);
       if (ends_on < zonedTime(app.storeStatus.clock.now(), timeZone).date) throw CLOSURE_PASSED;
-      const [closure] = await db
-        .insert(storeClosures)
-        .values({ storeId: request.params.id, startsOn: starts_on, endsOn: ends_on, reason: reason || null })
-        .returning({
-          id: storeClosures.id,
-          starts_on: storeClosures.startsOn,
-          ends_on: storeClosures.endsOn,
-          reason: storeClosures.reason,
-        });
+      const closure = await db.transaction(async (tx) => {
+        await lockAgainstOrders(tx, request.params.id);
+        const [stored] = await tx
+          .insert(storeClosures)
+          .values({ storeId: request.params.id, startsOn: starts_on, endsOn: ends_on, reason: reason || null })
+          .returning({
+            id: storeClosures.id,
+            starts_on: storeClosures.startsOn,
+            ends_on: storeClosures.endsOn,
+            reason: storeClosures.reason,
+          });
+        return stored;
+      });
       if (!closure) throw new Error('the closure was not stored');
       await app.storeStatus.changed(request.params.id);
       return reply.status(201).send(closure);
@@ -155,10 +168,13 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const deleted = await db
-        .delete(storeClosures)
-        .where(and(eq(storeClosures.id, request.params.closureId), eq(storeClosures.storeId, request.params.id)))
-        .returning({ id: storeClosures.id });
+      const deleted = await db.transaction(async (tx) => {
+        await lockAgainstOrders(tx, request.params.id);
+        return tx
+          .delete(storeClosures)
+          .where(and(eq(storeClosures.id, request.params.closureId), eq(storeClosures.storeId, request.params.id)))
+          .returning({ id: storeClosures.id });
+      });
       if (deleted.length === 0) throw CLOSURE_NOT_FOUND;
       await app.storeStatus.changed(request.params.id);
       return reply.status(204).send(null);

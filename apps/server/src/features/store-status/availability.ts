@@ -17,7 +17,7 @@ export interface StoreOverrides {
  * runs past midnight.
  */
 export async function loadOverrides(executor: Db, storeId: number, now: Date): Promise<StoreOverrides | null> {
-  const since = new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const since = closuresSince(now);
   const [store] = await executor
     .select({ paused: stores.orderingPaused, until: stores.orderingPausedUntil })
     .from(stores)
@@ -36,8 +36,13 @@ export async function loadOverrides(executor: Db, storeId: number, now: Date): P
   return { pause: pauseOf(store.paused, store.until), closures };
 }
 
+/** The first end date (`YYYY-MM-DD`) of the closures that can still matter at `now` (see `loadOverrides`). */
+export function closuresSince(now: Date): string {
+  return new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
 /** The row as stored; a pause whose end has passed is over (`isOrderingPaused`), whatever the row still says. */
-function pauseOf(paused: boolean, until: Date | null): OrderingPause {
+export function pauseOf(paused: boolean, until: Date | null): OrderingPause {
   if (!paused) return { paused: false, until: null };
   return { paused: true, until: until ? until.toISOString() : null };
 }

@@ -2,3 +2,4 @@ export { default as storeStatusService, STORE_STATUS_CHANGED } from './service.t
 export { default as storeStatusRoutes } from './routes.ts';
 export { default as storeAvailabilityRoutes } from './admin-routes.ts';
 export type { StoreStatusService } from './service.ts';
+export { closuresSince, pauseOf } from './availability.ts';
