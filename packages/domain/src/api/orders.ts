@@ -144,8 +144,13 @@ export const acceptOrderSchema = z.object({
 export const rejectOrderSchema = z.object({
   reason: inputString().check(z.trim(), z.minLength(1), z.maxLength(500)),
 });
+/** The most orders one page of the staff list holds. */
+export const MAX_ADMIN_ORDERS_PAGE = 200;
 export const adminOrdersQuerySchema = z.object({
   status: z.optional(orderStatusSchema),
+  /** The next page: orders placed before the order with this id (the `Link: rel="next"` header names it). */
+  before: z.optional(idParamSchema),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_ADMIN_ORDERS_PAGE)), 100),
 });
 
 /**

@@ -24,12 +24,24 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Orders, newest first, optionally of one status',
+        summary:
+          'Orders, newest first, optionally of one status, a page at a time (`limit`, default 100); a full page ' +
+          'answers with `Link: <…?before={last id}>; rel="next"`',
         querystring: adminOrdersQuerySchema,
         response: { 200: z.array(orderSchema), ...errorResponses },
       },
     },
-    async (request) => app.orders.listForStaff(request.query.status, request.language),
+    async (request, reply) => {
+      const { status, before, limit } = request.query;
+      const page = await app.orders.listForStaff({ status, before, limit }, request.language);
+      const last = page.at(-1);
+      // A full page may have a next one: RFC 8288's Link header names it, so the body stays the list.
+      if (page.length === limit && last) {
+        const next = new URLSearchParams({ ...(status ? { status } : {}), before: String(last.id), limit: String(limit) });
+        void reply.header('link', `</api/admin/orders?${next.toString()}>; rel="next"`);
+      }
+      return page;
+    },
   );
 
   app.post(

@@ -19,8 +19,10 @@ export async function readOrderAccess(db: Db, orderId: number): Promise<OrderAcc
   return row ?? null;
 }
 
-/** Compares a presented tracking token in constant time (hashing first makes the lengths equal). */
-function sameToken(presented: string, stored: string): boolean {
+/** Whether the presented tracking token is the order's, compared in constant time (hashing first makes the lengths equal). */
+export function holdsToken(access: OrderAccess, presented: string | undefined): boolean {
+  if (presented === undefined) return false;
+  const stored = access.trackingToken;
   return timingSafeEqual(createHash('sha256').update(presented).digest(), createHash('sha256').update(stored).digest());
 }
 
@@ -31,5 +33,5 @@ export function mayFollow(
 ): boolean {
   if (who.caller?.role === 'admin') return true;
   if (who.caller && access.userId === who.caller.id) return true;
-  return who.trackingToken !== undefined && sameToken(who.trackingToken, access.trackingToken);
+  return holdsToken(access, who.trackingToken);
 }

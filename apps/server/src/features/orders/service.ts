@@ -1,5 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
 import {
@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { addresses, orderItems, orders, stores, users, type OrderAddress } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { holdsToken } from './order-access.ts';
 import { ORDER_NOT_FOUND, orderError } from './order-errors.ts';
 import { storeNotFound, type Catalogue } from '../catalogue/index.ts';
 import { PricingError, priceOrder } from './pricing.ts';
@@ -67,7 +68,11 @@ export interface OrdersService {
   /** The owner, an admin or the holder of the tracking token; anyone else gets a 404. */
   find(id: number, access: { caller: Caller | null; token: string | undefined }, language: Language): Promise<Order>;
   listForCustomer(userId: number, language: Language): Promise<Order[]>;
-  listForStaff(status: OrderStatus | undefined, language: Language): Promise<Order[]>;
+  /** Newest first, a page at a time: `before` is the id of the last order of the page before. */
+  listForStaff(
+    query: { status: OrderStatus | undefined; before: number | undefined; limit: number },
+    language: Language,
+  ): Promise<Order[]>;
   accept(id: number, etaMinutes: number, language: Language): Promise<Order>;
   reject(id: number, reason: string, language: Language): Promise<Order>;
 }
@@ -94,10 +99,6 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** Compares a presented tracking token in constant time (hashing first makes the lengths equal). */
-function sameToken(presented: string, stored: string): boolean {
-  return timingSafeEqual(createHash('sha256').update(presented).digest(), createHash('sha256').update(stored).digest());
-}
 
 export interface OrdersPluginOptions {
   clock?: Clock;
@@ -484,9 +485,8 @@ export default fp<OrdersPluginOptions>(
         const [row] = await db.select().from(orders).where(eq(orders.id, id));
         if (!row) throw ORDER_NOT_FOUND;
         const owner = access.caller !== null && row.userId === access.caller.id;
-        const admin = access.caller?.role === 'admin';
-        const holder = access.token !== undefined && sameToken(access.token, row.trackingToken);
-        if (!owner && !admin && !holder) throw ORDER_NOT_FOUND;
+        const holder = holdsToken(row, access.token);
+        if (!owner && !holder && access.caller?.role !== 'admin') throw ORDER_NOT_FOUND;
         return renderOne(row, language, owner || holder);
       },
 
@@ -500,13 +500,21 @@ export default fp<OrdersPluginOptions>(
         return renderRows(rows, language, true);
       },
 
-      async listForStaff(status, language) {
+      async listForStaff({ status, before, limit }, language) {
         const rows = await db
           .select()
           .from(orders)
-          .where(status ? eq(orders.status, status) : undefined)
+          .where(
+            and(
+              status ? eq(orders.status, status) : undefined,
+              // Keyset paging in the list's own order: a new order arriving meanwhile shifts nothing.
+              before === undefined
+                ? undefined
+                : sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from orders o where o.id = ${before})`,
+            ),
+          )
           .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(500);
+          .limit(limit);
         return renderRows(rows, language, false);
       },
 
