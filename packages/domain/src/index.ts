@@ -4,6 +4,7 @@ export * from './cart.ts';
 export * from './allergens.ts';
 export * from './totals.ts';
 export * from './minimum-order.ts';
+export * from './promised-time.ts';
 export * from './opening-hours.ts';
 export * from './time-slots.ts';
 export * from './postcode.ts';

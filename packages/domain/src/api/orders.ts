@@ -138,9 +138,16 @@ export const timeSlotsQuerySchema = z.object({
   postcode: z.optional(inputString().check(z.trim(), z.maxLength(10))),
 });
 
+/**
+ * `POST /api/admin/orders/{id}/accept`: for an ASAP order the minutes until it is ready or delivered
+ * (required); a pre-order is confirmed for its requested time, later by `delay_minutes`, or by
+ * `eta_minutes` when the kitchen needs longer than that (`promisedTime`).
+ */
 export const acceptOrderSchema = z.object({
-  eta_minutes: z.int().check(z.minimum(1), z.maximum(240)),
+  eta_minutes: z.optional(z.int().check(z.minimum(1), z.maximum(240))),
+  delay_minutes: z.optional(z.int().check(z.minimum(0), z.maximum(240))),
 });
+export type AcceptOrder = z.infer<typeof acceptOrderSchema>;
 export const rejectOrderSchema = z.object({
   reason: inputString().check(z.trim(), z.minLength(1), z.maxLength(500)),
 });
@@ -180,5 +187,6 @@ export const ORDER_ERROR_CODES = [
   'order_already_decided',
   'order_total_too_high',
   'too_many_orders',
+  'eta_required',
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema, type Order } from '@pizzeria/domain';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
@@ -270,14 +271,14 @@ describe('the staff order list', () => {
     let url: string | null = '/api/admin/orders?limit=3';
     let pages = 0;
     while (url) {
-      const page = await server.app.inject({ method: 'GET', url, headers: admin.headers });
+      const page: LightMyRequestResponse = await server.app.inject({ method: 'GET', url, headers: admin.headers });
       expect(page.statusCode).toBe(200);
       const orders = page.json() as Order[];
       expect(orders.length).toBeLessThanOrEqual(3);
       seen.push(...orders.map((order) => order.id));
       // A new order placed while staff page must not shift what comes next.
       if (pages === 0) await placeGuestOrder();
-      const link = page.headers.link;
+      const link: unknown = page.headers.link;
       url = typeof link === 'string' ? (/^<([^>]+)>; rel="next"$/.exec(link)?.[1] ?? null) : null;
       pages += 1;
     }
@@ -294,5 +295,56 @@ describe('the staff order list', () => {
       });
       expect(response.statusCode).toBe(400);
     }
+  });
+});
+
+describe('the promised time (issue 9)', () => {
+  async function placePreOrder(requestedTime: string): Promise<Order> {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/orders/guest',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        store_id: 13,
+        order_type: 'pickup',
+        items: [{ product_id: productId, quantity: 1 }],
+        requested_time: requestedTime,
+        payment_method: 'cash',
+        address: { type: 'shipping', customer_name: 'Gabi', phone: '0301234', line1: '-', city: '', zip: '' },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return orderSchema.parse(response.json());
+  }
+
+  const accept = (id: number, payload: Record<string, number>) =>
+    server.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/accept`, headers: admin.headers, payload });
+
+  it('confirms a pre-order for its requested time, not for the decision plus the minutes', async () => {
+    const order = await placePreOrder('2026-06-15T20:00:00+02:00');
+    const accepted = await accept(order.id, { eta_minutes: 30 });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: 'accepted', eta_at: '2026-06-15T18:00:00.000Z' });
+    // The customer's page says the same.
+    const seen = await server.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}?token=${order.tracking_token}`,
+    });
+    expect(seen.json()).toMatchObject({ eta_at: '2026-06-15T18:00:00.000Z' });
+  });
+
+  it('adds the delay staff give to a pre-order', async () => {
+    const order = await placePreOrder('2026-06-15T20:30:00+02:00');
+    const accepted = await accept(order.id, { delay_minutes: 15 });
+    expect(accepted.json()).toMatchObject({ eta_at: '2026-06-15T18:45:00.000Z' });
+  });
+
+  it('needs the minutes for an ASAP order, and then promises the decision plus them', async () => {
+    const order = await placeGuestOrder();
+    const refused = await accept(order.id, { delay_minutes: 10 });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'eta_required' });
+    const accepted = await accept(order.id, { eta_minutes: 25 });
+    expect(accepted.json()).toMatchObject({ eta_at: new Date(NOW.getTime() + 25 * 60_000).toISOString() });
   });
 });

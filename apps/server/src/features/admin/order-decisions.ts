@@ -37,7 +37,11 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       const last = page.at(-1);
       // A full page may have a next one: RFC 8288's Link header names it, so the body stays the list.
       if (page.length === limit && last) {
-        const next = new URLSearchParams({ ...(status ? { status } : {}), before: String(last.id), limit: String(limit) });
+        const next = new URLSearchParams({
+          ...(status ? { status } : {}),
+          before: String(last.id),
+          limit: String(limit),
+        });
         void reply.header('link', `</api/admin/orders?${next.toString()}>; rel="next"`);
       }
       return page;
@@ -49,13 +53,20 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Accept a waiting order with the minutes until it is ready or delivered',
+        summary:
+          'Accept a waiting order: an ASAP one with the minutes until it is ready or delivered, a pre-order ' +
+          'for its requested time (plus `delay_minutes`); the promise is never before the requested time',
         params: orderIdParamsSchema,
         body: acceptOrderSchema,
         response: { 200: orderSchema, ...errorResponses },
       },
     },
-    async (request) => app.orders.accept(request.params.id, request.body.eta_minutes, request.language),
+    async (request) =>
+      app.orders.accept(
+        request.params.id,
+        { etaMinutes: request.body.eta_minutes, delayMinutes: request.body.delay_minutes },
+        request.language,
+      ),
   );
 
   app.post(

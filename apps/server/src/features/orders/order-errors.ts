@@ -88,6 +88,10 @@ const MESSAGES: Record<OrderErrorCode, LocalizedText> = {
     de: 'Eine so große Bestellung nehmen wir online nicht an. Bitte rufen Sie uns dafür an.',
     en: 'We do not take an order this large online. Please call us for it.',
   },
+  eta_required: {
+    de: 'Bitte geben Sie an, in wie vielen Minuten die Bestellung fertig ist.',
+    en: 'Please give the minutes until the order is ready.',
+  },
   too_many_orders: {
     de: 'Von hier wurden gerade sehr viele Bestellungen aufgegeben. Bitte versuchen Sie es später erneut oder rufen Sie uns an.',
     en: 'Very many orders have just been placed from here. Please try again later or call us.',

@@ -6,6 +6,7 @@ import {
   checkRequestedTime,
   MAX_ORDER_NOTE_LENGTH,
   planTimeSlots,
+  promisedTime,
   type Language,
   type Order,
   type OrderStatus,
@@ -73,7 +74,8 @@ export interface OrdersService {
     query: { status: OrderStatus | undefined; before: number | undefined; limit: number },
     language: Language,
   ): Promise<Order[]>;
-  accept(id: number, etaMinutes: number, language: Language): Promise<Order>;
+  /** Accepts a waiting order for the time `promisedTime` gives (the minutes are staff's). */
+  accept(id: number, minutes: { etaMinutes?: number; delayMinutes?: number }, language: Language): Promise<Order>;
   reject(id: number, reason: string, language: Language): Promise<Order>;
 }
 
@@ -98,7 +100,6 @@ const POSTCODE_MISMATCH = new HttpError(422, 'postcode_mismatch', {
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
-
 
 export interface OrdersPluginOptions {
   clock?: Clock;
@@ -518,12 +519,24 @@ export default fp<OrdersPluginOptions>(
         return renderRows(rows, language, false);
       },
 
-      async accept(id, etaMinutes, language) {
+      async accept(id, { etaMinutes, delayMinutes }, language) {
         const now = service.clock.now();
+        const [waiting] = await db
+          .select({ requestedTime: orders.requestedTime })
+          .from(orders)
+          .where(eq(orders.id, id));
+        if (!waiting) throw ORDER_NOT_FOUND;
+        const promised = promisedTime({
+          requestedTime: waiting.requestedTime,
+          decidedAt: now,
+          etaMinutes,
+          delayMinutes,
+        });
+        if (!promised) throw orderError('eta_required');
         const row = await decide(id, {
           status: 'accepted',
-          etaMinutes,
-          etaAt: new Date(now.getTime() + etaMinutes * MINUTE_MS),
+          etaMinutes: Math.round((promised.getTime() - now.getTime()) / MINUTE_MS),
+          etaAt: promised,
           decidedAt: now,
         });
         const order = await renderOne(row, language, false);

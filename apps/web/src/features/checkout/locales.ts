@@ -25,6 +25,7 @@ const errorsDe = {
   order_already_decided: 'Über diese Bestellung hat das Restaurant bereits entschieden.',
   order_total_too_high: 'So große Bestellungen nehmen wir online nicht an. Bitte rufen Sie uns dafür an.',
   too_many_orders: 'Von hier wurden gerade sehr viele Bestellungen aufgegeben. Bitte versuchen Sie es später erneut.',
+  eta_required: 'Bitte geben Sie an, in wie vielen Minuten die Bestellung fertig ist.',
 } satisfies Record<OrderErrorCode, string>;
 
 /** Texts of the guest form and the checkout (lazy chunks). */
@@ -260,6 +261,7 @@ export const checkoutTexts = defineTranslations(
       order_already_decided: 'The restaurant has already decided on this order.',
       order_total_too_high: 'We do not take orders this large online. Please call us for it.',
       too_many_orders: 'Very many orders have just been placed from here. Please try again later.',
+      eta_required: 'Please give the minutes until the order is ready.',
     },
   },
 );
