@@ -296,6 +296,8 @@ export const postcodes = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     postcode: text('postcode').notNull(),
+    /** The town the area lies in ("Berlin"): a delivery address is postcode and town (issue 9). */
+    city: text('city').notNull().default(''),
     deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
     minimumOrderCents: integer('minimum_order_cents').notNull().default(0),
     deliveryTimeMinutes: integer('delivery_time_minutes').notNull(),

@@ -138,6 +138,8 @@ export type Discount = z.infer<typeof discountSchema>;
 export const postcodeSchema = z.object({
   id: z.int(),
   postcode: z.string(),
+  /** The town the area lies in: with the postcode, the second line of a delivery address (kept choices from before it existed read as ''). */
+  city: z._default(z.string(), ''),
   delivery_fee: z.number(),
   minimum_order_amount: z.number(),
   delivery_time: z.int(),

@@ -57,6 +57,8 @@ export const orderRequestSchema = z.object({
   payment_method: paymentMethodSchema,
   address_id: z.optional(z.nullable(idSchema)),
   address: z.optional(z.nullable(shippingAddressSchema)),
+  /** A signed-in customer's delivery `address` is also saved to the account (issue 9). */
+  save_address: z.optional(z.boolean()),
 });
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 

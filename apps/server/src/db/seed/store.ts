@@ -50,6 +50,7 @@ export const ALWAYS_OPEN_HOURS: readonly StoreHour[] = [0, 1, 2, 3, 4, 5, 6].fla
 
 export interface SeedPostcode {
   postcode: string;
+  city: string;
   deliveryFeeCents: Cents;
   minimumOrderCents: Cents;
   deliveryTimeMinutes: number;
@@ -58,24 +59,24 @@ export interface SeedPostcode {
 /** The delivery area around Oranienstraße: the farther away, the higher fee, minimum and time. */
 export const POSTCODES: readonly SeedPostcode[] = [
   // Kreuzberg, around the corner
-  { postcode: '10999', deliveryFeeCents: 0, minimumOrderCents: 1200, deliveryTimeMinutes: 30 },
-  { postcode: '10997', deliveryFeeCents: 0, minimumOrderCents: 1200, deliveryTimeMinutes: 30 },
-  { postcode: '10969', deliveryFeeCents: 100, minimumOrderCents: 1500, deliveryTimeMinutes: 35 },
-  { postcode: '10967', deliveryFeeCents: 100, minimumOrderCents: 1500, deliveryTimeMinutes: 35 },
-  { postcode: '10961', deliveryFeeCents: 150, minimumOrderCents: 1500, deliveryTimeMinutes: 40 },
-  { postcode: '10963', deliveryFeeCents: 150, minimumOrderCents: 1500, deliveryTimeMinutes: 40 },
-  { postcode: '10965', deliveryFeeCents: 200, minimumOrderCents: 1800, deliveryTimeMinutes: 45 },
+  { postcode: '10999', city: 'Berlin', deliveryFeeCents: 0, minimumOrderCents: 1200, deliveryTimeMinutes: 30 },
+  { postcode: '10997', city: 'Berlin', deliveryFeeCents: 0, minimumOrderCents: 1200, deliveryTimeMinutes: 30 },
+  { postcode: '10969', city: 'Berlin', deliveryFeeCents: 100, minimumOrderCents: 1500, deliveryTimeMinutes: 35 },
+  { postcode: '10967', city: 'Berlin', deliveryFeeCents: 100, minimumOrderCents: 1500, deliveryTimeMinutes: 35 },
+  { postcode: '10961', city: 'Berlin', deliveryFeeCents: 150, minimumOrderCents: 1500, deliveryTimeMinutes: 40 },
+  { postcode: '10963', city: 'Berlin', deliveryFeeCents: 150, minimumOrderCents: 1500, deliveryTimeMinutes: 40 },
+  { postcode: '10965', city: 'Berlin', deliveryFeeCents: 200, minimumOrderCents: 1800, deliveryTimeMinutes: 45 },
   // Neukölln
-  { postcode: '12047', deliveryFeeCents: 100, minimumOrderCents: 1500, deliveryTimeMinutes: 35 },
-  { postcode: '12045', deliveryFeeCents: 150, minimumOrderCents: 1500, deliveryTimeMinutes: 40 },
-  { postcode: '12043', deliveryFeeCents: 200, minimumOrderCents: 1800, deliveryTimeMinutes: 45 },
-  { postcode: '12049', deliveryFeeCents: 250, minimumOrderCents: 2000, deliveryTimeMinutes: 50 },
+  { postcode: '12047', city: 'Berlin', deliveryFeeCents: 100, minimumOrderCents: 1500, deliveryTimeMinutes: 35 },
+  { postcode: '12045', city: 'Berlin', deliveryFeeCents: 150, minimumOrderCents: 1500, deliveryTimeMinutes: 40 },
+  { postcode: '12043', city: 'Berlin', deliveryFeeCents: 200, minimumOrderCents: 1800, deliveryTimeMinutes: 45 },
+  { postcode: '12049', city: 'Berlin', deliveryFeeCents: 250, minimumOrderCents: 2000, deliveryTimeMinutes: 50 },
   // Mitte and Friedrichshain
-  { postcode: '10179', deliveryFeeCents: 150, minimumOrderCents: 1800, deliveryTimeMinutes: 40 },
-  { postcode: '10178', deliveryFeeCents: 250, minimumOrderCents: 2000, deliveryTimeMinutes: 45 },
-  { postcode: '10243', deliveryFeeCents: 200, minimumOrderCents: 2000, deliveryTimeMinutes: 45 },
-  { postcode: '10245', deliveryFeeCents: 250, minimumOrderCents: 2000, deliveryTimeMinutes: 50 },
-  { postcode: '10117', deliveryFeeCents: 350, minimumOrderCents: 2500, deliveryTimeMinutes: 60 },
+  { postcode: '10179', city: 'Berlin', deliveryFeeCents: 150, minimumOrderCents: 1800, deliveryTimeMinutes: 40 },
+  { postcode: '10178', city: 'Berlin', deliveryFeeCents: 250, minimumOrderCents: 2000, deliveryTimeMinutes: 45 },
+  { postcode: '10243', city: 'Berlin', deliveryFeeCents: 200, minimumOrderCents: 2000, deliveryTimeMinutes: 45 },
+  { postcode: '10245', city: 'Berlin', deliveryFeeCents: 250, minimumOrderCents: 2000, deliveryTimeMinutes: 50 },
+  { postcode: '10117', city: 'Berlin', deliveryFeeCents: 350, minimumOrderCents: 2500, deliveryTimeMinutes: 60 },
 ];
 
 export const DISCOUNTS: readonly { code: DiscountCode; value: number }[] = [

@@ -74,6 +74,7 @@ export interface CatalogueProduct {
 export interface CataloguePostcode {
   id: number;
   postcode: string;
+  city: string;
   deliveryFeeCents: Cents;
   minimumOrderCents: Cents;
   deliveryTimeMinutes: number;

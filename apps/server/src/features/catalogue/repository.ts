@@ -221,6 +221,7 @@ export async function loadCatalogue(db: Db, storeId: number): Promise<Catalogue 
         postcodes: postcodeRows.map((row) => ({
           id: row.id,
           postcode: row.postcode,
+          city: row.city,
           deliveryFeeCents: row.deliveryFeeCents,
           minimumOrderCents: row.minimumOrderCents,
           deliveryTimeMinutes: row.deliveryTimeMinutes,

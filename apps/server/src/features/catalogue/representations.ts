@@ -96,6 +96,7 @@ export function renderCatalogue(catalogue: Catalogue, language: Language): Catal
     postcodes: catalogue.postcodes.map((postcode) => ({
       id: postcode.id,
       postcode: postcode.postcode,
+      city: postcode.city,
       delivery_fee: fromCents(postcode.deliveryFeeCents),
       minimum_order_amount: fromCents(postcode.minimumOrderCents),
       delivery_time: postcode.deliveryTimeMinutes,

@@ -223,31 +223,62 @@ export default fp<OrdersPluginOptions>(
     }
 
     /** Who receives the order and where: the saved address or account of a customer, a guest's address. */
+    /** A customer asked to keep the delivery address typed at checkout: after the order, never failing it. */
+    async function saveTypedAddress(userId: number, address: OrderAddress): Promise<void> {
+      const { customerName, phone, line1, line2, city, zip, country } = address;
+      await db
+        .insert(addresses)
+        .values({ userId, customerName, phone, line1, line2, city, zip, country })
+        .catch((error: unknown) =>
+          app.log.error({ err: error, userId }, 'could not save the address typed at checkout'),
+        );
+    }
+
+    /** The address typed at checkout (a guest's, or a customer's, saved to the account only when asked). */
+    function typedContact(
+      body: ParsedOrderRequest,
+      typed: NonNullable<ParsedOrderRequest['address']>,
+      accountEmail: string | null,
+    ): { address: OrderAddress; postcode: string | null } {
+      let postcode: string | null = null;
+      if (body.order_type === 'delivery') {
+        postcode = typed.zip || body.postcode || null;
+        if (!postcode) throw orderError('postcode_required');
+        if (body.postcode && typed.zip && body.postcode !== typed.zip) throw POSTCODE_MISMATCH;
+      }
+      return {
+        postcode,
+        address: {
+          customerName: typed.customer_name,
+          phone: typed.phone,
+          email: typed.email || accountEmail,
+          line1: typed.line1,
+          line2: typed.line2 || null,
+          city: typed.city,
+          zip: postcode ?? typed.zip,
+          country: typed.country,
+        },
+      };
+    }
+
+    /**
+     * Who receives the order and where: a saved address of the customer's, or an address typed at
+     * checkout (DESIGN §4 allows either for a customer; a guest always types one), or for a customer's
+     * pickup their account.
+     */
     async function contactOf(input: PlaceOrderInput): Promise<{ address: OrderAddress; postcode: string | null }> {
       const { body, customerId } = input;
       const delivery = body.order_type === 'delivery';
-      if (customerId !== null) {
-        const [user] = await db
-          .select({ email: users.email, customerName: users.customerName, phone: users.phone })
-          .from(users)
-          .where(eq(users.id, customerId));
-        if (!user) throw ORDER_NOT_FOUND;
-        if (body.address_id == null) {
-          if (delivery) throw orderError('address_required');
-          return {
-            postcode: null,
-            address: {
-              customerName: user.customerName,
-              phone: user.phone ?? '',
-              email: user.email,
-              line1: '',
-              line2: null,
-              city: '',
-              zip: '',
-              country: 'DE',
-            },
-          };
-        }
+      if (customerId === null) {
+        if (!body.address) throw orderError('address_required');
+        return typedContact(body, body.address, null);
+      }
+      const [user] = await db
+        .select({ email: users.email, customerName: users.customerName, phone: users.phone })
+        .from(users)
+        .where(eq(users.id, customerId));
+      if (!user) throw ORDER_NOT_FOUND;
+      if (body.address_id != null) {
         const [saved] = await db
           .select()
           .from(addresses)
@@ -268,25 +299,19 @@ export default fp<OrdersPluginOptions>(
           },
         };
       }
-      const guest = body.address;
-      if (!guest) throw orderError('address_required');
-      let postcode: string | null = null;
-      if (delivery) {
-        postcode = guest.zip || body.postcode || null;
-        if (!postcode) throw orderError('postcode_required');
-        if (body.postcode && guest.zip && body.postcode !== guest.zip) throw POSTCODE_MISMATCH;
-      }
+      if (body.address) return typedContact(body, body.address, user.email);
+      if (delivery) throw orderError('address_required');
       return {
-        postcode,
+        postcode: null,
         address: {
-          customerName: guest.customer_name,
-          phone: guest.phone,
-          email: guest.email || null,
-          line1: guest.line1,
-          line2: guest.line2 || null,
-          city: guest.city,
-          zip: postcode ?? guest.zip,
-          country: guest.country,
+          customerName: user.customerName,
+          phone: user.phone ?? '',
+          email: user.email,
+          line1: '',
+          line2: null,
+          city: '',
+          zip: '',
+          country: 'DE',
         },
       };
     }
@@ -333,6 +358,10 @@ export default fp<OrdersPluginOptions>(
         } catch (error) {
           if (error instanceof PricingError) throw orderError(error.code);
           throw error;
+        }
+        // A driver needs the town: the delivery area knows it when the form did not ask (issue 9).
+        if (priced.postcode && !contact.address.city.trim()) {
+          contact.address = { ...contact.address, city: priced.postcode.city };
         }
         const requested = body.requested_time === 'asap' ? 'asap' : new Date(body.requested_time);
         const storeId = body.store_id;
@@ -472,6 +501,9 @@ export default fp<OrdersPluginOptions>(
           return replay(winner, requestHash, language);
         }
         const order = renderOrder(outcome.row, outcome.items, language, { withTrackingToken: true });
+        if (input.customerId !== null && body.save_address && body.address && contact.postcode) {
+          await saveTypedAddress(input.customerId, contact.address);
+        }
         mail('orderReceived', order, language);
         announce(order, 'created');
         return { order, created: true };

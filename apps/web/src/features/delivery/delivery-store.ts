@@ -35,9 +35,9 @@ function savePostcode(entry: Postcode | null): void {
     removeStorage(DELIVERY_FEE_KEY);
     return;
   }
-  const { id, postcode, delivery_fee, minimum_order_amount, delivery_time, store_id } = entry;
+  const { id, postcode, city, delivery_fee, minimum_order_amount, delivery_time, store_id } = entry;
   writeStorage(DELIVERY_POSTCODE_KEY, postcode);
-  writeStorage(POSTCODE_DATA_KEY, { id, postcode, delivery_fee, minimum_order_amount, delivery_time, store_id });
+  writeStorage(POSTCODE_DATA_KEY, { id, postcode, city, delivery_fee, minimum_order_amount, delivery_time, store_id });
   writeStorage(DELIVERY_FEE_KEY, delivery_fee);
 }
 

@@ -117,6 +117,7 @@ export const discounts: Discount[] = [
 export const postcode10999: Postcode = {
   id: 5,
   postcode: '10999',
+  city: 'Berlin',
   delivery_fee: 2.5,
   minimum_order_amount: 15,
   delivery_time: 40,

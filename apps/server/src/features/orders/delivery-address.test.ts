@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { outbox } from '../../db/schema.ts';
+import {
+  buildTestServer,
+  createTestUser,
+  simpleProduct,
+  type TestServer,
+  type TestUser,
+} from '../../../test/helper.ts';
+
+// Issue 9: delivery addresses had no town ("Torstraße 12 · 10117"), and a signed-in customer could not
+// order to an address typed at checkout.
+
+let server: TestServer;
+let app: FastifyInstance;
+let customer: TestUser;
+let items: { product_id: number; quantity: number; extras: [] }[];
+
+beforeAll(async () => {
+  server = await buildTestServer({ SEED_OPENING_HOURS: 'always' });
+  app = server.app;
+  customer = await createTestUser(app);
+  const product = await simpleProduct(app);
+  // Enough for every area's minimum order.
+  items = [{ product_id: product.id, quantity: Math.ceil(3000 / product.priceCents), extras: [] }];
+});
+afterAll(() => server.close());
+
+const typedAddress = (overrides: Record<string, unknown> = {}) => ({
+  type: 'shipping',
+  customer_name: 'Maria Rossi',
+  phone: '015112345678',
+  email: 'maria@example.com',
+  line1: 'Oranienstraße 12',
+  line2: '3. OG',
+  city: '',
+  zip: '10999',
+  country: 'DE',
+  ...overrides,
+});
+
+const delivery = (extra: Record<string, unknown>) => ({
+  store_id: 13,
+  order_type: 'delivery',
+  postcode: '10999',
+  items,
+  requested_time: 'asap',
+  payment_method: 'cash',
+  ...extra,
+});
+
+function post(url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url, headers: { ...headers, 'idempotency-key': randomUUID() }, payload });
+}
+
+describe('the town of a delivery address', () => {
+  it('is part of every delivery area', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/postcodes/store/13' });
+    const areas = response.json() as { postcode: string; city: string }[];
+    expect(areas.length).toBeGreaterThan(0);
+    for (const area of areas) expect(area.city).toBe('Berlin');
+  });
+
+  it('comes from the area when the form did not ask, on the order and in its mail', async () => {
+    const response = await post('/api/orders/guest', delivery({ address: typedAddress() }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      address: { line1: 'Oranienstraße 12', line2: '3. OG', zip: '10999', city: 'Berlin' },
+    });
+    const mail = await vi.waitFor(
+      async () => {
+        const [row] = await app.database.db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.toAddress, 'maria@example.com'), eq(outbox.kind, 'order_received')));
+        expect(row).toBeDefined();
+        return row;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(mail?.textBody).toContain('10999 Berlin');
+  });
+
+  it('keeps a town the customer typed', async () => {
+    const response = await post('/api/orders/guest', delivery({ address: typedAddress({ city: 'Berlin-Kreuzberg' }) }));
+    expect(response.json()).toMatchObject({ address: { city: 'Berlin-Kreuzberg' } });
+  });
+});
+
+describe('a signed-in customer’s address typed at checkout', () => {
+  const savedAddresses = async () =>
+    (await app.inject({ method: 'GET', url: '/api/addresses/', headers: customer.headers })).json() as unknown[];
+
+  it('is taken like a guest’s, and not saved to the account', async () => {
+    const response = await post('/api/orders/', delivery({ address: typedAddress({ email: '' }) }), customer.headers);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      customer_name: 'Maria Rossi',
+      email: customer.email,
+      address: { line1: 'Oranienstraße 12', zip: '10999', city: 'Berlin' },
+    });
+    expect(await savedAddresses()).toHaveLength(0);
+  });
+
+  it('is saved to the account when the customer asks', async () => {
+    const response = await post(
+      '/api/orders/',
+      delivery({ address: typedAddress(), save_address: true }),
+      customer.headers,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await savedAddresses()).toEqual([
+      expect.objectContaining({ line1: 'Oranienstraße 12', line2: '3. OG', zip: '10999', city: 'Berlin' }),
+    ]);
+  });
+
+  it('is checked like a guest’s: an area not served, a postcode that does not match', async () => {
+    const outside = await post(
+      '/api/orders/',
+      delivery({ postcode: '80331', address: typedAddress({ zip: '80331' }) }),
+      customer.headers,
+    );
+    expect(outside.json()).toMatchObject({ code: 'postcode_not_delivered' });
+    const mismatch = await post(
+      '/api/orders/',
+      delivery({ address: typedAddress({ zip: '10997' }) }),
+      customer.headers,
+    );
+    expect(mismatch.json()).toMatchObject({ code: 'postcode_mismatch' });
+    const blank = await post('/api/orders/', delivery({ address: typedAddress({ line1: '  ' }) }), customer.headers);
+    expect(blank.statusCode).toBe(400);
+  });
+
+  it('still leaves a saved address (address_id) working, and a delivery without any address refused', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/addresses/',
+      headers: customer.headers,
+      payload: {
+        customer_name: 'Maria',
+        phone: '015112345678',
+        line1: 'Wiener Straße 1',
+        city: 'Berlin',
+        zip: '10999',
+      },
+    });
+    const addressId = (created.json() as { id: number }).id;
+    const saved = await post('/api/orders/', delivery({ address_id: addressId }), customer.headers);
+    expect(saved.json()).toMatchObject({ address: { line1: 'Wiener Straße 1', city: 'Berlin' } });
+    const none = await post('/api/orders/', delivery({}), customer.headers);
+    expect(none.json()).toMatchObject({ code: 'address_required' });
+  });
+});
