@@ -43,6 +43,15 @@ export const stores = pgTable(
     orderingPausedUntil: timestamp('ordering_paused_until', { withTimezone: true }),
     /** The largest order total taken online (issue 16: one order cannot fill the kitchen's day); staff set it. */
     maxOrderTotalCents: integer('max_order_total_cents').notNull().default(50_000),
+    /** Issue 10: pause online orders by themselves when no orders board has been connected this long. */
+    autoPauseEnabled: boolean('auto_pause_enabled').notNull().default(true),
+    autoPauseAfterMinutes: integer('auto_pause_after_minutes').notNull().default(3),
+    /** Issue 10: a waiting order nobody answered this long is rejected with an apology. */
+    autoRejectAfterMinutes: integer('auto_reject_after_minutes').notNull().default(15),
+    /** Issue 10: the board's chime gets louder once a new order has waited this long. */
+    chimeLouderAfterMinutes: integer('chime_louder_after_minutes').notNull().default(2),
+    /** Issue 10: the kitchen ticket prints when an order is accepted. */
+    printOnAccept: boolean('print_on_accept').notNull().default(false),
   },
   (t) => [check('stores_region_check', sql`${t.region} in ('de-DE', 'de-CH', 'en-GB')`)],
 );
@@ -481,7 +490,9 @@ export const orders = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Random, unguessable: the guest's (and the link's) key to the order page. */
     trackingToken: text('tracking_token').notNull(),
-    status: text('status', { enum: ['pending_payment', 'waiting', 'accepted', 'rejected'] }).notNull(),
+    status: text('status', {
+      enum: ['pending_payment', 'waiting', 'accepted', 'rejected', 'ready', 'completed', 'cancelled'],
+    }).notNull(),
     orderType: text('order_type', { enum: ['delivery', 'pickup'] }).notNull(),
     paymentMethod: text('payment_method', { enum: ['cash', 'paypal'] }).notNull(),
     postcode: text('postcode'),
@@ -494,6 +505,8 @@ export const orders = pgTable(
     etaMinutes: integer('eta_minutes'),
     etaAt: timestamp('eta_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /** Why staff cancelled an accepted order (issue 10). */
+    cancellationReason: text('cancellation_reason'),
     note: text('note'),
     language: text('language', { enum: ['de', 'en'] }).notNull(),
     address: jsonb('address').$type<OrderAddress>().notNull(),
@@ -518,7 +531,10 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_store_status_created_idx').on(t.storeId, t.status, t.createdAt),
     index('orders_store_slot_idx').on(t.storeId, t.slotStart),
-    check('orders_status_check', sql`${t.status} in ('pending_payment', 'waiting', 'accepted', 'rejected')`),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('pending_payment', 'waiting', 'accepted', 'rejected', 'ready', 'completed', 'cancelled')`,
+    ),
     check('orders_order_type_check', sql`${t.orderType} in ('delivery', 'pickup')`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('cash', 'paypal')`),
     check(
@@ -551,5 +567,83 @@ export const orderItems = pgTable(
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),
     check('order_items_quantity_check', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+/**
+ * An order's history (issue 10): every status it took, who gave it and when. `actor_user_id` is the staff
+ * member or customer; null with `actor_kind` `system` for the server's own decisions (an unanswered
+ * order rejected by itself).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['pending_payment', 'waiting', 'accepted', 'rejected', 'ready', 'completed', 'cancelled'],
+    }).notNull(),
+    actorKind: text('actor_kind', { enum: ['customer', 'guest', 'staff', 'system'] }).notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A rejection's or cancellation's reason, an ETA: what staff said with it. */
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    check('order_events_actor_kind_check', sql`${t.actorKind} in ('customer', 'guest', 'staff', 'system')`),
+  ],
+);
+
+/**
+ * A signed-in staff device (DESIGN §6): its refresh token rotates on every use (only the hash is kept,
+ * and the one before, so a stolen token used after its owner is noticed and ends the session) and is
+ * revoked when someone signs the device out.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    previousTokenHash: text('previous_token_hash'),
+    /** What the device said it is (user agent, shortened), for the "signed-in devices" list. */
+    deviceName: text('device_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_sessions_token_hash_unique').on(t.tokenHash),
+    index('staff_sessions_previous_token_hash_idx').on(t.previousTokenHash),
+    index('staff_sessions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * DESIGN §6: every staff write, and the server's own decisions about the shop (an automatic pause or
+ * resume), appended in the same transaction: who, when, what, before and after.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    actorKind: text('actor_kind', { enum: ['staff', 'system'] }).notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_store_created_idx').on(t.storeId, t.createdAt),
+    check('audit_log_actor_kind_check', sql`${t.actorKind} in ('staff', 'system')`),
   ],
 );

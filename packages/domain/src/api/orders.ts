@@ -15,8 +15,19 @@ export type OrderType = z.infer<typeof orderTypeSchema>;
 export const paymentMethodSchema = z.enum(['cash', 'paypal']);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-/** DESIGN §4: `processing` is only the client's state while a request is in flight. */
-export const orderStatusSchema = z.enum(['pending_payment', 'waiting', 'accepted', 'rejected']);
+/**
+ * DESIGN §4: `processing` is only the client's state while a request is in flight. After `accepted`:
+ * `ready` (pickup: ready to collect; delivery: on its way), then `completed`; or `cancelled` with a reason.
+ */
+export const orderStatusSchema = z.enum([
+  'pending_payment',
+  'waiting',
+  'accepted',
+  'rejected',
+  'ready',
+  'completed',
+  'cancelled',
+]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 export const orderItemInputSchema = z.object({
