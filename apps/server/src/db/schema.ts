@@ -41,6 +41,10 @@ export const stores = pgTable(
     /** Staff paused online orders (issue 4); `ordering_paused_until` null while paused means until they resume. */
     orderingPaused: boolean('ordering_paused').notNull().default(false),
     orderingPausedUntil: timestamp('ordering_paused_until', { withTimezone: true }),
+    /** Who paused: `staff`, or `auto` when no orders board was connected (issue 10; it resumes by itself). */
+    orderingPausedBy: text('ordering_paused_by', { enum: ['staff', 'auto'] }),
+    /** The last time any instance had an orders board connected for this store (issue 10). */
+    boardSeenAt: timestamp('board_seen_at', { withTimezone: true }),
     /** The largest order total taken online (issue 16: one order cannot fill the kitchen's day); staff set it. */
     maxOrderTotalCents: integer('max_order_total_cents').notNull().default(50_000),
     /** Issue 10: pause online orders by themselves when no orders board has been connected this long. */
