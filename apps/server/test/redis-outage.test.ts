@@ -6,7 +6,8 @@ import { healthSchema, storeSchema, storeStatusMessageSchema, timeSlotsSchema } 
 import { loadConfig } from '../src/config.ts';
 import { buildServer } from '../src/server.ts';
 import { createTestUser, type TestUser } from './helper.ts';
-import { eventually, redisServerBinary, startRedis, unusedPort, type OwnRedis } from './redis-server.ts';
+import { eventually, redisServerBinary, startRedis, type OwnRedis } from './redis-server.ts';
+import { freePort } from './tcp-proxy.ts';
 import { openSocket, wsBase, type TestSocket } from './ws-client.ts';
 
 // Two instances on one PostgreSQL and a Redis that dies: neither may go on showing what it remembers as
@@ -73,7 +74,7 @@ describe.skipIf(!adminUrl || !redisServerBinary)('two instances while Redis is a
   }
 
   beforeAll(async () => {
-    port = await unusedPort();
+    port = await freePort();
     redis = await startRedis(port);
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();

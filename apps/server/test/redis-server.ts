@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
 /** The `redis-server` binary on PATH, or null: tests that start and stop their own Redis skip without it. */
@@ -48,16 +47,6 @@ export async function startRedis(port: number): Promise<OwnRedis> {
       await exited;
     },
   };
-}
-
-/** A loopback port nothing listens on right now. */
-export async function unusedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
 }
 
 /** Resolves once `condition` holds, looking every 50 ms; rejects with `what` after `timeoutMs`. */

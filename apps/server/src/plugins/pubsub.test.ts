@@ -4,7 +4,8 @@ import { createClient } from 'redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { healthSchema } from '@pizzeria/domain';
 import { buildTestServer, createTestUser, pickupOrder, simpleProduct } from '../../test/helper.ts';
-import { eventually, redisServerBinary, startRedis, unusedPort, type OwnRedis } from '../../test/redis-server.ts';
+import { eventually, redisServerBinary, startRedis, type OwnRedis } from '../../test/redis-server.ts';
+import { freePort } from '../../test/tcp-proxy.ts';
 import { inProcessPubSub, redisPubSub, type PubSub } from './pubsub.ts';
 
 const log = Fastify({ logger: false }).log;
@@ -145,7 +146,7 @@ describe.skipIf(!redisServerBinary)('Redis away (a redis-server of the test’s 
   }
 
   it('starts without Redis, fails publishing instead of waiting, and subscribes and resyncs once Redis comes', async () => {
-    const port = await unusedPort();
+    const port = await freePort();
     const pubsub = await redisPubSub(`redis://127.0.0.1:${port}`, log, `away-${randomUUID()}`);
     try {
       expect(pubsub.connected).toBe(false);
@@ -178,7 +179,7 @@ describe.skipIf(!redisServerBinary)('Redis away (a redis-server of the test’s 
   });
 
   it('serves with Redis away, says degraded in /api/health, takes pauses and orders, and is ok once Redis comes', async () => {
-    const port = await unusedPort();
+    const port = await freePort();
     const server = await buildTestServer({ REDIS_URL: `redis://127.0.0.1:${port}` });
     const app = server.app;
     try {
