@@ -38,7 +38,7 @@ ALTER TABLE "orders" DROP CONSTRAINT "orders_status_check";--> statement-breakpo
 ALTER TABLE "orders" ADD COLUMN "cancellation_reason" text;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "ordering_paused_by" text;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "board_seen_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "stores" ADD COLUMN "auto_pause_enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN "auto_pause_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "auto_pause_after_minutes" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "auto_reject_after_minutes" integer DEFAULT 15 NOT NULL;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "chime_louder_after_minutes" integer DEFAULT 2 NOT NULL;--> statement-breakpoint

@@ -18,7 +18,9 @@ import { orderChannelRoutes, orderRoutes, ordersService } from './features/order
 import { storeStatusRoutes, storeStatusService } from './features/store-status/index.ts';
 import { addressRoutes } from './features/addresses/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
-import { accountsRoutes } from './features/accounts/index.ts';
+import { accountsRoutes, type LoginLimits } from './features/accounts/index.ts';
+import { staffRoutes } from './features/staff-sessions/index.ts';
+import { boardWatchService } from './features/board-watch/index.ts';
 import { mail } from './features/mail/index.ts';
 import { ensureAdminAccount } from './db/seed/admin.ts';
 
@@ -26,6 +28,14 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 /** The whole server as one plugin: external plugins first, then our own, then routes. */
 export async function app(instance: FastifyInstance, config: Config): Promise<void> {
+  const loginLimits: LoginLimits = {
+    accountAtAddress: {
+      max: config.LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES,
+      windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
+    },
+    address: { max: config.LOGIN_ADDRESS_MAX_FAILURES, windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS },
+    account: { max: config.LOGIN_ACCOUNT_MAX_FAILURES, windowSeconds: config.LOGIN_ACCOUNT_WINDOW_SECONDS },
+  };
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
 
@@ -46,6 +56,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   await instance.register(catalogueService);
   await instance.register(storeStatusService);
   await instance.register(ordersService);
+  await instance.register(boardWatchService);
 
   await instance.register(
     async (api) => {
@@ -58,17 +69,8 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
       await api.register(storeStatusRoutes);
       await api.register(orderChannelRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
-      await api.register(accountsRoutes, {
-        publicUrl: config.PUBLIC_URL,
-        loginLimits: {
-          accountAtAddress: {
-            max: config.LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES,
-            windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS,
-          },
-          address: { max: config.LOGIN_ADDRESS_MAX_FAILURES, windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS },
-          account: { max: config.LOGIN_ACCOUNT_MAX_FAILURES, windowSeconds: config.LOGIN_ACCOUNT_WINDOW_SECONDS },
-        },
-      });
+      await api.register(accountsRoutes, { publicUrl: config.PUBLIC_URL, loginLimits });
+      await api.register(staffRoutes, { prefix: '/staff', loginLimits });
     },
     { prefix: '/api' },
   );

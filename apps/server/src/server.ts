@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { app } from './app.ts';
 import type { Config } from './config.ts';
@@ -15,13 +15,19 @@ function trustedProxies(
   return trustProxy;
 }
 
+export interface BuildServerOptions {
+  /** Called for every route as it is added (the authorisation matrix test lists them all this way). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
 /** Builds a ready server for the given configuration; `main.ts` listens, tests inject. */
-export async function buildServer(config: Config): Promise<FastifyInstance> {
+export async function buildServer(config: Config, options: BuildServerOptions = {}): Promise<FastifyInstance> {
   const server = Fastify({
     logger: { level: config.LOG_LEVEL },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustedProxies(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) server.addHook('onRoute', options.onRoute);
   await app(server, config);
   await server.ready();
   return server;

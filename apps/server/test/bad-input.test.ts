@@ -232,3 +232,16 @@ describe('a broken multipart body on /api/login', () => {
     expect(noBoundary.statusCode).toBeLessThan(500);
   });
 });
+
+describe('who comes before what', () => {
+  it('answers an anonymous request to a signed-in route with 401 before reading its body', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/orders/'],
+      ['POST', '/api/addresses/'],
+      ['PUT', '/api/addresses/1'],
+    ] as const) {
+      const response = await app.inject({ method, url, payload: { nonsense: true } });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema.ts';
-import { buildServer } from '../src/server.ts';
+import { buildServer, type BuildServerOptions } from '../src/server.ts';
 import type { CatalogueProduct } from '../src/features/catalogue/index.ts';
 
 export interface TestServer {
@@ -18,7 +18,7 @@ export interface TestServer {
  */
 export async function buildTestServer(
   env: Record<string, string> = {},
-  options: { database?: 'default' | 'pglite' } = {},
+  options: { database?: 'default' | 'pglite'; onRoute?: BuildServerOptions['onRoute'] } = {},
 ): Promise<TestServer> {
   const adminUrl = options.database === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -48,7 +48,7 @@ export async function buildTestServer(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await buildServer(config);
+  const app = await buildServer(config, { onRoute: options.onRoute });
   return {
     app,
     async close() {

@@ -8,6 +8,7 @@ import {
   effectiveHours,
   isOrderingPaused,
   isStoreOpen,
+  isWithinHours,
   liveStoreStatus,
   NOT_PAUSED,
   storeStatusMessage,
@@ -131,6 +132,17 @@ describe('zonedIso', () => {
   });
 });
 
+describe('isWithinHours', () => {
+  it('follows the hours and closures, whatever the pause', () => {
+    const pause = { paused: true, until: null };
+    expect(isWithinHours(availability({ pause }), june(9, '12:00'))).toBe(true);
+    expect(isStoreOpen(availability({ pause }), june(9, '12:00'))).toBe(false);
+    expect(isWithinHours(availability(), june(9, '15:00'))).toBe(false);
+    const closures = [closure('2026-06-09', '2026-06-09')];
+    expect(isWithinHours(availability({ closures }), june(9, '12:00'))).toBe(false);
+  });
+});
+
 describe('storeStatusMessage', () => {
   it('says open inside a slot, with the hours in effect and the store clock', () => {
     expect(storeStatusMessage(availability(), june(9, '12:00'))).toEqual({
@@ -151,6 +163,11 @@ describe('storeStatusMessage', () => {
       is_open: true,
       pause: NOT_PAUSED,
     });
+  });
+
+  it('says when the server paused by itself because no orders board was connected', () => {
+    const pause = { paused: true, until: null, reason: 'auto' as const };
+    expect(storeStatusMessage(availability({ pause }), june(9, '12:00'))).toMatchObject({ is_open: false, pause });
   });
 
   it('says closed on a closure day and names it', () => {
@@ -193,6 +210,19 @@ describe('liveStoreStatus: the browser recomputing between messages', () => {
     expect(liveStoreStatus(message, june(9, '12:00'))).toEqual({ kind: 'paused', until: null });
     expect(liveStoreStatus(message, june(9, '15:00'))).toEqual({ kind: 'paused', until: null });
     expect(liveStoreStatus(message, june(9, '22:30'))).toEqual({ kind: 'closed_today' });
+  });
+
+  it('tells an automatic pause from one staff made', () => {
+    const auto = storeStatusMessage(
+      availability({ pause: { paused: true, until: null, reason: 'auto' } }),
+      june(9, '12:00'),
+    );
+    const staff = storeStatusMessage(
+      availability({ pause: { paused: true, until: null, reason: 'staff' } }),
+      june(9, '12:00'),
+    );
+    expect(liveStoreStatus(auto, june(9, '12:00'))).toEqual({ kind: 'paused', until: null, auto: true });
+    expect(liveStoreStatus(staff, june(9, '12:00'))).toEqual({ kind: 'paused', until: null });
   });
 
   it("keeps 'Opens at' when a pause ends before the next opening", () => {

@@ -71,10 +71,14 @@ function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
 
+/** Inside the effective hours (the weekly hours minus closure days), whether or not orders are paused. */
+export function isWithinHours(availability: StoreAvailability, instant: Date): boolean {
+  return storeStatusAt(effectiveHours(availability, instant), instant, availability.timeZone).isOpen;
+}
+
 /** Open now: inside the effective hours and not paused. */
 export function isStoreOpen(availability: StoreAvailability, instant: Date): boolean {
-  if (isOrderingPaused(availability.pause, instant)) return false;
-  return storeStatusAt(effectiveHours(availability, instant), instant, availability.timeZone).isOpen;
+  return !isOrderingPaused(availability.pause, instant) && isWithinHours(availability, instant);
 }
 
 /** The message of the status channel for this instant. */
@@ -93,8 +97,11 @@ export function storeStatusMessage(availability: StoreAvailability, instant: Dat
 /** What the storefront says about the store right now (SPEC §4), recomputed from the last message. */
 export type LiveStoreStatus =
   | { kind: 'open'; closesAt: string }
-  /** `until`: 'HH:mm' in the store's zone, or null while paused until staff resume. */
-  | { kind: 'paused'; until: string | null }
+  /**
+   * `until`: 'HH:mm' in the store's zone, or null while paused until staff resume; `auto` when the server
+   * paused because no orders board was connected (the customer had better phone).
+   */
+  | { kind: 'paused'; until: string | null; auto?: true }
   | { kind: 'closure'; reason: string | null }
   | { kind: 'opens_at'; time: string }
   | { kind: 'closed_today' };
@@ -113,7 +120,8 @@ export function liveStoreStatus(message: StoreStatusMessage, instant: Date): Liv
         const untilClock = clockOf(until, message.timezone);
         if (untilClock <= hours.opensAt) return { kind: 'opens_at', time: hours.opensAt };
       }
-      return { kind: 'paused', until: until ? clockOf(until, message.timezone) : null };
+      const paused = { kind: 'paused', until: until ? clockOf(until, message.timezone) : null } as const;
+      return message.pause.reason === 'auto' ? { ...paused, auto: true } : paused;
     }
     if (hours.isOpen) return { kind: 'open', closesAt: hours.closesAt };
     if (hours.opensAt) return { kind: 'opens_at', time: hours.opensAt };

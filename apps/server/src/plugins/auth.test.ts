@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { users } from '../db/schema.ts';
+import { staffSessions, users } from '../db/schema.ts';
 import { createTestUser, type TestUser } from '../../test/helper.ts';
 import auth from './auth.ts';
 import database from './database.ts';
@@ -60,6 +60,43 @@ describe('auth plugin', () => {
     const response = await app.inject({ url: '/api/test/whoami', headers: user.headers });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'session_expired' });
+  });
+
+  it('ends a staff session token at once when its session is revoked, and only names the own user’s session', async () => {
+    const admin = await createTestUser(app, { role: 'admin' });
+    const other = await createTestUser(app, { role: 'admin' });
+    const [session] = await app.database.db
+      .insert(staffSessions)
+      .values({ userId: admin.id, tokenHash: `hash-${admin.id}` })
+      .returning({ id: staffSessions.id });
+    if (!session) throw new Error('no session');
+    const whoami = async (token: string) =>
+      app.inject({ url: '/api/test/whoami', headers: { authorization: `Bearer ${token}` } });
+    const token = await app.auth.issueToken(
+      { id: admin.id, role: 'admin', sessionVersion: 0 },
+      { sessionId: session.id, lifetimeSeconds: 900 },
+    );
+    const ok = await whoami(token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ id: admin.id, role: 'admin', sessionId: session.id });
+    // Someone else's session id, or one that does not exist, names nobody.
+    const foreign = await app.auth.issueToken(
+      { id: other.id, role: 'admin', sessionVersion: 0 },
+      { sessionId: session.id },
+    );
+    expect((await whoami(foreign)).statusCode).toBe(401);
+    const missing = await app.auth.issueToken(
+      { id: admin.id, role: 'admin', sessionVersion: 0 },
+      { sessionId: 999_999 },
+    );
+    expect((await whoami(missing)).statusCode).toBe(401);
+
+    await app.database.db.update(staffSessions).set({ revokedAt: new Date() }).where(eq(staffSessions.id, session.id));
+    const revoked = await whoami(token);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toMatchObject({ code: 'session_expired' });
+    // The admin's ordinary tokens (no session claim) are not affected.
+    expect((await whoami(admin.token)).statusCode).toBe(200);
   });
 });
 

@@ -1,24 +1,32 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod/mini';
 import type { Role } from '@pizzeria/domain';
-import { settings, users } from '../db/schema.ts';
+import { settings, staffSessions, users } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 
 /** Who is calling: set from a valid bearer token, else null (an anonymous visitor or a guest). */
 export interface Caller {
   id: number;
   role: Role;
+  /** The staff session (signed-in device) the token belongs to; absent for tokens of `POST /api/login`. */
+  sessionId?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: {
-      /** A bearer token for the user as it is now (its session version is part of the token). */
-      issueToken(user: { id: number; role: Role; sessionVersion: number }): Promise<string>;
+      /**
+       * A bearer token for the user as it is now (its session version is part of the token). A staff
+       * session's token names the session: it stops working as soon as the session is revoked.
+       */
+      issueToken(
+        user: { id: number; role: Role; sessionVersion: number },
+        options?: { sessionId?: number; lifetimeSeconds?: number },
+      ): Promise<string>;
       /** The caller a bearer token names, or null (WebSocket channels get the token in a message). */
       verifyToken(token: string): Promise<Caller | null>;
       /**
@@ -28,9 +36,9 @@ declare module 'fastify' {
       issueDeviceToken(user: { id: number; email: string }): Promise<string>;
       /** The device's id when the token is a valid known-device token for this (normalised) e-mail, else null. */
       verifyDeviceToken(token: string, email: string): Promise<string | null>;
-      /** preHandler: 401 unless a customer or admin is signed in. */
+      /** Hook (onRequest, before the body is read): 401 unless a customer or admin is signed in. */
       requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-      /** preHandler: 401 when nobody is signed in, 403 unless the caller is an admin. */
+      /** Hook (onRequest): 401 when nobody is signed in, 403 unless the caller is an admin. */
       requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     };
   }
@@ -62,6 +70,8 @@ const claimsSchema = z.object({
   sub: z.string().check(z.regex(/^\d+$/)),
   role: z.enum(['customer', 'admin']),
   sv: z.int(),
+  /** Staff session id (DESIGN §6), only in tokens renewed by a refresh token. */
+  sid: z.optional(z.int()),
 });
 
 const NOT_SIGNED_IN = new HttpError(401, 'not_authenticated', {
@@ -116,12 +126,24 @@ export default fp<AuthPluginOptions>(
       const claims = claimsSchema.safeParse(payload);
       if (!claims.success) return 'invalid';
       const id = Number(claims.data.sub);
+      const sessionId = claims.data.sid;
+      if (sessionId === undefined) {
+        const [user] = await app.database.db
+          .select({ role: users.role, sessionVersion: users.sessionVersion })
+          .from(users)
+          .where(eq(users.id, id));
+        if (!user || user.sessionVersion !== claims.data.sv || user.role !== claims.data.role) return 'ended';
+        return { id, role: user.role };
+      }
+      // A signed-out device's access token must stop at once, not when it expires: one read with the user's.
       const [user] = await app.database.db
-        .select({ role: users.role, sessionVersion: users.sessionVersion })
+        .select({ role: users.role, sessionVersion: users.sessionVersion, revokedAt: staffSessions.revokedAt })
         .from(users)
+        .innerJoin(staffSessions, and(eq(staffSessions.id, sessionId), eq(staffSessions.userId, users.id)))
         .where(eq(users.id, id));
-      if (!user || user.sessionVersion !== claims.data.sv || user.role !== claims.data.role) return 'ended';
-      return { id, role: user.role };
+      if (!user || user.revokedAt !== null) return 'ended';
+      if (user.sessionVersion !== claims.data.sv || user.role !== claims.data.role) return 'ended';
+      return { id, role: user.role, sessionId };
     }
 
     app.decorateRequest('caller', null);
@@ -143,13 +165,14 @@ export default fp<AuthPluginOptions>(
     });
 
     app.decorate('auth', {
-      async issueToken(user) {
-        return new SignJWT({ role: user.role, sv: user.sessionVersion })
+      async issueToken(user, tokenOptions = {}) {
+        const claims = { role: user.role, sv: user.sessionVersion };
+        return new SignJWT(tokenOptions.sessionId === undefined ? claims : { ...claims, sid: tokenOptions.sessionId })
           .setProtectedHeader({ alg: 'HS256' })
           .setSubject(String(user.id))
           .setIssuer(ISSUER)
           .setIssuedAt()
-          .setExpirationTime(`${lifetime}s`)
+          .setExpirationTime(`${Math.min(tokenOptions.lifetimeSeconds ?? lifetime, lifetime)}s`)
           .sign(key);
       },
       async verifyToken(token) {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { customerNameSchema, phoneSchema } from './accounts.ts';
-import { idParamSchema, inputString } from './input.ts';
+import { idParamSchema } from './ids.ts';
+import { inputString } from './input.ts';
 
 /** A saved delivery address of a registered customer (`/api/addresses/`). */
 export const addressInputSchema = z.object({

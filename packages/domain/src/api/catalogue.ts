@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { idParamSchema } from './input.ts';
+import { idParamSchema } from './ids.ts';
 
 export const STORE_ID = 13;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { idParamSchema, inputString, localDateInput, MAX_ID, personNameInput } from './input.ts';
+import { idParamSchema, MAX_ID } from './ids.ts';
+import { inputString, localDateInput, personNameInput } from './input.ts';
 
 describe('input building blocks', () => {
   it('refuses NUL anywhere in a string', () => {

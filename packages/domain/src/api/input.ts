@@ -1,10 +1,7 @@
 import * as z from 'zod/mini';
 
-// Building blocks of every schema that parses what a client sends: request bodies, queries, params
-// and WebSocket messages. Answers (output schemas) use plain zod types.
-
-/** The largest id PostgreSQL's `integer` (and `serial`) holds. */
-export const MAX_ID = 2_147_483_647;
+// Building blocks of every schema that parses what a client sends: request bodies, queries and
+// WebSocket messages (ids are in `ids.ts`). Answers (output schemas) use plain zod types.
 
 /**
  * A string as people type it. NUL is refused: no person types one and PostgreSQL's text cannot
@@ -26,12 +23,6 @@ export function personNameInput(maxLength: number) {
     z.refine((value) => /[\p{L}\p{N}]/u.test(value), { message: 'Must contain a letter or a digit' }),
   );
 }
-
-/** A positive integer id that fits the database's `integer`. */
-export const idSchema = z.int().check(z.positive(), z.maximum(MAX_ID));
-
-/** An id in a path or query: the text is coerced to a number, then checked like `idSchema`. */
-export const idParamSchema = z.coerce.number().check(z.int(), z.positive(), z.maximum(MAX_ID));
 
 /** The years a date a person enters may lie in; outside them it is a typo, and PostgreSQL refuses year 0. */
 const MIN_YEAR = 2000;

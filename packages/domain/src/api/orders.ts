@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { customerNameSchema, emailSchema, phoneSchema } from './accounts.ts';
 import { discountCodeSchema } from './catalogue.ts';
-import { idParamSchema, idSchema, inputString } from './input.ts';
+import { idParamSchema, idSchema } from './ids.ts';
+import { inputString } from './input.ts';
 
 export const MAX_ORDER_NOTE_LENGTH = 500;
 export const MIN_ITEM_QUANTITY = 1;
@@ -104,6 +105,8 @@ export const orderSchema = z.object({
   eta_minutes: z.nullable(z.int()),
   eta_at: z.nullable(z.string()),
   rejection_reason: z.nullable(z.string()),
+  /** Why the restaurant cancelled an accepted order (issue 10). */
+  cancellation_reason: z.nullable(z.string()),
   note: z.nullable(z.string()),
   customer_name: z.string(),
   phone: z.string(),
@@ -164,6 +167,28 @@ export type AcceptOrder = z.infer<typeof acceptOrderSchema>;
 export const rejectOrderSchema = z.object({
   reason: inputString().check(z.trim(), z.minLength(1), z.maxLength(500)),
 });
+/** `POST /api/admin/orders/{id}/cancel`: an accepted or ready order, with the reason the customer is told. */
+export const cancelOrderSchema = z.object({
+  reason: inputString().check(z.trim(), z.minLength(1), z.maxLength(500)),
+});
+
+export const orderActorKindSchema = z.enum(['customer', 'guest', 'staff', 'system']);
+export type OrderActorKind = z.infer<typeof orderActorKindSchema>;
+
+/** One step of an order's history: the status it took, when, who gave it and what they said. */
+export const orderHistoryEntrySchema = z.object({
+  status: orderStatusSchema,
+  /** ISO-8601. */
+  at: z.string(),
+  /** `name` is null for the server's own decisions and for an account that no longer exists. */
+  actor: z.object({ kind: orderActorKindSchema, name: z.nullable(z.string()) }),
+  note: z.nullable(z.string()),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+/** `GET /api/admin/orders/{id}`: the order as staff see it in its details view, with its history, oldest first. */
+export const adminOrderSchema = z.extend(orderSchema, { history: z.array(orderHistoryEntrySchema) });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
 /** The most orders one page of the staff list holds. */
 export const MAX_ADMIN_ORDERS_PAGE = 200;
 export const adminOrdersQuerySchema = z.object({
@@ -198,6 +223,8 @@ export const ORDER_ERROR_CODES = [
   'idempotency_key_required',
   'idempotency_key_reused',
   'order_already_decided',
+  /** The order's status does not allow this step (e.g. ready before accepted, cancel once completed). */
+  'invalid_transition',
   'order_total_too_high',
   'too_many_orders',
   'eta_required',

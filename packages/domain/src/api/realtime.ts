@@ -15,13 +15,20 @@ export const storeClosureSchema = z.object({
 });
 export type StoreClosure = z.infer<typeof storeClosureSchema>;
 
+/** Who paused online orders: staff, or the server because no orders board was connected (issue 10). */
+export const pauseReasonSchema = z.enum(['staff', 'auto']);
+export type PauseReason = z.infer<typeof pauseReasonSchema>;
+
 /**
- * Staff paused online orders: `until` is when they start again by themselves (ISO-8601), null while
- * staff have not said (paused until they resume).
+ * Online orders are paused: `until` is when they start again by themselves (ISO-8601), null while
+ * staff have not said (paused until they resume). `reason` is `auto` for a pause the server made because
+ * no orders board was connected, which lifts as soon as one connects; optional, so older clients and
+ * pauses from before issue 10 still parse.
  */
 export const orderingPauseSchema = z.object({
   paused: z.boolean(),
   until: z.nullable(z.iso.datetime({ offset: true })),
+  reason: z.optional(pauseReasonSchema),
 });
 export type OrderingPause = z.infer<typeof orderingPauseSchema>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { idParamSchema, inputString, localDateInput } from './input.ts';
+import { idParamSchema } from './ids.ts';
+import { inputString, localDateInput } from './input.ts';
 import { orderingPauseSchema, storeClosureSchema, storeStatusMessageSchema } from './realtime.ts';
 
 // What staff change about when the store takes orders (issue 4; the screens come with the admin issue).

@@ -38,6 +38,12 @@ describe('admin account from ADMIN_EMAIL/ADMIN_PASSWORD', () => {
     const options = { email: 'chef@bella-napoli.example', password: 'Forno-a-legna-1905' };
     expect(await ensureAdminAccount(db, options)).toEqual({ kind: 'unchanged', email: options.email });
     const oldToken = (await login(app, options.email, options.password)).json().access_token as string;
+    const staff = await app.inject({
+      method: 'POST',
+      url: '/api/staff/login',
+      payload: { username: options.email, password: options.password, device_name: 'Küchen-Tablet' },
+    });
+    const refreshToken = staff.json().refresh_token as string;
 
     const changed = { ...options, password: 'Neuer-Pizzaofen-2026' };
     expect(await ensureAdminAccount(db, changed)).toEqual({ kind: 'updated', email: options.email });
@@ -46,6 +52,13 @@ describe('admin account from ADMIN_EMAIL/ADMIN_PASSWORD', () => {
     // The old password's sessions end with it.
     const stale = await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${oldToken}` } });
     expect(stale.statusCode).toBe(401);
+    // So does every signed-in staff device: its refresh token renews nothing.
+    const refresh = await app.inject({
+      method: 'POST',
+      url: '/api/staff/refresh',
+      payload: { refresh_token: refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
     expect(await admins(app)).toHaveLength(1);
   });
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../features/accounts/index.ts';
 import type { Db } from '../client.ts';
-import { users } from '../schema.ts';
+import { staffSessions, users } from '../schema.ts';
 
 export interface AdminAccountOptions {
   /** `ADMIN_EMAIL` and `ADMIN_PASSWORD`: both or neither. */
@@ -66,6 +66,13 @@ export async function ensureAdminAccount(db: Db, options: AdminAccountOptions): 
           ...(samePassword ? {} : { passwordHash: newHash, sessionVersion: sql`${users.sessionVersion} + 1` }),
         })
         .where(eq(users.id, existing.id));
+      // A new password signs every staff device out, as a password reset does.
+      if (!samePassword) {
+        await tx
+          .update(staffSessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(staffSessions.userId, existing.id), isNull(staffSessions.revokedAt)));
+      }
       return { kind: 'updated', email: configured.email };
     }
 

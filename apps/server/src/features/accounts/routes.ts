@@ -24,7 +24,7 @@ export interface AccountsRoutesOptions {
   loginLimits?: LoginLimits;
 }
 
-const INVALID_CREDENTIALS = new HttpError(401, 'invalid_credentials', {
+export const INVALID_CREDENTIALS = new HttpError(401, 'invalid_credentials', {
   de: 'E-Mail-Adresse oder Passwort ist falsch.',
   en: 'Invalid credentials',
 });
@@ -77,7 +77,7 @@ function tooManyResetRequests(retryAfterSeconds: number): HttpError {
   });
 }
 
-function tooManyAttempts(retryAfterSeconds: number): HttpError {
+export function tooManyAttempts(retryAfterSeconds: number): HttpError {
   const wait = waitText(retryAfterSeconds);
   return new HttpError(429, 'too_many_attempts', {
     de: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es ${wait.de} erneut.`,
@@ -149,7 +149,7 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
   app.get(
     '/users/me',
     {
-      preHandler: app.auth.requireUser,
+      onRequest: app.auth.requireUser,
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',

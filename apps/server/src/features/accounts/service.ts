@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language, RegisterCustomer, User } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
-import { passwordResetTokens, users } from '../../db/schema.ts';
+import { passwordResetTokens, staffSessions, users } from '../../db/schema.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { Counter, Limit, RateLimits } from '../../plugins/rate-limits.ts';
 import { loginCounters, type LoginLimits } from './login-throttle.ts';
@@ -88,11 +88,15 @@ function isAccountCounter(counter: Counter): boolean {
   return counter.kind !== 'login:address';
 }
 
-export function createAccountsService(deps: AccountsServiceDeps): AccountsService {
-  const { db, mail, rateLimits, log } = deps;
-  const resetMailLimits = deps.resetMailLimits ?? DEFAULT_RESET_MAIL_LIMITS;
-  const now = deps.now ?? (() => new Date());
-  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+/** What a login needs: the users, the login counters and the known-device check. */
+export type LoginDeps = Pick<AccountsServiceDeps, 'db' | 'rateLimits' | 'loginLimits' | 'verifyDeviceToken'>;
+
+/**
+ * The throttled login (decision 006), one for the shop's `POST /api/login` and the staff's
+ * `POST /api/staff/login`: who may sign in where is the route's business, the counting is the same.
+ */
+export function createLogin(deps: LoginDeps): AccountsService['login'] {
+  const { db, rateLimits } = deps;
 
   /** The account when the password is its own, else null. */
   async function userWithPassword(email: string, password: string) {
@@ -102,35 +106,44 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
     return user && matches ? user : null;
   }
 
-  return {
-    async login({ email, password, ip, language, deviceToken }) {
-      const normalized = normalizeEmail(email);
-      const deviceId = deviceToken ? await deps.verifyDeviceToken(deviceToken, normalized) : null;
-      // Counted before the password is checked, in one statement: a parallel burst gets exactly as many
-      // checks as the limits allow, not as many as arrive before the first failure is written.
-      const counters = loginCounters(deps.loginLimits, normalized, ip, deviceId);
-      const taken = await rateLimits.take(counters);
-      if (!taken.ok) return { kind: 'throttled', retryAfterSeconds: taken.retryAfterSeconds };
+  return async ({ email, password, ip, language, deviceToken }) => {
+    const normalized = normalizeEmail(email);
+    const deviceId = deviceToken ? await deps.verifyDeviceToken(deviceToken, normalized) : null;
+    // Counted before the password is checked, in one statement: a parallel burst gets exactly as many
+    // checks as the limits allow, not as many as arrive before the first failure is written.
+    const counters = loginCounters(deps.loginLimits, normalized, ip, deviceId);
+    const taken = await rateLimits.take(counters);
+    if (!taken.ok) return { kind: 'throttled', retryAfterSeconds: taken.retryAfterSeconds };
 
-      let user: typeof users.$inferSelect | null;
-      try {
-        user = await userWithPassword(normalized, password);
-      } catch (error) {
-        // Not a wrong password (the server was busy, the database away): the attempt does not count.
-        await rateLimits.giveBack(counters).catch(() => undefined);
-        throw error;
-      }
-      if (!user) return { kind: 'invalid' };
-      // A success is no failure, and this address's (or device's) earlier failures for the account are
-      // forgiven; the account's count from everywhere stays, or each success would buy a guesser 100 more.
-      await rateLimits.giveBack(counters);
-      await rateLimits.clear(counters.filter((counter) => FORGIVEN_ON_SUCCESS.has(counter.kind)));
-      if (user.language !== language) await db.update(users).set({ language }).where(eq(users.id, user.id));
-      return {
-        kind: 'ok',
-        user: { id: user.id, email: user.email, role: user.role, sessionVersion: user.sessionVersion },
-      };
-    },
+    let user: typeof users.$inferSelect | null;
+    try {
+      user = await userWithPassword(normalized, password);
+    } catch (error) {
+      // Not a wrong password (the server was busy, the database away): the attempt does not count.
+      await rateLimits.giveBack(counters).catch(() => undefined);
+      throw error;
+    }
+    if (!user) return { kind: 'invalid' };
+    // A success is no failure, and this address's (or device's) earlier failures for the account are
+    // forgiven; the account's count from everywhere stays, or each success would buy a guesser 100 more.
+    await rateLimits.giveBack(counters);
+    await rateLimits.clear(counters.filter((counter) => FORGIVEN_ON_SUCCESS.has(counter.kind)));
+    if (user.language !== language) await db.update(users).set({ language }).where(eq(users.id, user.id));
+    return {
+      kind: 'ok',
+      user: { id: user.id, email: user.email, role: user.role, sessionVersion: user.sessionVersion },
+    };
+  };
+}
+
+export function createAccountsService(deps: AccountsServiceDeps): AccountsService {
+  const { db, mail, rateLimits, log } = deps;
+  const resetMailLimits = deps.resetMailLimits ?? DEFAULT_RESET_MAIL_LIMITS;
+  const now = deps.now ?? (() => new Date());
+  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+
+  return {
+    login: createLogin(deps),
 
     async findUser(id) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -205,6 +218,11 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
           .where(eq(users.id, claimed.userId))
           .returning({ email: users.email });
+        // The new password ends every signed-in staff device too (DESIGN §6), not only the tokens.
+        await tx
+          .update(staffSessions)
+          .set({ revokedAt: at })
+          .where(and(eq(staffSessions.userId, claimed.userId), isNull(staffSessions.revokedAt)));
         await tx
           .update(passwordResetTokens)
           .set({ usedAt: at })

@@ -66,7 +66,7 @@ function callerId(caller: { id: number } | null): number {
 /** A customer's saved delivery addresses (`/update-address`); only ever the caller's own. */
 const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  app.addHook('preHandler', app.auth.requireUser);
+  app.addHook('onRequest', app.auth.requireUser);
 
   app.get(
     '/addresses/',

@@ -1,13 +1,17 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   acceptOrderSchema,
+  adminOrderSchema,
   adminOrdersQuerySchema,
   apiErrorSchema,
+  cancelOrderSchema,
   orderIdParamsSchema,
   orderSchema,
   rejectOrderSchema,
 } from '@pizzeria/domain';
+import type { StaffActor } from '../orders/service.ts';
 
 const errorResponses = {
   400: apiErrorSchema,
@@ -17,7 +21,17 @@ const errorResponses = {
   409: apiErrorSchema,
 };
 
-/** The restaurant's side of an order: the list and the decision (issue 3; the board UI comes later). */
+/** The staff member acting: the subtree's guard has let only a signed-in admin through. */
+function staffOf(request: FastifyRequest): StaffActor {
+  if (!request.caller) throw new Error('an admin route without a caller');
+  return { userId: request.caller.id };
+}
+
+/**
+ * The restaurant's side of an order: the list, the details with the history, the decision (issue 3) and
+ * what follows it (issue 10). A change the order's status does not allow, or that another staff member
+ * made first, is a 409 whose message says who did what and when.
+ */
 const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
@@ -48,6 +62,19 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One order with its history: every status it took, when, and who gave it',
+        params: orderIdParamsSchema,
+        response: { 200: adminOrderSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.orders.detail(request.params.id, request.language),
+  );
+
   app.post(
     '/orders/:id/accept',
     {
@@ -65,6 +92,7 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       app.orders.accept(
         request.params.id,
         { etaMinutes: request.body.eta_minutes, delayMinutes: request.body.delay_minutes },
+        staffOf(request),
         request.language,
       ),
   );
@@ -80,7 +108,48 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errorResponses },
       },
     },
-    async (request) => app.orders.reject(request.params.id, request.body.reason, request.language),
+    async (request) => app.orders.reject(request.params.id, request.body.reason, staffOf(request), request.language),
+  );
+
+  app.post(
+    '/orders/:id/ready',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Mark an accepted order ready: a pickup is ready to collect, a delivery on its way (the customer is mailed)',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.orders.markReady(request.params.id, staffOf(request), request.language),
+  );
+
+  app.post(
+    '/orders/:id/complete',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Complete a ready order: it was collected or delivered',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.orders.complete(request.params.id, staffOf(request), request.language),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancel an accepted or ready order, with the reason the customer is told (by mail, with an apology)',
+        params: orderIdParamsSchema,
+        body: cancelOrderSchema,
+        response: { 200: orderSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.orders.cancel(request.params.id, request.body.reason, staffOf(request), request.language),
   );
 };
 

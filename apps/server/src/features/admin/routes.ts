@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { staffSessionAdminRoutes } from '../staff-sessions/index.ts';
 import { storeAvailabilityRoutes } from '../store-status/index.ts';
 import orderDecisionRoutes from './order-decisions.ts';
 import orderLimitRoutes from './order-limits.ts';
@@ -12,6 +13,7 @@ const adminRoutes: FastifyPluginAsync = async (admin) => {
   await admin.register(orderDecisionRoutes);
   await admin.register(storeAvailabilityRoutes);
   await admin.register(orderLimitRoutes);
+  await admin.register(staffSessionAdminRoutes);
 };
 
 export default adminRoutes;

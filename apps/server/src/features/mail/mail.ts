@@ -28,6 +28,9 @@ export interface Mailer {
   orderReceived(to: string, language: Language, order: Order): Promise<void>;
   orderAccepted(to: string, language: Language, order: Order): Promise<void>;
   orderRejected(to: string, language: Language, order: Order): Promise<void>;
+  /** Pickup: ready to collect; delivery: on its way. */
+  orderReady(to: string, language: Language, order: Order): Promise<void>;
+  orderCancelled(to: string, language: Language, order: Order): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -137,6 +140,10 @@ export default fp<MailPluginOptions>(
         sendRendered('order_accepted', to, orderMail('accepted', language, order, context)),
       orderRejected: (to, language, order) =>
         sendRendered('order_rejected', to, orderMail('rejected', language, order, context)),
+      orderReady: (to, language, order) =>
+        sendRendered('order_ready', to, orderMail('ready', language, order, context)),
+      orderCancelled: (to, language, order) =>
+        sendRendered('order_cancelled', to, orderMail('cancelled', language, order, context)),
     } satisfies Mailer);
 
     // Mails still being written or sent finish before the database closes.

@@ -29,6 +29,7 @@ function order(overrides: Partial<Order> = {}): Order {
     eta_minutes: null,
     eta_at: null,
     rejection_reason: null,
+    cancellation_reason: null,
     note: null,
     customer_name: 'Maria <b>Rossi</b>',
     phone: '03012345678',
@@ -140,5 +141,37 @@ describe('mail templates', () => {
     expect(rejected.subject).toBe('Ihre Bestellung Nr. 42 konnte nicht angenommen werden');
     expect(rejected.text).toContain('Grund: Ofen <defekt> & kalt');
     expect(rejected.html).toContain('Grund: Ofen &lt;defekt&gt; &amp; kalt');
+  });
+
+  it('says a delivery is on its way and a pickup is ready to collect, in both languages', () => {
+    const onItsWay = orderMail('ready', 'de', order({ status: 'ready' }), context);
+    expect(onItsWay.subject).toBe('Ihre Bestellung Nr. 42 ist unterwegs');
+    expect(onItsWay.text).toContain('ist auf dem Weg zu Ihnen');
+    const onItsWayEn = orderMail('ready', 'en', order({ status: 'ready' }), context);
+    expect(onItsWayEn.subject).toBe('Your order no. 42 is on its way');
+    expect(onItsWayEn.text).toContain('is on its way to you');
+
+    const collect = orderMail('ready', 'en', order({ status: 'ready', order_type: 'pickup' }), context);
+    expect(collect.subject).toBe('Your order no. 42 is ready to collect');
+    expect(collect.text).toContain('ready and waiting for you at the restaurant');
+    const collectDe = orderMail('ready', 'de', order({ status: 'ready', order_type: 'pickup' }), context);
+    expect(collectDe.subject).toBe('Ihre Bestellung Nr. 42 ist abholbereit');
+  });
+
+  it('apologises for a cancelled order and gives the escaped reason', () => {
+    const de = orderMail(
+      'cancelled',
+      'de',
+      order({ status: 'cancelled', cancellation_reason: 'Fahrer <krank> & Ofen aus' }),
+      context,
+    );
+    expect(de.subject).toBe('Ihre Bestellung Nr. 42 wurde storniert');
+    expect(de.text).toContain('Bitte entschuldigen Sie die Unannehmlichkeiten.');
+    expect(de.text).toContain('Grund: Fahrer <krank> & Ofen aus');
+    expect(de.html).toContain('Grund: Fahrer &lt;krank&gt; &amp; Ofen aus');
+    const en = orderMail('cancelled', 'en', order({ status: 'cancelled', cancellation_reason: 'No driver' }), context);
+    expect(en.subject).toBe('Your order no. 42 has been cancelled');
+    expect(en.text).toContain('We apologise for the inconvenience.');
+    expect(en.text).toContain('Reason: No driver');
   });
 });

@@ -123,7 +123,8 @@ export function welcomeMail(language: Language, data: { name: string }, context:
   );
 }
 
-export type OrderMailKind = 'received' | 'accepted' | 'rejected';
+/** `ready`: pickup ready to collect, or a delivery on its way; `cancelled`: an accepted order called off. */
+export type OrderMailKind = 'received' | 'accepted' | 'rejected' | 'ready' | 'cancelled';
 
 /** The mail about an order, its lines and totals; `order` is already rendered in `language`. */
 export function orderMail(
@@ -140,12 +141,21 @@ export function orderMail(
       new Date(iso),
     );
 
+  const pickup = order.order_type === 'pickup';
   const subjects: Record<OrderMailKind, string> = {
     received: de ? `Ihre Bestellung Nr. ${order.id} ist eingegangen` : `We have received your order no. ${order.id}`,
     accepted: de ? `Ihre Bestellung Nr. ${order.id} ist angenommen` : `Your order no. ${order.id} is accepted`,
     rejected: de
       ? `Ihre Bestellung Nr. ${order.id} konnte nicht angenommen werden`
       : `Your order no. ${order.id} could not be accepted`,
+    ready: pickup
+      ? de
+        ? `Ihre Bestellung Nr. ${order.id} ist abholbereit`
+        : `Your order no. ${order.id} is ready to collect`
+      : de
+        ? `Ihre Bestellung Nr. ${order.id} ist unterwegs`
+        : `Your order no. ${order.id} is on its way`,
+    cancelled: de ? `Ihre Bestellung Nr. ${order.id} wurde storniert` : `Your order no. ${order.id} has been cancelled`,
   };
   const blocks: Block[] = [];
   if (kind === 'received') {
@@ -158,7 +168,6 @@ export function orderMail(
   } else if (kind === 'accepted') {
     const eta = order.eta_at ? time(order.eta_at) : null;
     const minutes = order.eta_minutes;
-    const pickup = order.order_type === 'pickup';
     let when = '';
     if (eta && minutes !== null) {
       when = de
@@ -170,6 +179,31 @@ export function orderMail(
     blocks.push({
       kind: 'paragraph',
       text: (de ? 'Das Restaurant hat Ihre Bestellung angenommen.' : 'The restaurant has accepted your order.') + when,
+    });
+  } else if (kind === 'ready') {
+    blocks.push({
+      kind: 'paragraph',
+      text: pickup
+        ? de
+          ? 'Ihre Bestellung ist fertig und wartet im Restaurant auf Sie. Guten Appetit!'
+          : 'Your order is ready and waiting for you at the restaurant. Enjoy your meal!'
+        : de
+          ? 'Ihre Bestellung hat das Restaurant verlassen und ist auf dem Weg zu Ihnen. Guten Appetit!'
+          : 'Your order has left the restaurant and is on its way to you. Enjoy your meal!',
+    });
+  } else if (kind === 'cancelled') {
+    blocks.push({
+      kind: 'paragraph',
+      text: de
+        ? 'Leider musste das Restaurant Ihre Bestellung stornieren. Bitte entschuldigen Sie die Unannehmlichkeiten.'
+        : 'Sorry, the restaurant had to cancel your order. We apologise for the inconvenience.',
+    });
+    if (order.cancellation_reason) {
+      blocks.push({ kind: 'paragraph', text: `${de ? 'Grund' : 'Reason'}: ${order.cancellation_reason}` });
+    }
+    blocks.push({
+      kind: 'paragraph',
+      text: de ? 'Rufen Sie uns gern an, wir helfen weiter.' : 'Do give us a call, we are glad to help.',
     });
   } else {
     blocks.push({

@@ -295,6 +295,8 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
         if (caller?.role !== 'admin') return refuse(socket, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
         if (socket.readyState !== socket.OPEN) return;
         listen(staff, { socket, language, grant: { accessToken: auth.access_token, trackingToken: undefined } });
+        // Every instance learns through the database that a board is there; an automatic pause lifts now.
+        await app.boardWatch.boardConnected(socket);
         sendText(socket, JSON.stringify({ type: 'ready' } satisfies AdminOrdersEvent));
       });
     },

@@ -28,6 +28,7 @@ export function renderOrder(
     eta_minutes: row.etaMinutes,
     eta_at: row.etaAt?.toISOString() ?? null,
     rejection_reason: row.rejectionReason,
+    cancellation_reason: row.cancellationReason,
     note: row.note,
     customer_name: row.address.customerName,
     phone: row.address.phone,

@@ -113,7 +113,7 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
   app.post(
     '/orders/',
     {
-      preHandler: app.auth.requireUser,
+      onRequest: app.auth.requireUser,
       schema: {
         tags: ['orders'],
         summary: "A signed-in customer's order (delivery to a saved address, or pickup)",
@@ -156,7 +156,7 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
   app.get(
     '/orders/',
     {
-      preHandler: app.auth.requireUser,
+      onRequest: app.auth.requireUser,
       schema: {
         tags: ['orders'],
         summary: "The caller's orders, newest first",

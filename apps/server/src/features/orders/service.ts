@@ -7,19 +7,23 @@ import {
   MAX_ORDER_NOTE_LENGTH,
   planTimeSlots,
   promisedTime,
+  statusesBefore,
+  type AdminOrder,
   type Language,
+  type LocalizedText,
   type Order,
+  type OrderErrorCode,
   type OrderStatus,
   type OrderType,
   type TimeSlots,
   type orderRequestSchema,
 } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
-import { addresses, orderItems, orders, stores, users, type OrderAddress } from '../../db/schema.ts';
+import { addresses, orderEvents, orderItems, orders, stores, users, type OrderAddress } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { holdsToken } from './order-access.ts';
-import { ORDER_NOT_FOUND, orderError } from './order-errors.ts';
+import { ORDER_NOT_FOUND, orderError, whoChangedIt } from './order-errors.ts';
 import { storeNotFound, type Catalogue } from '../catalogue/index.ts';
 import { PricingError, priceOrder } from './pricing.ts';
 import { renderOrder, type OrderRow } from './render.ts';
@@ -58,6 +62,20 @@ export interface PlaceOrderInput {
   language: Language;
 }
 
+/** Who changes an order from the back office: the signed-in staff member. */
+export interface StaffActor {
+  userId: number;
+}
+
+/** The apology an order unanswered for too long is rejected with, in the order's language. */
+export const UNANSWERED_REJECTION: LocalizedText = {
+  de: 'Das Restaurant konnte Ihre Bestellung leider nicht rechtzeitig bestätigen. Bitte entschuldigen Sie! Bestellen Sie gern erneut oder rufen Sie uns an.',
+  en: 'Sorry, the restaurant could not confirm your order in time. We apologise! Feel free to order again or give us a call.',
+};
+
+/** How often each instance looks for unanswered orders (the update itself makes each rejection happen once). */
+const UNANSWERED_SWEEP_MS = 25_000;
+
 export interface OrdersService {
   /** Replaceable so tests can fix the time of day. */
   clock: Clock;
@@ -74,9 +92,28 @@ export interface OrdersService {
     query: { status: OrderStatus | undefined; before: number | undefined; limit: number },
     language: Language,
   ): Promise<Order[]>;
+  /** The order with its history, oldest first, for the back office's details view. */
+  detail(id: number, language: Language): Promise<AdminOrder>;
   /** Accepts a waiting order for the time `promisedTime` gives (the minutes are staff's). */
-  accept(id: number, minutes: { etaMinutes?: number; delayMinutes?: number }, language: Language): Promise<Order>;
-  reject(id: number, reason: string, language: Language): Promise<Order>;
+  accept(
+    id: number,
+    minutes: { etaMinutes?: number; delayMinutes?: number },
+    actor: StaffActor,
+    language: Language,
+  ): Promise<Order>;
+  reject(id: number, reason: string, actor: StaffActor, language: Language): Promise<Order>;
+  /** An accepted order is ready: pickup ready to collect, delivery on its way. */
+  markReady(id: number, actor: StaffActor, language: Language): Promise<Order>;
+  /** A ready order was handed over. */
+  complete(id: number, actor: StaffActor, language: Language): Promise<Order>;
+  /** Calls off an accepted or ready order, with the reason the customer is told. */
+  cancel(id: number, reason: string, actor: StaffActor, language: Language): Promise<Order>;
+  /**
+   * Rejects every order left waiting longer than its store's `auto_reject_after_minutes` (as of the
+   * clock), with an apology; each once, whichever instance sweeps. Resolves to how many it rejected.
+   * Runs by itself every 25 s; tests call it directly.
+   */
+  rejectUnanswered(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -190,7 +227,11 @@ export default fp<OrdersPluginOptions>(
       return order;
     }
 
-    function mail(kind: 'orderReceived' | 'orderAccepted' | 'orderRejected', order: Order, language: Language): void {
+    function mail(
+      kind: 'orderReceived' | 'orderAccepted' | 'orderRejected' | 'orderReady' | 'orderCancelled',
+      order: Order,
+      language: Language,
+    ): void {
       // The mail plugin is optional for this feature: without it orders are placed and decided all the same.
       if (!order.email || !app.hasDecorator('mail')) return;
       const mailer = app.mail;
@@ -475,6 +516,13 @@ export default fp<OrdersPluginOptions>(
             .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
             .returning();
           if (!row) return { kind: 'stored' as const };
+          await tx.insert(orderEvents).values({
+            orderId: row.id,
+            status: 'waiting',
+            actorKind: input.customerId === null ? 'guest' : 'customer',
+            actorUserId: input.customerId,
+            createdAt: now,
+          });
           const items = await tx
             .insert(orderItems)
             .values(priced.lines.map((line, position) => ({ orderId: row.id, position, ...line })))
@@ -551,7 +599,38 @@ export default fp<OrdersPluginOptions>(
         return renderRows(rows, language, false);
       },
 
-      async accept(id, { etaMinutes, delayMinutes }, language) {
+      async detail(id, language) {
+        const [row] = await db.select().from(orders).where(eq(orders.id, id));
+        if (!row) throw ORDER_NOT_FOUND;
+        const order = await renderOne(row, language, false);
+        const events = await db
+          .select({
+            status: orderEvents.status,
+            at: orderEvents.createdAt,
+            kind: orderEvents.actorKind,
+            name: users.customerName,
+            note: orderEvents.note,
+          })
+          .from(orderEvents)
+          .leftJoin(users, eq(users.id, orderEvents.actorUserId))
+          .where(eq(orderEvents.orderId, id))
+          .orderBy(orderEvents.id);
+        return {
+          ...order,
+          history: events.map((event) => ({
+            status: event.status,
+            at: event.at.toISOString(),
+            actor: {
+              kind: event.kind,
+              // A guest has no account: the name they ordered under.
+              name: event.kind === 'guest' ? row.address.customerName : event.kind === 'system' ? null : event.name,
+            },
+            note: event.note,
+          })),
+        };
+      },
+
+      async accept(id, { etaMinutes, delayMinutes }, actor, language) {
         const now = service.clock.now();
         const [waiting] = await db
           .select({ requestedTime: orders.requestedTime })
@@ -565,38 +644,176 @@ export default fp<OrdersPluginOptions>(
           delayMinutes,
         });
         if (!promised) throw orderError('eta_required');
-        const row = await decide(id, {
-          status: 'accepted',
-          etaMinutes: Math.round((promised.getTime() - now.getTime()) / MINUTE_MS),
-          etaAt: promised,
-          decidedAt: now,
+        const row = await transition(id, 'accepted', actor, now, {
+          change: {
+            etaMinutes: Math.round((promised.getTime() - now.getTime()) / MINUTE_MS),
+            etaAt: promised,
+            decidedAt: now,
+          },
+          refusal: 'order_already_decided',
         });
-        const order = await renderOne(row, language, false);
-        mail('orderAccepted', await renderOne(row, row.language, false), row.language);
-        announce(order, 'updated');
-        return order;
+        return afterChange(row, language, 'orderAccepted');
       },
 
-      async reject(id, reason, language) {
-        const row = await decide(id, { status: 'rejected', rejectionReason: reason, decidedAt: service.clock.now() });
-        const order = await renderOne(row, language, false);
-        mail('orderRejected', await renderOne(row, row.language, false), row.language);
-        announce(order, 'updated');
-        return order;
+      async reject(id, reason, actor, language) {
+        const now = service.clock.now();
+        const row = await transition(id, 'rejected', actor, now, {
+          change: { rejectionReason: reason, decidedAt: now },
+          note: reason,
+          refusal: 'order_already_decided',
+        });
+        return afterChange(row, language, 'orderRejected');
+      },
+
+      async markReady(id, actor, language) {
+        const row = await transition(id, 'ready', actor, service.clock.now(), { refusal: 'invalid_transition' });
+        return afterChange(row, language, 'orderReady');
+      },
+
+      async complete(id, actor, language) {
+        const row = await transition(id, 'completed', actor, service.clock.now(), { refusal: 'invalid_transition' });
+        return afterChange(row, language, null);
+      },
+
+      async cancel(id, reason, actor, language) {
+        const row = await transition(id, 'cancelled', actor, service.clock.now(), {
+          change: { cancellationReason: reason },
+          note: reason,
+          refusal: 'invalid_transition',
+        });
+        return afterChange(row, language, 'orderCancelled');
+      },
+
+      async rejectUnanswered() {
+        const now = service.clock.now();
+        // One conditional UPDATE: an order another instance (or an earlier sweep, or staff) decided meanwhile
+        // no longer matches `waiting`, so each order is rejected, recorded and mailed once.
+        const rejected = await db.transaction(async (tx) => {
+          const rows = await tx
+            .update(orders)
+            .set({
+              status: 'rejected',
+              rejectionReason: sql`case when ${orders.language} = 'en' then ${UNANSWERED_REJECTION.en} else ${UNANSWERED_REJECTION.de} end`,
+              decidedAt: now,
+            })
+            .where(
+              and(
+                eq(orders.status, 'waiting'),
+                sql`${orders.createdAt} < ${now.toISOString()}::timestamptz - make_interval(mins => (select s.auto_reject_after_minutes from stores s where s.id = ${orders.storeId}))`,
+              ),
+            )
+            .returning();
+          if (rows.length > 0) {
+            await tx.insert(orderEvents).values(
+              rows.map((row) => ({
+                orderId: row.id,
+                status: 'rejected' as const,
+                actorKind: 'system' as const,
+                note: row.rejectionReason,
+                createdAt: now,
+              })),
+            );
+          }
+          return rows;
+        });
+        for (const row of rejected) {
+          // Committed already: one order that cannot be told about must not keep the others' mails back.
+          await afterChange(row, row.language, 'orderRejected').catch((error: unknown) =>
+            app.log.error({ err: error, orderId: row.id }, 'could not tell about an unanswered order'),
+          );
+        }
+        return rejected.length;
       },
     };
 
-    /** Check-and-set in one conditional UPDATE: of two staff deciding at once, exactly one wins. */
-    async function decide(id: number, change: Partial<typeof orders.$inferInsert>): Promise<OrderRow> {
-      const [row] = await db
-        .update(orders)
-        .set(change)
-        .where(and(eq(orders.id, id), eq(orders.status, 'waiting')))
-        .returning();
-      if (row) return row;
-      const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
-      throw existing ? orderError('order_already_decided') : ORDER_NOT_FOUND;
+    /** Tells the customer (by mail, in their language) and every channel of a change just committed. */
+    async function afterChange(
+      row: OrderRow,
+      language: Language,
+      mailKind: 'orderAccepted' | 'orderRejected' | 'orderReady' | 'orderCancelled' | null,
+    ): Promise<Order> {
+      const order = await renderOne(row, language, false);
+      if (mailKind) {
+        const inTheirLanguage = language === row.language ? order : await renderOne(row, row.language, false);
+        mail(mailKind, inTheirLanguage, row.language);
+      }
+      announce(order, 'updated');
+      return order;
     }
+
+    /**
+     * Check-and-set in one conditional UPDATE, recorded in the order's history in the same transaction:
+     * of two staff changing an order at once exactly one wins, and the other learns who did what, when.
+     */
+    async function transition(
+      id: number,
+      to: OrderStatus,
+      actor: StaffActor,
+      now: Date,
+      options: { change?: Partial<typeof orders.$inferInsert>; note?: string; refusal: OrderErrorCode },
+    ): Promise<OrderRow> {
+      const row = await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(orders)
+          .set({ ...options.change, status: to })
+          .where(and(eq(orders.id, id), inArray(orders.status, statusesBefore(to))))
+          .returning();
+        if (!changed) return undefined;
+        await tx.insert(orderEvents).values({
+          orderId: id,
+          status: to,
+          actorKind: 'staff',
+          actorUserId: actor.userId,
+          note: options.note ?? null,
+          createdAt: now,
+        });
+        return changed;
+      });
+      if (row) return row;
+      throw await refusal(id, options.refusal);
+    }
+
+    /** Why a change did not happen: no such order, or what it became and who made it so (its last event). */
+    async function refusal(id: number, code: OrderErrorCode): Promise<HttpError> {
+      const [current] = await db
+        .select({ status: orders.status, timeZone: stores.timezone })
+        .from(orders)
+        .innerJoin(stores, eq(stores.id, orders.storeId))
+        .where(eq(orders.id, id));
+      if (!current) return ORDER_NOT_FOUND;
+      const [last] = await db
+        .select({
+          status: orderEvents.status,
+          kind: orderEvents.actorKind,
+          at: orderEvents.createdAt,
+          name: users.customerName,
+        })
+        .from(orderEvents)
+        .leftJoin(users, eq(users.id, orderEvents.actorUserId))
+        .where(eq(orderEvents.orderId, id))
+        .orderBy(desc(orderEvents.id))
+        .limit(1);
+      const event = last?.status === current.status ? last : null;
+      return orderError(code, whoChangedIt(current.status, event, current.timeZone) ?? undefined);
+    }
+
+    // The server decides unanswered orders, never a browser; every instance sweeps, each order goes once.
+    let sweeping: Promise<void> | null = null;
+    const sweep = setInterval(() => {
+      if (sweeping) return;
+      sweeping = service
+        .rejectUnanswered()
+        .then(() => undefined)
+        .catch((error: unknown) => app.log.error({ err: error }, 'could not reject unanswered orders'))
+        .finally(() => {
+          sweeping = null;
+        });
+    }, UNANSWERED_SWEEP_MS);
+    sweep.unref();
+    app.addHook('preClose', async () => {
+      clearInterval(sweep);
+      await sweeping;
+    });
 
     app.decorate('orders', service);
   },

@@ -113,7 +113,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (end && end.getTime() <= app.storeStatus.clock.now().getTime()) throw PAUSE_END_PASSED;
       const updated = await db
         .update(stores)
-        .set({ orderingPaused: paused, orderingPausedUntil: end })
+        .set({ orderingPaused: paused, orderingPausedUntil: end, orderingPausedBy: paused ? 'staff' : null })
         .where(eq(stores.id, request.params.id))
         .returning({ id: stores.id });
       if (updated.length === 0) throw storeNotFound(request.params.id);

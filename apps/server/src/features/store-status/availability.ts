@@ -1,5 +1,5 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
-import type { OrderingPause, StoreClosure } from '@pizzeria/domain';
+import type { OrderingPause, PauseReason, StoreClosure } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { storeClosures, stores } from '../../db/schema.ts';
 
@@ -19,7 +19,7 @@ export interface StoreOverrides {
 export async function loadOverrides(executor: Db, storeId: number, now: Date): Promise<StoreOverrides | null> {
   const since = closuresSince(now);
   const [store] = await executor
-    .select({ paused: stores.orderingPaused, until: stores.orderingPausedUntil })
+    .select({ paused: stores.orderingPaused, until: stores.orderingPausedUntil, by: stores.orderingPausedBy })
     .from(stores)
     .where(eq(stores.id, storeId));
   if (!store) return null;
@@ -33,7 +33,7 @@ export async function loadOverrides(executor: Db, storeId: number, now: Date): P
     .from(storeClosures)
     .where(and(eq(storeClosures.storeId, storeId), gte(storeClosures.endsOn, since)))
     .orderBy(asc(storeClosures.startsOn), asc(storeClosures.id));
-  return { pause: pauseOf(store.paused, store.until), closures };
+  return { pause: pauseOf(store.paused, store.until, store.by), closures };
 }
 
 /** The first end date (`YYYY-MM-DD`) of the closures that can still matter at `now` (see `loadOverrides`). */
@@ -41,8 +41,11 @@ export function closuresSince(now: Date): string {
   return new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-/** The row as stored; a pause whose end has passed is over (`isOrderingPaused`), whatever the row still says. */
-export function pauseOf(paused: boolean, until: Date | null): OrderingPause {
+/**
+ * The row as stored; a pause whose end has passed is over (`isOrderingPaused`), whatever the row still
+ * says. `by` (who paused, issue 10) is left out for rows paused before anyone recorded it.
+ */
+export function pauseOf(paused: boolean, until: Date | null, by?: PauseReason | null): OrderingPause {
   if (!paused) return { paused: false, until: null };
-  return { paused: true, until: until ? until.toISOString() : null };
+  return { paused: true, until: until ? until.toISOString() : null, ...(by ? { reason: by } : {}) };
 }

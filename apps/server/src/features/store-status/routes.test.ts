@@ -141,7 +141,10 @@ describe('WS /api/ws/store/:id/status', () => {
       const message = await nextStatus(socket, (status) => status.pause.paused);
       expect(message.is_open).toBe(false);
       expect(Date.parse(message.pause.until ?? '')).toBe(Date.parse(until));
+      expect(message.pause.reason).toBe('staff');
     }
+    const [row] = await app().database.db.select({ by: stores.orderingPausedBy }).from(stores);
+    expect(row?.by).toBe('staff');
 
     const resumed = await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: false });
     expect(resumed.statusCode).toBe(200);
@@ -149,6 +152,8 @@ describe('WS /api/ws/store/:id/status', () => {
       is_open: true,
       pause: { until: null },
     });
+    const [after] = await app().database.db.select({ by: stores.orderingPausedBy }).from(stores);
+    expect(after?.by).toBeNull();
   });
 
   it('pushes a closure day with its reason, and its removal', async () => {

@@ -1,2 +1,2 @@
-export { orderQueryOptions, isDecided } from './api/get-order.ts';
+export { orderQueryOptions, isFinished } from './api/get-order.ts';
 export { ordersQueryOptions } from './api/get-orders.ts';

@@ -73,13 +73,51 @@ describe('order page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Diese Bestellung wurde nicht gefunden');
   });
 
-  it('asks over HTTP only while the live channel is down, every 30 s, and never once decided', () => {
+  it('asks over HTTP only while the live channel is down, every 30 s, and never once finished', () => {
     expect(fallbackPollInterval('waiting', false)).toBe(ORDER_FALLBACK_POLL_MS);
     expect(ORDER_FALLBACK_POLL_MS).toBe(30_000);
     expect(fallbackPollInterval(undefined, false)).toBe(30_000);
     expect(fallbackPollInterval('waiting', true)).toBe(false);
-    expect(fallbackPollInterval('accepted', false)).toBe(false);
+    // An accepted or ready order still changes (ready, completed, cancelled).
+    expect(fallbackPollInterval('accepted', false)).toBe(30_000);
+    expect(fallbackPollInterval('ready', false)).toBe(30_000);
     expect(fallbackPollInterval('rejected', false)).toBe(false);
+    expect(fallbackPollInterval('completed', false)).toBe(false);
+    expect(fallbackPollInterval('cancelled', false)).toBe(false);
+  });
+
+  it('says a pickup is ready to collect, in German and English', async () => {
+    renderOrder({ status: 'ready', order_type: 'pickup', eta_at: '2026-11-22T18:30:00.000Z' });
+    expect(await screen.findByText('Ihre Bestellung ist abholbereit')).toBeInTheDocument();
+    expect(screen.getByText('Sie wartet im Restaurant auf Sie. Guten Appetit!')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('Your order is ready to collect')).toBeInTheDocument();
+  });
+
+  it('says a delivery is on its way, with the expected time', async () => {
+    renderOrder({ status: 'ready', order_type: 'delivery', eta_at: '2026-11-22T18:30:00.000Z' });
+    expect(await screen.findByText('Ihre Bestellung ist unterwegs')).toBeInTheDocument();
+    expect(screen.getByText('Sie ist auf dem Weg zu Ihnen, voraussichtlich um 19:30 bei Ihnen.')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('Your order is on its way')).toBeInTheDocument();
+    expect(screen.getByText('It is on its way to you, expected at your door at 19:30.')).toBeInTheDocument();
+  });
+
+  it('says a completed order is complete', async () => {
+    renderOrder({ status: 'completed' });
+    expect(await screen.findByText('Ihre Bestellung ist abgeschlossen')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('Your order is complete')).toBeInTheDocument();
+  });
+
+  it('says a cancelled order was cancelled, with the reason and an apology', async () => {
+    renderOrder({ status: 'cancelled', cancellation_reason: 'Der Ofen ist ausgefallen' });
+    expect(await screen.findByText('Das Restaurant musste Ihre Bestellung leider stornieren')).toBeInTheDocument();
+    expect(screen.getByText('Grund: Der Ofen ist ausgefallen')).toBeInTheDocument();
+    expect(screen.getByText(/Bitte entschuldigen Sie/)).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('Sorry, the restaurant had to cancel your order')).toBeInTheDocument();
+    expect(screen.getByText('Reason: Der Ofen ist ausgefallen')).toBeInTheDocument();
   });
 });
 
@@ -102,7 +140,17 @@ describe('order page, live', () => {
     expect(await screen.findByText('Das Restaurant hat Ihre Bestellung angenommen')).toBeInTheDocument();
     expect(screen.getByText('Voraussichtlich um 19:30 bei Ihnen.')).toBeInTheDocument();
     expect(urls).toEqual(['/api/orders/5?token=secret-token']);
-    // Decided: nothing will change, so the channel ends and stays ended.
+    // Accepted is not the end: the channel stays for ready and completed.
+    expect(socket.closedBy).toBeNull();
+    act(() =>
+      socket.push({ type: 'order', order: { ...testOrder, status: 'ready', eta_at: '2026-11-22T18:30:00.000Z' } }),
+    );
+    expect(await screen.findByText('Ihre Bestellung ist unterwegs')).toBeInTheDocument();
+    expect(socket.closedBy).toBeNull();
+    act(() => socket.push({ type: 'order', order: { ...testOrder, status: 'completed' } }));
+    expect(await screen.findByText('Ihre Bestellung ist abgeschlossen')).toBeInTheDocument();
+    expect(urls).toEqual(['/api/orders/5?token=secret-token']);
+    // Finished: nothing will change, so the channel ends and stays ended.
     expect(socket.closedBy).toEqual({ code: 1000 });
     document.dispatchEvent(new Event('visibilitychange'));
     expect(fake.sockets).toHaveLength(1);
@@ -119,9 +167,22 @@ describe('order page, live', () => {
     expect(await screen.findByText('Das Restaurant konnte Ihre Bestellung leider nicht annehmen')).toBeInTheDocument();
   });
 
-  it('ends the channel as soon as the order turns out to be decided already', async () => {
+  it('turns cancelled live, with the reason', async () => {
     renderOrder({ status: 'accepted', eta_at: '2026-11-22T18:30:00.000Z' });
     await screen.findByText('Das Restaurant hat Ihre Bestellung angenommen');
+    const socket = fake.latest();
+    socket.open();
+    act(() =>
+      socket.push({ type: 'order', order: { ...testOrder, status: 'cancelled', cancellation_reason: 'Kein Fahrer' } }),
+    );
+    expect(await screen.findByText('Das Restaurant musste Ihre Bestellung leider stornieren')).toBeInTheDocument();
+    expect(screen.getByText('Grund: Kein Fahrer')).toBeInTheDocument();
+    expect(socket.closedBy).toEqual({ code: 1000 });
+  });
+
+  it('ends the channel as soon as the order turns out to be finished already', async () => {
+    renderOrder({ status: 'completed' });
+    await screen.findByText('Ihre Bestellung ist abgeschlossen');
     expect(fake.sockets.every((socket) => socket.closedBy !== null)).toBe(true);
     document.dispatchEvent(new Event('visibilitychange'));
     expect(fake.sockets.every((socket) => socket.closedBy !== null)).toBe(true);

@@ -20,7 +20,7 @@ function parseId(raw: string | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-/** `/order/:id`: the order's status, live until the restaurant decides (issue 4). */
+/** `/order/:id`: the order's status, live until it is finished (issues 4 and 10). */
 export default function OrderPage() {
   const { t } = useTranslation('orders');
   const params = useParams<{ id: string }>();
@@ -125,7 +125,7 @@ function OrderView({ id, token }: { id: number; token: string | null }) {
   );
 }
 
-/** The restaurant's decision, announced politely as it changes. */
+/** The restaurant's decision and what followed it, announced politely as it changes. */
 export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: string }) {
   const { t, i18n } = useTranslation('orders');
   const label = t('order.status_label');
@@ -149,6 +149,52 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
         </section>
       );
     }
+    case 'ready': {
+      const pickup = order.order_type === 'pickup';
+      const time = order.eta_at ? formatStoreTime(order.eta_at, timeZone, i18n.language) : null;
+      return (
+        <section className="card order-status order-status-accepted" role="status" aria-label={label}>
+          <span className="order-status-icon" aria-hidden="true">
+            ✓
+          </span>
+          <div>
+            <p className="order-status-title">{pickup ? t('order.ready_pickup') : t('order.ready_delivery')}</p>
+            <p>
+              {pickup
+                ? t('order.ready_pickup_hint')
+                : time
+                  ? t('order.ready_delivery_eta', { time })
+                  : t('order.ready_delivery_hint')}
+            </p>
+          </div>
+        </section>
+      );
+    }
+    case 'completed':
+      return (
+        <section className="card order-status order-status-accepted" role="status" aria-label={label}>
+          <span className="order-status-icon" aria-hidden="true">
+            ✓
+          </span>
+          <div>
+            <p className="order-status-title">{t('order.completed')}</p>
+            <p>{t('order.completed_hint')}</p>
+          </div>
+        </section>
+      );
+    case 'cancelled':
+      return (
+        <section className="card order-status order-status-rejected" role="status" aria-label={label}>
+          <span className="order-status-icon" aria-hidden="true">
+            !
+          </span>
+          <div>
+            <p className="order-status-title">{t('order.cancelled')}</p>
+            {order.cancellation_reason && <p>{t('order.cancelled_reason', { reason: order.cancellation_reason })}</p>}
+            <p className="checkout-hint">{t('order.cancelled_hint')}</p>
+          </div>
+        </section>
+      );
     case 'rejected':
       return (
         <section className="card order-status order-status-rejected" role="status" aria-label={label}>

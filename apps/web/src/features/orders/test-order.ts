@@ -13,6 +13,7 @@ export const testOrder: Order = {
   eta_minutes: null,
   eta_at: null,
   rejection_reason: null,
+  cancellation_reason: null,
   note: 'Bitte klingeln',
   customer_name: 'Anna Muster',
   phone: '030123456',

@@ -3,12 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_CLOSE, orderChannelEventSchema, type ChannelAuth } from '@pizzeria/domain';
 import { apiSocketUrl, createLiveSocket, followPageLifecycle } from '../../lib/live-socket.ts';
-import { isDecided, orderQueryOptions, useOrder } from './api/get-order.ts';
+import { isFinished, orderQueryOptions, useOrder } from './api/get-order.ts';
 
 /**
  * The order, followed live over `WS /api/ws/orders/{id}` (issue 4): every `order` message replaces the
- * cached order, so the page turns accepted or rejected the moment the restaurant decides. The channel
- * reconnects with backoff and when the tab comes back, and stops once the order is decided or the
+ * cached order, so the page turns accepted or rejected the moment the restaurant decides, and later
+ * ready, completed or cancelled (issue 10). The channel reconnects with backoff and when the tab comes
+ * back, and stops once the order is finished (rejected, completed, cancelled) or the
  * server refuses for good. While it is down, the order is fetched over HTTP now and then instead.
  *
  * A guest's tracking token (the order link's `token`) wins over the signed-in owner's bearer token.
@@ -20,7 +21,7 @@ export function useLiveOrder(id: number, trackingToken: string | null, accessTok
   const key = `${id}\n${trackingToken ?? ''}\n${accessToken ?? ''}`;
   const [liveFor, setLiveFor] = useState<string | null>(null);
   const order = useOrder(id, trackingToken, liveFor === key);
-  const decided = order.data !== undefined && isDecided(order.data.status);
+  const finished = order.data !== undefined && isFinished(order.data.status);
 
   useEffect(() => {
     // Credentials travel in the first message, not in the URL, which proxies log.
@@ -29,7 +30,7 @@ export function useLiveOrder(id: number, trackingToken: string | null, accessTok
       : accessToken
         ? { type: 'auth', access_token: accessToken }
         : null;
-    if (decided || !auth) return;
+    if (finished || !auth) return;
     const { queryKey } = orderQueryOptions(id, trackingToken);
     const channel = createLiveSocket({
       url: apiSocketUrl(`/ws/orders/${id}?lang=${language}`),
@@ -48,7 +49,7 @@ export function useLiveOrder(id: number, trackingToken: string | null, accessTok
         void queryClient
           .cancelQueries({ queryKey, exact: true })
           .then(() => queryClient.setQueryData(queryKey, pushed));
-        if (isDecided(pushed.status)) channel.finish();
+        if (isFinished(pushed.status)) channel.finish();
         return true;
       },
       onDown: () => setLiveFor(null),
@@ -59,7 +60,7 @@ export function useLiveOrder(id: number, trackingToken: string | null, accessTok
       untie();
       channel.close();
     };
-  }, [id, trackingToken, accessToken, decided, key, language, queryClient]);
+  }, [id, trackingToken, accessToken, finished, key, language, queryClient]);
 
   return order;
 }

@@ -9,6 +9,7 @@ export const storeStatusEn: Translated<typeof storeStatusDe> = {
   closure: 'Closed today: {{reason}}',
   paused: 'Online ordering paused',
   paused_until: 'Online ordering paused until {{time}}',
+  paused_auto: 'Online ordering unavailable right now – please call us',
   reconnecting: 'Closed – reconnecting …',
   unavailable: 'Closed – status unavailable right now',
   preorder: 'Pre-ordering for later today is possible while times are free.',

@@ -7,6 +7,7 @@ export const storeStatusDe = {
   closure: 'Heute geschlossen: {{reason}}',
   paused: 'Online-Bestellungen pausiert',
   paused_until: 'Online-Bestellungen pausiert bis {{time}}',
+  paused_auto: 'Online-Bestellungen gerade nicht möglich – bitte rufen Sie uns an',
   reconnecting: 'Geschlossen – Verbindung wird wiederhergestellt …',
   unavailable: 'Geschlossen – Status gerade nicht abrufbar',
   preorder: 'Vorbestellen für später heute ist möglich, solange Zeiten frei sind.',

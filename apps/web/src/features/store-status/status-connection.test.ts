@@ -62,6 +62,8 @@ describe('the live store status connection', () => {
     expect(status()).toEqual({ kind: 'unavailable' });
     socket.push(statusMessage({ pause: { paused: true, until: '2026-11-23T12:30:00+01:00' } }));
     expect(status()).toEqual({ kind: 'paused', until: '12:30' });
+    socket.push(statusMessage({ is_open: false, pause: { paused: true, until: null, reason: 'auto' } }));
+    expect(status()).toEqual({ kind: 'paused', until: null, auto: true });
     socket.push('not json');
     expect(status()).toEqual({ kind: 'unavailable' });
     socket.push(

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderSchema, type Order, type OrderStatus } from '@pizzeria/domain';
+import { isFinalStatus, orderSchema, type Order, type OrderStatus } from '@pizzeria/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
@@ -8,14 +8,17 @@ import { apiRequest } from '../../../lib/api-client.ts';
  */
 export const ORDER_FALLBACK_POLL_MS = 30_000;
 
-/** Statuses after which nothing changes any more: the live channel and polling stop. */
-export function isDecided(status: OrderStatus): boolean {
-  return status === 'accepted' || status === 'rejected';
+/**
+ * Statuses after which nothing changes any more (rejected, completed, cancelled): the live channel and
+ * polling stop. An accepted order still turns ready and then completed, or is cancelled.
+ */
+export function isFinished(status: OrderStatus): boolean {
+  return isFinalStatus(status);
 }
 
-/** How often to ask over HTTP: never once decided or while the live channel delivers. */
+/** How often to ask over HTTP: never once finished or while the live channel delivers. */
 export function fallbackPollInterval(status: OrderStatus | undefined, live: boolean): number | false {
-  if (live || (status && isDecided(status))) return false;
+  if (live || (status && isFinished(status))) return false;
   return ORDER_FALLBACK_POLL_MS;
 }
 

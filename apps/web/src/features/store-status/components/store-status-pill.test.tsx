@@ -17,6 +17,11 @@ const cases: [StoreStatusView, string, string][] = [
   [{ kind: 'closed_today' }, 'Heute geschlossen', 'Closed for today'],
   [{ kind: 'paused', until: '18:30' }, 'Online-Bestellungen pausiert bis 18:30', 'Online ordering paused until 18:30'],
   [{ kind: 'paused', until: null }, 'Online-Bestellungen pausiert', 'Online ordering paused'],
+  [
+    { kind: 'paused', until: null, auto: true },
+    'Online-Bestellungen gerade nicht möglich – bitte rufen Sie uns an',
+    'Online ordering unavailable right now – please call us',
+  ],
   [{ kind: 'closure', reason: 'Betriebsferien' }, 'Heute geschlossen: Betriebsferien', 'Closed today: Betriebsferien'],
   [{ kind: 'closure', reason: null }, 'Heute geschlossen', 'Closed for today'],
   [{ kind: 'reconnecting' }, 'Geschlossen – Verbindung wird wiederhergestellt …', 'Closed – reconnecting …'],
@@ -45,6 +50,7 @@ describe('the store status pill', () => {
       { kind: 'open', closesAt: '22:00' },
       { kind: 'closed_today' },
       { kind: 'paused', until: null },
+      { kind: 'paused', until: null, auto: true },
       { kind: 'reconnecting' },
     ] satisfies StoreStatusView[]) {
       act(() => useStoreStatus.setState({ status }));

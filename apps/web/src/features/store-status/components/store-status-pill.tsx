@@ -41,7 +41,9 @@ export function StoreStatusPill() {
       text = t('opens_at', { time: status.time });
       break;
     case 'paused':
-      text = status.until ? t('paused_until', { time: status.until }) : t('paused');
+      // Paused because no board is connected: the kitchen may still answer the phone.
+      if (status.auto) text = t('paused_auto');
+      else text = status.until ? t('paused_until', { time: status.until }) : t('paused');
       break;
     case 'closure':
       text = status.reason ? t('closure', { reason: status.reason }) : t('closed_today');

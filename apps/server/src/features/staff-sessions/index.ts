@@ -1,0 +1,1 @@
+export { staffRoutes, staffSessionAdminRoutes, type StaffRoutesOptions } from './routes.ts';

@@ -1,0 +1,287 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { passwordResetTokens, staffSessions, users } from '../../db/schema.ts';
+import { buildTestServer, type TestServer } from '../../../test/helper.ts';
+import { hashPassword } from '../accounts/index.ts';
+
+const PASSWORD = 'Quattro-Stagioni-am-Abend-9';
+
+let counter = 0;
+function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}${counter}-${Date.now().toString(36)}@example.com`;
+}
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  device_token?: string;
+  expires_in: number;
+  token_type: string;
+}
+
+describe('staff sessions API', () => {
+  let server: TestServer;
+  let app: FastifyInstance;
+  let passwordHash: string;
+
+  beforeAll(async () => {
+    server = await buildTestServer({ LOGIN_ADDRESS_MAX_FAILURES: '1000' });
+    app = server.app;
+    passwordHash = await hashPassword(PASSWORD);
+  });
+  afterAll(() => server.close());
+
+  async function account(role: 'admin' | 'customer'): Promise<{ id: number; email: string }> {
+    const email = uniqueEmail(role);
+    const [row] = await app.database.db
+      .insert(users)
+      .values({ email, passwordHash, customerName: 'Luca Bianchi', role })
+      .returning({ id: users.id });
+    if (!row) throw new Error('no user');
+    return { id: row.id, email };
+  }
+
+  function staffLogin(payload: Record<string, string>, headers: Record<string, string> = {}) {
+    return app.inject({ method: 'POST', url: '/api/staff/login', headers, payload });
+  }
+
+  async function signIn(email: string, deviceName = 'Küchen-Tablet'): Promise<Tokens> {
+    const response = await staffLogin({ username: email, password: PASSWORD, device_name: deviceName });
+    expect(response.statusCode).toBe(200);
+    return response.json<Tokens>();
+  }
+
+  function refresh(refreshToken: string) {
+    return app.inject({ method: 'POST', url: '/api/staff/refresh', payload: { refresh_token: refreshToken } });
+  }
+
+  function devices(accessToken: string) {
+    return app.inject({ url: '/api/admin/sessions', headers: { authorization: `Bearer ${accessToken}` } });
+  }
+
+  describe('POST /api/staff/login', () => {
+    it('signs staff in with a short-lived access token and a refresh token stored only as its hash', async () => {
+      const admin = await account('admin');
+      const tokens = await signIn(admin.email);
+      expect(tokens).toEqual({
+        access_token: expect.any(String),
+        token_type: 'bearer',
+        expires_in: 900,
+        refresh_token: expect.stringMatching(/^[\w-]{43}$/),
+        device_token: expect.any(String),
+      });
+      const [stored] = await app.database.db.select().from(staffSessions).where(eq(staffSessions.userId, admin.id));
+      expect(stored?.tokenHash).toBe(createHash('sha256').update(tokens.refresh_token).digest('hex'));
+      expect(JSON.stringify(stored)).not.toContain(tokens.refresh_token);
+      expect(stored?.deviceName).toBe('Küchen-Tablet');
+
+      const [, payload = ''] = tokens.access_token.split('.');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, number>;
+      expect(claims.sid).toBe(stored?.id);
+      expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(900);
+
+      const list = await devices(tokens.access_token);
+      expect(list.statusCode).toBe(200);
+      expect(list.json()).toEqual([
+        {
+          id: stored?.id,
+          device_name: 'Küchen-Tablet',
+          created_at: expect.any(String),
+          last_used_at: expect.any(String),
+          current: true,
+        },
+      ]);
+    });
+
+    it('takes form fields like /api/login, and names an unnamed device by its user agent', async () => {
+      const admin = await account('admin');
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/staff/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'KitchenBrowser/1.0' },
+        payload: new URLSearchParams({ username: admin.email, password: PASSWORD }).toString(),
+      });
+      expect(response.statusCode).toBe(200);
+      const [stored] = await app.database.db.select().from(staffSessions).where(eq(staffSessions.userId, admin.id));
+      expect(stored?.deviceName).toBe('KitchenBrowser/1.0');
+    });
+
+    it('refuses a customer account with the right password: 403 not_staff, and no session', async () => {
+      const customer = await account('customer');
+      const german = await staffLogin({ username: customer.email, password: PASSWORD }, { 'accept-language': 'de' });
+      expect(german.statusCode).toBe(403);
+      expect(german.json()).toEqual({
+        code: 'not_staff',
+        message: 'Dieses Konto gehört keinem Mitarbeiter. Bitte melden Sie sich im Shop an.',
+      });
+      const english = await staffLogin({ username: customer.email, password: PASSWORD }, { 'accept-language': 'en' });
+      expect(english.json()).toMatchObject({ code: 'not_staff', message: expect.stringContaining('shop') });
+      const rows = await app.database.db.select().from(staffSessions).where(eq(staffSessions.userId, customer.id));
+      expect(rows).toEqual([]);
+    });
+
+    it('answers a wrong password with 401, and counts on the same throttle as /api/login (429)', async () => {
+      const admin = await account('admin');
+      const wrong = await staffLogin({ username: admin.email, password: 'not-the-password' });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toMatchObject({ code: 'invalid_credentials' });
+      // Failures at either door count together: 5 per account and address.
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        const shop = await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: admin.email, password: 'still-wrong' },
+        });
+        expect(shop.statusCode).toBe(401);
+      }
+      const throttled = await staffLogin({ username: admin.email, password: PASSWORD });
+      expect(throttled.statusCode).toBe(429);
+      expect(throttled.json()).toMatchObject({ code: 'too_many_attempts' });
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe('POST /api/staff/refresh', () => {
+    it('rotates the refresh token: the new pair works, the old token no longer does', async () => {
+      const admin = await account('admin');
+      const first = await signIn(admin.email);
+      const renewed = await refresh(first.refresh_token);
+      expect(renewed.statusCode).toBe(200);
+      const second = renewed.json<Tokens>();
+      expect(second).toEqual({
+        access_token: expect.any(String),
+        token_type: 'bearer',
+        expires_in: 900,
+        refresh_token: expect.any(String),
+      });
+      expect(second.refresh_token).not.toBe(first.refresh_token);
+      expect((await devices(second.access_token)).statusCode).toBe(200);
+      const [row] = await app.database.db.select().from(staffSessions).where(eq(staffSessions.userId, admin.id));
+      expect(row?.previousTokenHash).toBe(createHash('sha256').update(first.refresh_token).digest('hex'));
+
+      const third = await refresh(second.refresh_token);
+      expect(third.statusCode).toBe(200);
+    });
+
+    it('treats a second use of a refresh token as theft: the whole session ends, access tokens included', async () => {
+      const admin = await account('admin');
+      const owner = await signIn(admin.email);
+      const renewed = (await refresh(owner.refresh_token)).json<Tokens>();
+
+      // A copy of the old token is used after the owner refreshed.
+      const stolen = await refresh(owner.refresh_token);
+      expect(stolen.statusCode).toBe(401);
+      expect(stolen.json()).toMatchObject({ code: 'session_revoked' });
+
+      const ownersNext = await refresh(renewed.refresh_token);
+      expect(ownersNext.statusCode).toBe(401);
+      expect(ownersNext.json()).toMatchObject({ code: 'session_revoked' });
+      expect((await devices(renewed.access_token)).statusCode).toBe(401);
+      expect((await devices(owner.access_token)).statusCode).toBe(401);
+    });
+
+    it('lets exactly one of concurrent refreshes with the same token win', async () => {
+      const admin = await account('admin');
+      const tokens = await signIn(admin.email);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(tokens.refresh_token)));
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([200, 401, 401, 401, 401]);
+    });
+
+    it('answers 401 to an unknown token, and to a device whose account is no longer staff', async () => {
+      const unknown = await refresh('x'.repeat(43));
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json()).toMatchObject({ code: 'invalid_refresh_token' });
+
+      const admin = await account('admin');
+      const tokens = await signIn(admin.email);
+      await app.database.db.update(users).set({ role: 'customer' }).where(eq(users.id, admin.id));
+      const demoted = await refresh(tokens.refresh_token);
+      expect(demoted.statusCode).toBe(401);
+      expect(demoted.json()).toMatchObject({ code: 'session_revoked' });
+    });
+
+    it('ends every staff session when the password is reset', async () => {
+      const admin = await account('admin');
+      const tablet = await signIn(admin.email, 'Tablet');
+      const office = await signIn(admin.email, 'Büro');
+      const resetToken = 'a-reset-token-for-the-staff-sessions-test';
+      await app.database.db.insert(passwordResetTokens).values({
+        userId: admin.id,
+        tokenHash: createHash('sha256').update(resetToken).digest('hex'),
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      const reset = await app.inject({
+        method: 'POST',
+        url: '/api/reset-password',
+        payload: { token: resetToken, password: 'Ein-ganz-neues-Passwort-42' },
+      });
+      expect(reset.statusCode).toBe(200);
+      for (const tokens of [tablet, office]) {
+        expect((await devices(tokens.access_token)).statusCode).toBe(401);
+        const renewed = await refresh(tokens.refresh_token);
+        expect(renewed.statusCode).toBe(401);
+      }
+    });
+  });
+
+  describe('signed-in devices', () => {
+    it('signs this device out with its refresh token (204): its tokens stop at once', async () => {
+      const admin = await account('admin');
+      const tokens = await signIn(admin.email);
+      const logout = await app.inject({
+        method: 'POST',
+        url: '/api/staff/logout',
+        payload: { refresh_token: tokens.refresh_token },
+      });
+      expect(logout.statusCode).toBe(204);
+      expect((await devices(tokens.access_token)).statusCode).toBe(401);
+      expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+    });
+
+    it('lists the caller’s devices and signs another one out: its access token gets 401 at once', async () => {
+      const admin = await account('admin');
+      const office = await signIn(admin.email, 'Büro');
+      const kitchen = await signIn(admin.email, 'Küche');
+      const list = (await devices(office.access_token)).json<{ id: number; device_name: string; current: boolean }[]>();
+      expect(list.map((device) => [device.device_name, device.current]).sort()).toEqual([
+        ['Büro', true],
+        ['Küche', false],
+      ]);
+      const kitchenId = list.find((device) => device.device_name === 'Küche')?.id;
+
+      const signOut = await app.inject({
+        method: 'DELETE',
+        url: `/api/admin/sessions/${kitchenId}`,
+        headers: { authorization: `Bearer ${office.access_token}` },
+      });
+      expect(signOut.statusCode).toBe(204);
+      const kitchenNow = await devices(kitchen.access_token);
+      expect(kitchenNow.statusCode).toBe(401);
+      expect((await refresh(kitchen.refresh_token)).statusCode).toBe(401);
+      const remaining = (await devices(office.access_token)).json<{ device_name: string }[]>();
+      expect(remaining.map((device) => device.device_name)).toEqual(['Büro']);
+    });
+
+    it('answers 404 for another staff member’s device, which stays signed in', async () => {
+      const mine = await account('admin');
+      const theirs = await account('admin');
+      const me = await signIn(mine.email);
+      const them = await signIn(theirs.email);
+      const [theirSession] = await app.database.db
+        .select({ id: staffSessions.id })
+        .from(staffSessions)
+        .where(eq(staffSessions.userId, theirs.id));
+      const attempt = await app.inject({
+        method: 'DELETE',
+        url: `/api/admin/sessions/${theirSession?.id}`,
+        headers: { authorization: `Bearer ${me.access_token}` },
+      });
+      expect(attempt.statusCode).toBe(404);
+      expect((await devices(them.access_token)).statusCode).toBe(200);
+    });
+  });
+});
