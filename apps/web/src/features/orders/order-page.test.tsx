@@ -50,6 +50,12 @@ describe('order page', () => {
     expect(screen.getByText(/Gesamt/).parentElement).toHaveTextContent(/Gesamt25,30\s€/);
   });
 
+  it('shows the whole delivery address a driver needs: street, extra line, postcode and town', async () => {
+    renderOrder({ status: 'waiting', order_type: 'delivery' });
+    const details = await screen.findByText('Torstraße 1, 3. OG', { exact: false });
+    expect(details).toHaveTextContent(/Torstraße 1, 3\. OG\s*10115 Berlin/);
+  });
+
   it('shows an accepted order with its ETA in the store time zone', async () => {
     renderOrder({ status: 'accepted', eta_minutes: 30, eta_at: '2026-11-22T18:30:00.000Z' });
     expect(await screen.findByText('Das Restaurant hat Ihre Bestellung angenommen')).toBeInTheDocument();

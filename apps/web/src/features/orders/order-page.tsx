@@ -81,7 +81,7 @@ function OrderView({ id, token }: { id: number; token: string | null }) {
                     <>
                       <br />
                       {data.address.line1}
-                      {data.address.line2 ? ` ${data.address.line2}` : ''}
+                      {data.address.line2 ? `, ${data.address.line2}` : ''}
                       <br />
                       {data.address.zip} {data.address.city}
                     </>
