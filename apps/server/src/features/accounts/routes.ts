@@ -1,9 +1,11 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
   forgotPasswordSchema,
   type Language,
   type LocalizedText,
+  type LoginRequest,
   loginRequestSchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -15,7 +17,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import formBody from '../../plugins/form-body.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle.ts';
 import { dummyPasswordHash, PasswordWorkBusy } from './passwords.ts';
-import { createAccountsService } from './service.ts';
+import { createAccountsService, type AccountsService, type LoginResult } from './service.ts';
 
 export interface AccountsRoutesOptions {
   /** `PUBLIC_URL`, for the link in the password reset mail. */
@@ -24,7 +26,7 @@ export interface AccountsRoutesOptions {
   loginLimits?: LoginLimits;
 }
 
-export const INVALID_CREDENTIALS = new HttpError(401, 'invalid_credentials', {
+const INVALID_CREDENTIALS = new HttpError(401, 'invalid_credentials', {
   de: 'E-Mail-Adresse oder Passwort ist falsch.',
   en: 'Invalid credentials',
 });
@@ -77,7 +79,7 @@ function tooManyResetRequests(retryAfterSeconds: number): HttpError {
   });
 }
 
-export function tooManyAttempts(retryAfterSeconds: number): HttpError {
+function tooManyAttempts(retryAfterSeconds: number): HttpError {
   const wait = waitText(retryAfterSeconds);
   return new HttpError(429, 'too_many_attempts', {
     de: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es ${wait.de} erneut.`,
@@ -86,6 +88,38 @@ export function tooManyAttempts(retryAfterSeconds: number): HttpError {
 }
 
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema };
+
+type SignedInUser = Extract<LoginResult, { kind: 'ok' }>['user'];
+
+/**
+ * Runs the throttled login for a login route (`/api/login`, `/api/staff/login`): the user, or the
+ * refusal as the route answers it (401 wrong credentials, 429 with Retry-After, 503 busy with Retry-After).
+ */
+export async function signIn(
+  login: AccountsService['login'],
+  request: FastifyRequest<{ Body: LoginRequest }>,
+  reply: FastifyReply,
+): Promise<SignedInUser> {
+  let result: LoginResult;
+  try {
+    result = await login({
+      email: request.body.username,
+      password: request.body.password,
+      ip: request.ip,
+      language: request.language,
+      deviceToken: request.body.device_token,
+    });
+  } catch (error) {
+    if (error instanceof PasswordWorkBusy) void reply.header('retry-after', '1');
+    throw error;
+  }
+  if (result.kind === 'throttled') {
+    void reply.header('retry-after', String(result.retryAfterSeconds));
+    throw tooManyAttempts(result.retryAfterSeconds);
+  }
+  if (result.kind === 'invalid') throw INVALID_CREDENTIALS;
+  return result.user;
+}
 
 /** Accounts (DESIGN §4): login, the signed-in user, registration and password reset. */
 const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, options) => {
@@ -120,28 +154,11 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      let result;
-      try {
-        result = await service.login({
-          email: request.body.username,
-          password: request.body.password,
-          ip: request.ip,
-          language: request.language,
-          deviceToken: request.body.device_token,
-        });
-      } catch (error) {
-        if (error instanceof PasswordWorkBusy) void reply.header('retry-after', '1');
-        throw error;
-      }
-      if (result.kind === 'throttled') {
-        void reply.header('retry-after', String(result.retryAfterSeconds));
-        throw tooManyAttempts(result.retryAfterSeconds);
-      }
-      if (result.kind === 'invalid') throw INVALID_CREDENTIALS;
+      const user = await signIn(service.login, request, reply);
       return {
-        access_token: await app.auth.issueToken(result.user),
+        access_token: await app.auth.issueToken(user),
         token_type: 'bearer' as const,
-        device_token: await app.auth.issueDeviceToken(result.user),
+        device_token: await app.auth.issueDeviceToken(user),
       };
     },
   );

@@ -11,14 +11,7 @@ import {
 } from '@pizzeria/domain';
 import { HttpError } from '../../plugins/errors.ts';
 import formBody from '../../plugins/form-body.ts';
-import {
-  createLogin,
-  DEFAULT_LOGIN_LIMITS,
-  INVALID_CREDENTIALS,
-  type LoginLimits,
-  PasswordWorkBusy,
-  tooManyAttempts,
-} from '../accounts/index.ts';
+import { createLogin, DEFAULT_LOGIN_LIMITS, type LoginLimits, signIn } from '../accounts/index.ts';
 import { createStaffSessionsService, STAFF_ACCESS_TOKEN_SECONDS } from './service.ts';
 
 export interface StaffRoutesOptions {
@@ -85,33 +78,16 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      let result;
-      try {
-        result = await login({
-          email: request.body.username,
-          password: request.body.password,
-          ip: request.ip,
-          language: request.language,
-          deviceToken: request.body.device_token,
-        });
-      } catch (error) {
-        if (error instanceof PasswordWorkBusy) void reply.header('retry-after', '1');
-        throw error;
-      }
-      if (result.kind === 'throttled') {
-        void reply.header('retry-after', String(result.retryAfterSeconds));
-        throw tooManyAttempts(result.retryAfterSeconds);
-      }
-      if (result.kind === 'invalid') throw INVALID_CREDENTIALS;
-      if (result.user.role !== 'admin') throw NOT_STAFF;
+      const user = await signIn(login, request, reply);
+      if (user.role !== 'admin') throw NOT_STAFF;
       const deviceName = deviceNameOf(request.body.device_name, request.headers['user-agent']);
-      const session = await sessions.start(result.user.id, deviceName);
+      const session = await sessions.start(user.id, deviceName);
       return {
-        access_token: await accessToken(result.user, session.sessionId),
+        access_token: await accessToken(user, session.sessionId),
         token_type: 'bearer' as const,
         expires_in: STAFF_ACCESS_TOKEN_SECONDS,
         refresh_token: session.refreshToken,
-        device_token: await app.auth.issueDeviceToken(result.user),
+        device_token: await app.auth.issueDeviceToken(user),
       };
     },
   );
