@@ -3,9 +3,11 @@ import type { Plugin } from 'vite';
 
 /**
  * Modules that a library's index re-exports but only lazy screens use (react-i18next's `<Trans>`, on the
- * privacy page). Static reachability cannot tell them apart, so they are named here.
+ * privacy page; TanStack Query's `useMutation`, in the account, checkout and back-office forms). Static
+ * reachability cannot tell them apart, so they are named here.
  */
-const LAZY_ONLY = /node_modules\/(?:html-parse-stringify|void-elements)\/|react-i18next\/dist\/es\/(?:Icu)?Trans/;
+const LAZY_ONLY =
+  /node_modules\/(?:html-parse-stringify|void-elements)\/|react-i18next\/dist\/es\/(?:Icu)?Trans|@tanstack\/(?:react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\.js$/;
 
 /**
  * Domain modules that only lazy screens use (opening hours, time slots, the live status, orders,

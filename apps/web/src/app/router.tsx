@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { MenuPage } from '../features/menu/index.ts';
 import { LoginDialogHost } from '../features/auth/index.ts';
@@ -18,33 +18,45 @@ const CheckoutPage = lazy(() => import('../features/checkout/checkout-page.tsx')
 const UpdateAddressPage = lazy(() => import('../features/addresses/update-address-page.tsx'));
 const OrderPage = lazy(() => import('../features/orders/order-page.tsx'));
 const OrderHistoryPage = lazy(() => import('../features/orders/order-history-page.tsx'));
+// The back office: one lazy chunk with its own frame (DESIGN §6).
+const AdminArea = lazy(() => import('../features/admin/admin-area.tsx'));
 
 /**
  * Routes of SPEC §2 under /order-online. The menu is in the first load; every other screen is a lazy
  * module (React.lazy) so the first load stays inside its budget (docs/decisions/003, 004). The login modal
- * (opened from the cart's checkout) sits beside the layout so a page loading never unmounts it.
+ * (opened from the cart's checkout) sits beside the layout so a page loading never unmounts it. The back
+ * office under /admin has its own frame, so it sits beside the storefront's layout, not inside it.
  */
 export function AppRoutes() {
   return (
     <Router base={BASE_PATH}>
-      <RootLayout>
-        <Switch>
-          <Route path="/" component={MenuPage} />
-          <Route path="/support" component={SupportPage} />
-          <Route path="/privacypolicy" component={PrivacyPage} />
-          <Route path="/login/:nextpage?" component={LoginPage} />
-          <Route path="/register" component={RegisterPage} />
-          <Route path="/forgot-password" component={ForgotPasswordPage} />
-          <Route path="/reset-password" component={ResetPasswordPage} />
-          <Route path="/guest-login" component={GuestLoginPage} />
-          <Route path="/update-address" component={UpdateAddressPage} />
-          <Route path="/checkout" component={CheckoutPage} />
-          <Route path="/order/:id" component={OrderPage} />
-          <Route path="/orders" component={OrderHistoryPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
-      </RootLayout>
-      <LoginDialogHost />
+      <Switch>
+        <Route path="/admin" nest>
+          <Suspense fallback={null}>
+            <AdminArea />
+          </Suspense>
+        </Route>
+        <Route>
+          <RootLayout>
+            <Switch>
+              <Route path="/" component={MenuPage} />
+              <Route path="/support" component={SupportPage} />
+              <Route path="/privacypolicy" component={PrivacyPage} />
+              <Route path="/login/:nextpage?" component={LoginPage} />
+              <Route path="/register" component={RegisterPage} />
+              <Route path="/forgot-password" component={ForgotPasswordPage} />
+              <Route path="/reset-password" component={ResetPasswordPage} />
+              <Route path="/guest-login" component={GuestLoginPage} />
+              <Route path="/update-address" component={UpdateAddressPage} />
+              <Route path="/checkout" component={CheckoutPage} />
+              <Route path="/order/:id" component={OrderPage} />
+              <Route path="/orders" component={OrderHistoryPage} />
+              <Route component={NotFoundPage} />
+            </Switch>
+          </RootLayout>
+          <LoginDialogHost />
+        </Route>
+      </Switch>
     </Router>
   );
 }

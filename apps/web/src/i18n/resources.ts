@@ -32,7 +32,7 @@ export const german = {
 export type FirstLoadNamespaces = typeof german;
 export type English = { [N in keyof FirstLoadNamespaces]: Translated<FirstLoadNamespaces[N]> };
 
-interface LazyNamespaces {
+export interface LazyNamespaces {
   pages: (typeof pagesTexts)['de'];
   postcodePicker: (typeof postcodePickerTexts)['de'];
   auth: (typeof authTexts)['de'];

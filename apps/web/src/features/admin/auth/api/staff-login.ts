@@ -1,0 +1,58 @@
+import { useMutation } from '@tanstack/react-query';
+import { staffLoginResponseSchema } from '@pizzeria/domain';
+import { knownDeviceToken, rememberDevice } from '../../../auth/index.ts';
+import { staffFetch, startStaffSession } from '../staff-session.ts';
+
+export interface StaffCredentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * A short name for the devices list from the user agent ("Chrome auf Android" is enough to tell the
+ * kitchen tablet from the office PC); the server falls back to the raw user agent without one.
+ */
+export function deviceLabel(userAgent: string = navigator.userAgent): string {
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? 'Browser';
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  return system ? `${browser} · ${system}` : browser;
+}
+
+// Order matters: Edge's user agent names Chrome and Safari too, Chrome's names Safari.
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrom(e|ium)\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/iPad/, 'iPad'],
+  [/iPhone/, 'iPhone'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X/, 'Mac'],
+  [/Linux/, 'Linux'],
+];
+
+/**
+ * `POST /api/staff/login` (DESIGN §6) as JSON, with this device's known-device token for the account
+ * (decision 006) and a name for the devices list; keeps the staff session on success.
+ */
+export async function staffLogin({ email, password }: StaffCredentials): Promise<void> {
+  const deviceToken = knownDeviceToken(email);
+  const answer = await staffFetch('/staff/login', staffLoginResponseSchema, {
+    method: 'POST',
+    json: {
+      username: email,
+      password,
+      device_name: deviceLabel(),
+      ...(deviceToken ? { device_token: deviceToken } : {}),
+    },
+  });
+  rememberDevice(email, answer.device_token);
+  startStaffSession(answer, { email: email.trim() });
+}
+
+export function useStaffLogin() {
+  return useMutation({ mutationFn: staffLogin });
+}

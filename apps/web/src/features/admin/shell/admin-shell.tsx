@@ -1,0 +1,83 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { LanguageSelect } from '../../layout/index.ts';
+import { useRestaurantName } from '../../store/index.ts';
+import { signOutStaff, useStaffSession } from '../auth/staff-session.ts';
+import { ADMIN_PAGES } from './admin-pages.ts';
+
+/**
+ * The back office's frame: the restaurant's name, who is signed in, language and sign-out on top; the
+ * pages of SPEC §2 as a side column from tablet width, as a menu that folds open on phones.
+ */
+export function AdminShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  const restaurantName = useRestaurantName();
+  const email = useStaffSession((state) => state.account?.email ?? '');
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  return (
+    <div className="admin-shell">
+      <header className="admin-header">
+        <Link href="/home" className="admin-brand">
+          {t('shell.brand', { name: restaurantName })}
+        </Link>
+        <div className="admin-header-tools">
+          <span className="admin-user" title={email}>
+            <span className="sr-only">{t('shell.signed_in_as', { email })}</span>
+            <span aria-hidden="true">{email}</span>
+          </span>
+          <LanguageSelect />
+          <button
+            type="button"
+            className="button button-secondary admin-sign-out"
+            disabled={signingOut}
+            onClick={() => {
+              setSigningOut(true);
+              void signOutStaff();
+            }}
+          >
+            {signingOut ? t('shell.signing_out') : t('shell.sign_out')}
+          </button>
+        </div>
+      </header>
+      <div className="admin-body">
+        <nav className="admin-nav" aria-label={t('shell.navigation')}>
+          <button
+            type="button"
+            className="admin-nav-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="admin-nav-list"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {t('shell.menu')}
+          </button>
+          <ul id="admin-nav-list" className="admin-nav-list" data-open={menuOpen}>
+            {ADMIN_PAGES.map((page) => (
+              <li key={page.path}>
+                <Link
+                  href={page.path}
+                  aria-current={location === page.path ? 'page' : undefined}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {t(page.title)}
+                </Link>
+              </li>
+            ))}
+            <li className="admin-nav-user" aria-hidden="true">
+              {email}
+            </li>
+            <li className="admin-nav-shop">
+              <a href={import.meta.env.BASE_URL}>{t('shell.shop')}</a>
+            </li>
+          </ul>
+        </nav>
+        <main id="main" className="admin-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { STAFF_SESSION_KEY, clearStaffSession, useStaffSession } from './auth/staff-session.ts';
+
+export const STAFF_EMAIL = 'chef@example.com';
+
+/** Tokens as `POST /api/staff/login` and `/refresh` answer them. */
+export function staffTokens(access: string, refresh: string) {
+  return { access_token: access, token_type: 'bearer' as const, expires_in: 900, refresh_token: refresh };
+}
+
+/** A device that signed in earlier: its refresh token is stored, no access token in memory yet. */
+export function signedInDevice(refreshToken = 'refresh-1'): void {
+  clearStaffSession();
+  localStorage.setItem(STAFF_SESSION_KEY, JSON.stringify({ refresh_token: refreshToken, email: STAFF_EMAIL }));
+  useStaffSession.setState({ account: { email: STAFF_EMAIL } });
+}
+
+export function storedRefreshToken(): string | undefined {
+  const raw = localStorage.getItem(STAFF_SESSION_KEY);
+  return raw ? (JSON.parse(raw) as { refresh_token: string }).refresh_token : undefined;
+}
+
+/**
+ * `navigator.locks` for jsdom: one holder at a time, in order. `hold()` takes the lock as another tab
+ * would and returns the release.
+ */
+export function fakeLocks() {
+  let tail: Promise<unknown> = Promise.resolve();
+  const requested: string[] = [];
+  const request = (name: string, task: () => Promise<unknown>) => {
+    requested.push(name);
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+  return {
+    requested,
+    hold(name: string) {
+      let release!: () => void;
+      void request(name, () => new Promise<void>((done) => (release = done)));
+      return () => release();
+    },
+    remove() {
+      Reflect.deleteProperty(navigator, 'locks');
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { isPhone, seriousA11yViolations, SHOP } from '../support/shop.ts';
+
+const RESTAURANT = 'Pizzeria Bella Napoli';
+// The staff account `support/start-server.ts` gives the shop (ADMIN_EMAIL, ADMIN_PASSWORD).
+const ADMIN_EMAIL = 'admin@example.com';
+const ADMIN_PASSWORD = 'e2e-admin-password';
+
+// Every login verifies an argon2id password on purpose slowly.
+test.describe.configure({ timeout: 60_000 });
+
+test('staff sign in, see the dashboard and this device, and sign out', async ({ page }) => {
+  await page.goto(`${SHOP}/admin`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+  await expect(page).toHaveTitle(`Admin Login | ${RESTAURANT} Restaurant`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.getByLabel('E-Mail-Adresse').fill(ADMIN_EMAIL);
+  await page.getByLabel('Passwort').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/order-online\/admin\/home$/);
+  await expect(page).toHaveTitle(`Admin Dashboard | ${RESTAURANT} Restaurant`);
+  await expect(page.getByRole('heading', { name: 'Wartende Bestellungen' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /wartet|warten/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Neueste Bestellungen' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // A reload keeps the device signed in: the refresh token is stored, the access token fetched anew.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+
+  const navigation = page.getByRole('navigation', { name: 'Verwaltung' });
+  if (isPhone(page)) await navigation.getByRole('button', { name: 'Menü' }).click();
+  await navigation.getByRole('link', { name: 'Geräte' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Geräte' })).toBeVisible();
+  const thisDevice = page.getByRole('listitem').filter({ hasText: 'Dieses Gerät' });
+  await expect(thisDevice).toHaveCount(1);
+  await expect(thisDevice.getByText('Zuletzt genutzt')).toBeVisible();
+
+  await page.getByRole('banner').getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+
+  // Signed out, the back office's pages lead to the login.
+  await page.goto(`${SHOP}/admin/home`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+  await expect(page).toHaveURL(/\/order-online\/admin$/);
+});
+
+test('a customer account is refused at the staff login', async ({ page, request }) => {
+  const email = `customer-${test.info().project.name}-${Date.now()}@example.com`;
+  const password = 'a-long-customer-password';
+  const registered = await request.post('/api/register/customer', {
+    data: { customer_name: 'Giulia Bianchi', email, password },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto(`${SHOP}/admin`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+
+  await expect(page.getByRole('alert')).toHaveText(
+    'Dieses Konto gehört keinem Mitarbeiter. Bitte melden Sie sich im Shop an.',
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('staff_session'))).toBeNull();
+});
