@@ -76,6 +76,8 @@ describe('dashboard', () => {
       ['#12', expect.stringMatching(/^\d\d:\d\d$/), 'Lieferung', expect.stringMatching(/^26,50\s€$/), 'Wartet'],
       ['#11', expect.stringMatching(/^\d\d:\d\d$/), 'Abholung', expect.stringMatching(/^9,90\s€$/), 'Angenommen'],
     ]);
+    // On a phone the table scrolls sideways: keyboard users reach it as a named region.
+    expect(screen.getByRole('table').closest('[role="region"]')).toHaveAttribute('tabindex', '0');
   });
 
   it('says when nothing waits and shows more than a page as 200+', async () => {

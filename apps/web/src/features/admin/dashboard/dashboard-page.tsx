@@ -70,7 +70,8 @@ function LatestOrders({ orders }: { orders: Order[] }) {
   const time = useOrderTime();
   if (orders.length === 0) return <p className="admin-muted">{t('dashboard.latest_empty')}</p>;
   return (
-    <div className="admin-table-wrap">
+    // Scrolls sideways on a phone: a named, focusable region, so keyboard users can scroll it too.
+    <div className="admin-table-wrap" role="region" aria-label={t('dashboard.latest_heading')} tabIndex={0}>
       <table className="admin-table">
         <thead>
           <tr>
