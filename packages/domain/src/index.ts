@@ -20,3 +20,5 @@ export * from './order-status.ts';
 export * from './store-availability.ts';
 export * from './api/realtime.ts';
 export * from './api/store-admin.ts';
+export * from './api/board.ts';
+export * from './api/reports.ts';

@@ -47,12 +47,8 @@ export const stores = pgTable(
     boardSeenAt: timestamp('board_seen_at', { withTimezone: true }),
     /** The largest order total taken online (issue 16: one order cannot fill the kitchen's day); staff set it. */
     maxOrderTotalCents: integer('max_order_total_cents').notNull().default(50_000),
-    /**
-     * Issue 10: pause online orders by themselves when no orders board has been connected this long. Off
-     * until the board ships in the back office: before that nothing could open one, and the shop would
-     * pause itself minutes after every start.
-     */
-    autoPauseEnabled: boolean('auto_pause_enabled').notNull().default(false),
+    /** Issue 10: pause online orders by themselves when no orders board has been connected this long. */
+    autoPauseEnabled: boolean('auto_pause_enabled').notNull().default(true),
     autoPauseAfterMinutes: integer('auto_pause_after_minutes').notNull().default(3),
     /** Issue 10: a waiting order nobody answered this long is rejected with an apology. */
     autoRejectAfterMinutes: integer('auto_reject_after_minutes').notNull().default(15),

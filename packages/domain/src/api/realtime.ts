@@ -81,12 +81,16 @@ export const orderChannelEventSchema = z.union([
 ]);
 export type OrderChannelEvent = z.infer<typeof orderChannelEventSchema>;
 
+/** How often the staff channel sends `heartbeat`: a board that hears nothing for three of these reconnects. */
+export const ADMIN_HEARTBEAT_MS = 15_000;
+
 /**
- * `WS /api/ws/admin/orders`: `ready` after authorising (then the board loads the list over HTTP), and
- * every new or changed order after that.
+ * `WS /api/ws/admin/orders`: `ready` after authorising (then the board loads the list over HTTP), every
+ * new or changed order after that, and a `heartbeat` every `ADMIN_HEARTBEAT_MS`. The board sends its
+ * renewed access token as another `auth` message before the old one expires.
  */
 export const adminOrdersEventSchema = z.union([
-  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.enum(['ready', 'heartbeat']) }),
   z.object({ type: z.enum(['order_created', 'order_updated']), order: orderSchema }),
   channelErrorSchema,
 ]);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffSessionAdminRoutes } from '../staff-sessions/index.ts';
+import { reportRoutes } from '../reports/index.ts';
 import { storeAvailabilityRoutes } from '../store-status/index.ts';
+import boardRoutes from './board.ts';
 import orderDecisionRoutes from './order-decisions.ts';
 import orderLimitRoutes from './order-limits.ts';
 
@@ -11,9 +13,11 @@ import orderLimitRoutes from './order-limits.ts';
 const adminRoutes: FastifyPluginAsync = async (admin) => {
   admin.addHook('onRequest', admin.auth.requireAdmin);
   await admin.register(orderDecisionRoutes);
+  await admin.register(boardRoutes);
   await admin.register(storeAvailabilityRoutes);
   await admin.register(orderLimitRoutes);
   await admin.register(staffSessionAdminRoutes);
+  await admin.register(reportRoutes);
 };
 
 export default adminRoutes;

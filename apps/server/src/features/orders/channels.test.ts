@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminOrdersEventSchema, orderChannelEventSchema, orderSchema, type Order } from '@pizzeria/domain';
 import {
@@ -9,6 +10,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../../../test/helper.ts';
+import { users } from '../../db/schema.ts';
 import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
 
 // Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
@@ -175,6 +177,28 @@ describe('WS /api/ws/admin/orders', () => {
     expect(await socket.next((message) => (message as { type?: string }).type === 'order_updated')).toMatchObject({
       order: { id: order.id, status: 'accepted', eta_minutes: 40 },
     });
+  });
+
+  it('keeps a board that renews its token on the socket, and closes one that renews it with no admin token', async () => {
+    const shortLived = await createTestUser(app(), { role: 'admin' });
+    const renewed = await createTestUser(app(), { role: 'admin' });
+    const socket = await socketTo('/api/ws/admin/orders');
+    socket.send({ type: 'auth', access_token: shortLived.token });
+    expect(await socket.next()).toEqual({ type: 'ready' });
+    socket.send({ type: 'auth', access_token: renewed.token });
+    // The first token stops working (as an expired one would); the renewed one carries the channel on.
+    await app()
+      .database.db.update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, shortLived.id));
+    const order = await placeOrder();
+    expect(await socket.next((message) => (message as { type?: string }).type === 'order_created')).toMatchObject({
+      order: { id: order.id },
+    });
+
+    socket.send({ type: 'auth', access_token: owner.token });
+    expect(await socket.next()).toMatchObject({ type: 'error', code: 'unauthorized' });
+    expect((await socket.closed).code).toBe(4401);
   });
 
   it('is for admins only', async () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import * as z from 'zod/mini';
 import {
+  ADMIN_HEARTBEAT_MS,
   CHANNEL_CLOSE,
   channelAuthSchema,
   languageSchema,
@@ -216,6 +217,30 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
       sendText(listener.socket, JSON.stringify({ type: 'ready' } satisfies AdminOrdersEvent));
   });
 
+  async function renewStaffGrant(listener: Listener, data: RawData): Promise<void> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data.toString());
+    } catch {
+      parsed = undefined;
+    }
+    const auth = channelAuthSchema.safeParse(parsed);
+    if (!auth.success) return drop(staff, listener, BAD_MESSAGE, CHANNEL_CLOSE.badMessage);
+    const caller = auth.data.access_token ? await app.auth.verifyToken(auth.data.access_token) : null;
+    if (!staff.has(listener)) return;
+    if (caller?.role !== 'admin') return drop(staff, listener, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
+    listener.grant = { accessToken: auth.data.access_token, trackingToken: undefined };
+  }
+
+  // A board must tell a dead connection from a quiet evening: every open channel hears from the server
+  // this often, and a board that has not heard for a while reconnects (and reloads its list).
+  const heartbeat = setInterval(() => {
+    const text = JSON.stringify({ type: 'heartbeat' } satisfies AdminOrdersEvent);
+    for (const listener of staff) sendText(listener.socket, text);
+  }, ADMIN_HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
   app.get(
     '/ws/orders/:id',
     {
@@ -285,7 +310,8 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Upgrade to a WebSocket, then send `{"type":"auth","access_token":…}` with an admin token. The server ' +
           'answers `{"type":"ready"}` (load the list over HTTP now), then `{"type":"order_created"|"order_updated",' +
-          '"order":…}` for every order placed or decided on any instance. Not an admin: `{"type":"error"}` and 4401.',
+          '"order":…}` for every order placed or decided on any instance, and `{"type":"heartbeat"}` every 15 s. ' +
+          'Send `{"type":"auth","access_token":…}` again with each renewed token. Not an admin: `{"type":"error"}` and 4401.',
       },
     },
     (socket, request) => {
@@ -294,7 +320,17 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
         const caller = auth.access_token ? await app.auth.verifyToken(auth.access_token) : null;
         if (caller?.role !== 'admin') return refuse(socket, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
         if (socket.readyState !== socket.OPEN) return;
-        listen(staff, { socket, language, grant: { accessToken: auth.access_token, trackingToken: undefined } });
+        const listener: Listener = {
+          socket,
+          language,
+          grant: { accessToken: auth.access_token, trackingToken: undefined },
+        };
+        listen(staff, listener);
+        // A board stays open for hours and its access token lasts minutes: it sends each renewed token on
+        // this socket. A renewal that is no admin's ends the channel, as an expired token would.
+        socket.on('message', (data: RawData) => {
+          renewStaffGrant(listener, data).catch(() => drop(staff, listener, UNAVAILABLE, 1011));
+        });
         // Every instance learns through the database that a board is there; an automatic pause lifts now.
         await app.boardWatch.boardConnected(socket);
         sendText(socket, JSON.stringify({ type: 'ready' } satisfies AdminOrdersEvent));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
 import {
@@ -92,6 +92,11 @@ export interface OrdersService {
     query: { status: OrderStatus | undefined; before: number | undefined; limit: number },
     language: Language,
   ): Promise<Order[]>;
+  /**
+   * The orders board's list: every open order (waiting, accepted, ready) of the store, and the ones
+   * placed since the start of `now`'s day in the store's time zone that are done; oldest first.
+   */
+  listBoard(storeId: number, now: Date, language: Language): Promise<Order[]>;
   /** The order with its history, oldest first, for the back office's details view. */
   detail(id: number, language: Language): Promise<AdminOrder>;
   /** Accepts a waiting order for the time `promisedTime` gives (the minutes are staff's). */
@@ -123,6 +128,12 @@ declare module 'fastify' {
 }
 
 const MINUTE_MS = 60_000;
+/** What the orders board shows however old: the orders someone still has to act on. */
+const OPEN_STATUSES: OrderStatus[] = ['waiting', 'accepted', 'ready'];
+/** Done orders the board shows for the day they were placed. */
+const DONE_STATUSES: OrderStatus[] = ['completed', 'rejected', 'cancelled'];
+/** A busy day's orders stay far below this; it bounds the board's one read. */
+const MAX_BOARD_ORDERS = 1000;
 /**
  * How many later slots an ASAP order tries, one after another, when the ones it saw free fill up while
  * it waits for them; then it answers slot_full and the checkout offers what is left.
@@ -579,6 +590,31 @@ export default fp<OrdersPluginOptions>(
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(200);
         return renderRows(rows, language, true);
+      },
+
+      async listBoard(storeId, now, language) {
+        // The store's local midnight as an instant, by PostgreSQL's time-zone rules (right on DST days too).
+        const startOfDay = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${stores.timezone}) at time zone ${stores.timezone})`;
+        const rows = await db
+          .select({ order: orders })
+          .from(orders)
+          .innerJoin(stores, eq(stores.id, orders.storeId))
+          .where(
+            and(
+              eq(orders.storeId, storeId),
+              or(
+                inArray(orders.status, OPEN_STATUSES),
+                and(inArray(orders.status, DONE_STATUSES), sql`${orders.createdAt} >= ${startOfDay}`),
+              ),
+            ),
+          )
+          .orderBy(asc(orders.createdAt), asc(orders.id))
+          .limit(MAX_BOARD_ORDERS);
+        return renderRows(
+          rows.map((row) => row.order),
+          language,
+          false,
+        );
       },
 
       async listForStaff({ status, before, limit }, language) {
