@@ -15,6 +15,9 @@ export default defineConfig({
     // the domain code of lazy screens stay out of the first load (build/first-load-chunk.ts).
     rolldownOptions: {
       treeshake: { moduleSideEffects: [{ test: /packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }] },
+      // The first load lists every lazy chunk's file name (for preloading); six hash characters are
+      // plenty to bust caches and keep that list short.
+      output: { chunkFileNames: 'assets/[name]-[hash:6].js' },
     },
   },
   server: {

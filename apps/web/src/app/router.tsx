@@ -18,8 +18,8 @@ const CheckoutPage = lazy(() => import('../features/checkout/checkout-page.tsx')
 const UpdateAddressPage = lazy(() => import('../features/addresses/update-address-page.tsx'));
 const OrderPage = lazy(() => import('../features/orders/order-page.tsx'));
 const OrderHistoryPage = lazy(() => import('../features/orders/order-history-page.tsx'));
-// The back office: one lazy chunk with its own frame (DESIGN §6).
-const AdminArea = lazy(() => import('../features/admin/admin-area.tsx'));
+// The back office: lazy chunks with their own frame (DESIGN §6), reached through a tiny loader chunk.
+const AdminArea = lazy(() => import('../features/admin/load-admin-area.ts').then((module) => module.loadAdminArea()));
 
 /**
  * Routes of SPEC §2 under /order-online. The menu is in the first load; every other screen is a lazy

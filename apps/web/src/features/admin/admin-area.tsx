@@ -3,29 +3,40 @@ import './register-texts.ts';
 import { Redirect, useLocation } from 'wouter';
 import { AdminLoginPage } from './auth/admin-login-page.tsx';
 import { RequireStaff } from './auth/require-staff.tsx';
-import { DashboardPage } from './dashboard/dashboard-page.tsx';
+import { BoardPage } from './board/board-page.tsx';
 import { DevicesPage } from './devices/devices-page.tsx';
+import { TicketPage } from './orders/ticket-page.tsx';
 import { AdminShell } from './shell/admin-shell.tsx';
 import { ADMIN_PAGES } from './shell/admin-pages.ts';
 import { ComingSoonPage } from './shell/coming-soon-page.tsx';
+
+const TICKET_PATH = /^\/orders\/(\d{1,10})\/ticket$/;
 
 /**
  * The back office under `/order-online/admin` (DESIGN §6): one lazy chunk with its own frame, nothing
  * of it in the storefront's first load. The login is open; every other page is behind the staff guard.
  * Paths are relative to `/admin` (a nested route). The pages are matched from `ADMIN_PAGES` rather than
  * with wouter's `Switch`, which the storefront's lazy screens do not use: exporting it from the first
- * load to this chunk would cost bytes the storefront's budget does not have (docs/decisions/003).
+ * load to this chunk would cost bytes the storefront's budget does not have (docs/decisions/003). The
+ * kitchen ticket is a page of its own, without the frame, for the printer.
  */
 export default function AdminArea() {
   const [location] = useLocation();
   if (location === '/' || location === '') return <AdminLoginPage />;
+  const ticket = TICKET_PATH.exec(location);
+  if (ticket)
+    return (
+      <RequireStaff>
+        <TicketPage orderId={Number(ticket[1])} />
+      </RequireStaff>
+    );
   const page = ADMIN_PAGES.find((candidate) => candidate.path === location);
   return (
     <RequireStaff>
       {page ? (
         <AdminShell>
           {page.path === '/home' ? (
-            <DashboardPage />
+            <BoardPage />
           ) : page.path === '/devices' ? (
             <DevicesPage />
           ) : (

@@ -72,11 +72,11 @@ describe('admin login', () => {
     });
     expect(JSON.parse(localStorage.getItem('known_devices') ?? '{}')).toEqual({ [STAFF_EMAIL]: 'device-2' });
     expect(sessionStorage.getItem('userData')).toBe(CUSTOMER);
-    // The access token stays in memory: the dashboard's calls carry it without another refresh.
+    // The access token stays in memory: the board's calls carry it without another refresh.
     await waitFor(() =>
-      expect(calls.find((call) => call.path.startsWith('/api/admin/orders'))?.headers.get('Authorization')).toBe(
-        'Bearer access-1',
-      ),
+      expect(
+        calls.find((call) => call.path.startsWith('/api/admin/stores/13/board'))?.headers.get('Authorization'),
+      ).toBe('Bearer access-1'),
     );
     expect(calls.some((call) => call.path === '/api/staff/refresh')).toBe(false);
   });

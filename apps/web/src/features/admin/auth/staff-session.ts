@@ -141,6 +141,15 @@ async function accessToken(): Promise<string> {
 }
 
 /**
+ * A valid access token for the board's live channel, which sends it in a message (and again when it
+ * changes). `renew`: the server refused the one in memory, so rotate before answering.
+ */
+export function staffAccessToken({ renew = false }: { renew?: boolean } = {}): Promise<string> {
+  if (renew) access = null;
+  return accessToken();
+}
+
+/**
  * An admin API call with the staff bearer token: refreshed before it ends, and once more when the server
  * answers 401 (revoked or expired early). A refresh refused with 401 signs this device out, which sends
  * the person to the login (the guard).

@@ -4,11 +4,13 @@ import { useRestaurantName } from '../../store/index.ts';
 
 /**
  * Names a back-office page in `document.title` as '{page} | {restaurant} Restaurant' (SPEC §2). The
- * back office has its own frame, so it does not go through the storefront layout's title store.
+ * back office has its own frame, so it does not go through the storefront layout's title store. A count
+ * (the board's new orders) goes first, '(2) Admin Dashboard | …', so it shows in a narrow tab.
  */
-export function useAdminTitle(title: string): void {
+export function useAdminTitle(title: string, count = 0): void {
   const name = useRestaurantName();
   useEffect(() => {
-    document.title = formatPageTitle(name, title);
-  }, [name, title]);
+    const page = formatPageTitle(name, title);
+    document.title = count > 0 ? `(${count}) ${page}` : page;
+  }, [name, title, count]);
 }

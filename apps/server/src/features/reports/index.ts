@@ -1,0 +1,1 @@
+export { default as reportRoutes } from './routes.ts';

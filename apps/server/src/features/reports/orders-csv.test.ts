@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { amountCell, ordersCsv, textCell, type CsvOrder } from './orders-csv.ts';
+
+describe('textCell', () => {
+  it.each([
+    ['Gabi Gast', 'Gabi Gast'],
+    ['=1+1', "'=1+1"],
+    ['+49 30 123', "'+49 30 123"],
+    ['-2', "'-2"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tTab', "'\tTab"],
+    ['Müller; Schulz', '"Müller; Schulz"'],
+    ['Pizza "Spezial"', '"Pizza ""Spezial"""'],
+    ['zwei\nZeilen', '"zwei\nZeilen"'],
+    ['=A1;"x"', '"\'=A1;""x"""'],
+  ])('%j → %j', (value, cell) => {
+    expect(textCell(value)).toBe(cell);
+  });
+});
+
+describe('amountCell', () => {
+  it.each([
+    [0, 'comma', '0,00'],
+    [5, 'comma', '0,05'],
+    [1250, 'comma', '12,50'],
+    [123456, 'point', '1234.56'],
+  ] as const)('%i cents with a %s → %s', (cents, decimal, cell) => {
+    expect(amountCell(cents, decimal)).toBe(cell);
+  });
+});
+
+describe('ordersCsv', () => {
+  const order: CsvOrder = {
+    id: 7,
+    localDate: '2026-11-02',
+    localTime: '18:05',
+    status: 'completed',
+    orderType: 'delivery',
+    paymentMethod: 'paypal',
+    customerName: 'Anna',
+    totalCents: 2750,
+    discountCents: 0,
+    deliveryFeeCents: 250,
+    vat: [
+      { percentage: 19, amountCents: 46 },
+      { percentage: 5.5, amountCents: 100 },
+    ],
+  };
+
+  it('has one VAT column per rate, ascending, 0,00 where an order has none', () => {
+    const other: CsvOrder = { ...order, id: 8, vat: [{ percentage: 7, amountCents: 70 }], totalCents: 1070 };
+    expect(ordersCsv([order, other], { language: 'de', decimal: 'comma' })).toBe(
+      '\uFEFFBestellnr.;Datum;Uhrzeit;Status;Art;Zahlung;Kunde;Netto;MwSt. 5,5 %;MwSt. 7 %;MwSt. 19 %;Brutto;Rabatt;Liefergebühr\r\n' +
+        '7;02.11.2026;18:05;Abgeschlossen;Lieferung;PayPal;Anna;26,04;1,00;0,00;0,46;27,50;0,00;2,50\r\n' +
+        '8;02.11.2026;18:05;Abgeschlossen;Lieferung;PayPal;Anna;10,00;0,00;0,70;0,00;10,70;0,00;2,50\r\n',
+    );
+  });
+
+  it('is only the header without orders', () => {
+    expect(ordersCsv([], { language: 'en', decimal: 'point' })).toBe(
+      '\uFEFFOrder no.;Date;Time;Status;Type;Payment;Customer;Net;Gross;Discount;Delivery fee\r\n',
+    );
+  });
+});

@@ -1,0 +1,197 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  BEST_SELLERS_LIMIT,
+  MAX_REPORT_DAYS,
+  SALES_STATUSES,
+  STORE_ID,
+  fromCents,
+  reportDays,
+  zonedTime,
+  type CsvDecimal,
+  type Language,
+  type LocalizedText,
+  type TodayReport,
+} from '@pizzeria/domain';
+import type { Db } from '../../db/client.ts';
+import { orderItems, orders, stores } from '../../db/schema.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { storeNotFound } from '../catalogue/index.ts';
+import { ordersCsv, ordersCsvFilename } from './orders-csv.ts';
+
+export const REPORT_RANGE_REVERSED = new HttpError(400, 'report_range_reversed', {
+  de: 'Das Startdatum liegt nach dem Enddatum.',
+  en: 'The start date is after the end date.',
+});
+export const REPORT_RANGE_TOO_LONG = new HttpError(400, 'report_range_too_long', {
+  de: `Ein Export umfasst höchstens ${MAX_REPORT_DAYS} Tage.`,
+  en: `An export covers at most ${MAX_REPORT_DAYS} days.`,
+});
+
+/**
+ * Orders placed from the start of local day `from` to the end of local day `to` in `timeZone`: the
+ * bounds are instants PostgreSQL computes from the zone (a DST day has 23 or 25 hours), and the filter
+ * stays a plain range on `created_at` that indexes serve, unlike `(created_at at time zone …)::date`.
+ */
+function placedOnLocalDays(from: string, to: string, timeZone: string): SQL {
+  const start = sql`(${from}::date::timestamp at time zone ${timeZone}::text)`;
+  const end = sql`((${to}::date + 1)::timestamp at time zone ${timeZone}::text)`;
+  return and(gte(orders.createdAt, start), lt(orders.createdAt, end)) as SQL;
+}
+
+/** A sum that is 0, not null, over no rows; PostgreSQL's bigint arrives as text, hence `Number`. */
+const sumOf = (expression: SQLWrapper) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
+
+export interface OrdersCsvFile {
+  filename: string;
+  body: string;
+}
+
+/** The back office's reports: sums in SQL, in cents; euros only in what leaves. */
+export function reportsService(db: Db, clock: { now(): Date }) {
+  async function timeZoneOf(storeId: number): Promise<string> {
+    const [store] = await db.select({ timezone: stores.timezone }).from(stores).where(eq(stores.id, storeId));
+    if (!store) throw storeNotFound(storeId);
+    return store.timezone;
+  }
+
+  return {
+    /**
+     * One local day at a glance. Sales are the orders the restaurant took (`SALES_STATUSES`); waiting,
+     * rejected and cancelled orders are only counted. Revenue is what the orders were charged (discount
+     * off, delivery fee in), net is that without the VAT the orders stored per rate.
+     */
+    async today(input: { storeId?: number; date?: string; language: Language }): Promise<TodayReport> {
+      const storeId = input.storeId ?? STORE_ID;
+      const timeZone = await timeZoneOf(storeId);
+      const date = input.date ?? zonedTime(clock.now(), timeZone).date;
+      const ofDay = and(eq(orders.storeId, storeId), placedOnLocalDays(date, date, timeZone));
+      const sales = and(ofDay, inArray(orders.status, [...SALES_STATUSES]));
+
+      const hour = sql`extract(hour from ${orders.createdAt} at time zone ${timeZone}::text)`;
+      const shares = db
+        .select({ share: sql`jsonb_array_elements(${orders.vat})`.as('share') })
+        .from(orders)
+        .where(sales)
+        .as('shares');
+      const [byStatus, vat, bestSellers, perHour] = await Promise.all([
+        db
+          .select({
+            status: orders.status,
+            orderType: orders.orderType,
+            orders: count(),
+            grossCents: sumOf(orders.totalCents),
+          })
+          .from(orders)
+          .where(ofDay)
+          .groupBy(orders.status, orders.orderType),
+        db
+          .select({
+            percentage: sql<number>`(${shares.share}->>'percentage')::numeric`.mapWith(Number),
+            amountCents: sumOf(sql`(${shares.share}->>'amountCents')::int`),
+          })
+          .from(shares)
+          // By position: the expression's text is the same, but PostgreSQL would not match it.
+          .groupBy(sql`1`)
+          .orderBy(sql`1`),
+        db
+          .select({
+            productId: orderItems.productId,
+            // The name the product had in its latest order: a renamed product keeps one row.
+            name: sql<LocalizedText>`(array_agg(${orderItems.name} order by ${orderItems.id} desc))[1]`,
+            quantity: sumOf(orderItems.quantity),
+            grossCents: sumOf(orderItems.lineTotalCents),
+          })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(sales)
+          .groupBy(orderItems.productId)
+          .orderBy(desc(sql`sum(${orderItems.quantity})`), asc(orderItems.productId))
+          .limit(BEST_SELLERS_LIMIT),
+        db
+          .select({ hour: sql<number>`${hour}`.mapWith(Number), orders: count() })
+          .from(orders)
+          .where(sales)
+          .groupBy(sql`1`),
+      ]);
+
+      const statusCount = (status: string) =>
+        byStatus.filter((row) => row.status === status).reduce((sum, row) => sum + row.orders, 0);
+      const sold = byStatus.filter((row) => (SALES_STATUSES as readonly string[]).includes(row.status));
+      const splitOf = (type: 'delivery' | 'pickup') => {
+        const rows = sold.filter((row) => row.orderType === type);
+        return {
+          orders: rows.reduce((sum, row) => sum + row.orders, 0),
+          gross: fromCents(rows.reduce((sum, row) => sum + row.grossCents, 0)),
+        };
+      };
+      const orderCount = sold.reduce((sum, row) => sum + row.orders, 0);
+      const grossCents = sold.reduce((sum, row) => sum + row.grossCents, 0);
+      const vatCents = vat.reduce((sum, row) => sum + row.amountCents, 0);
+      const hourly = new Map(perHour.map((row) => [row.hour, row.orders]));
+
+      return {
+        date,
+        timezone: timeZone,
+        orders: orderCount,
+        waiting: statusCount('waiting'),
+        rejected: statusCount('rejected'),
+        cancelled: statusCount('cancelled'),
+        revenue: {
+          gross: fromCents(grossCents),
+          net: fromCents(grossCents - vatCents),
+          vat: vat.map((row) => ({ percentage: row.percentage, amount: fromCents(row.amountCents) })),
+        },
+        average_basket: orderCount === 0 ? 0 : fromCents(Math.round(grossCents / orderCount)),
+        split: { delivery: splitOf('delivery'), pickup: splitOf('pickup') },
+        best_sellers: bestSellers.map((row) => ({
+          product_id: row.productId,
+          name: row.name[input.language],
+          quantity: row.quantity,
+          gross: fromCents(row.grossCents),
+        })),
+        per_hour: Array.from({ length: 24 }, (_, index) => ({ hour: index, orders: hourly.get(index) ?? 0 })),
+      };
+    },
+
+    /** Every order placed on the local days `from`..`to` (all statuses), oldest first, as the accountant's CSV. */
+    async ordersCsv(input: {
+      storeId?: number;
+      from: string;
+      to: string;
+      decimal: CsvDecimal;
+      language: Language;
+    }): Promise<OrdersCsvFile> {
+      const { from, to, language } = input;
+      const days = reportDays(from, to);
+      if (days < 1) throw REPORT_RANGE_REVERSED;
+      if (days > MAX_REPORT_DAYS) throw REPORT_RANGE_TOO_LONG;
+      const storeId = input.storeId ?? STORE_ID;
+      const timeZone = await timeZoneOf(storeId);
+      const local = (format: string) =>
+        sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}::text, ${format}::text)`;
+      const rows = await db
+        .select({
+          id: orders.id,
+          localDate: local('YYYY-MM-DD'),
+          localTime: local('HH24:MI'),
+          status: orders.status,
+          orderType: orders.orderType,
+          paymentMethod: orders.paymentMethod,
+          customerName: sql<string>`${orders.address}->>'customerName'`,
+          totalCents: orders.totalCents,
+          discountCents: orders.discountCents,
+          deliveryFeeCents: orders.deliveryFeeCents,
+          vat: orders.vat,
+        })
+        .from(orders)
+        .where(and(eq(orders.storeId, storeId), placedOnLocalDays(from, to, timeZone)))
+        .orderBy(asc(orders.createdAt), asc(orders.id));
+      return {
+        filename: ordersCsvFilename(from, to, language),
+        body: ordersCsv(rows, { language, decimal: input.decimal }),
+      };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof reportsService>;

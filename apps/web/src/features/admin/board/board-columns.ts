@@ -1,0 +1,35 @@
+import type { Order, OrderStatus } from '@pizzeria/domain';
+import { promisedAt } from '../orders/promised-at.ts';
+
+export const BOARD_COLUMNS = ['waiting', 'accepted', 'ready', 'done'] as const;
+export type BoardColumn = (typeof BOARD_COLUMNS)[number];
+
+const COLUMN_OF: Record<OrderStatus, BoardColumn | null> = {
+  // Not yet paid online: not the kitchen's business until it is.
+  pending_payment: null,
+  waiting: 'waiting',
+  accepted: 'accepted',
+  ready: 'ready',
+  completed: 'done',
+  rejected: 'done',
+  cancelled: 'done',
+};
+
+/**
+ * The board's columns: new orders oldest first (who waits longest comes first), the kitchen and the
+ * pass by promised time (what is due first), today's done ones newest first.
+ */
+export function boardColumns(orders: readonly Order[]): Record<BoardColumn, Order[]> {
+  const columns: Record<BoardColumn, Order[]> = { waiting: [], accepted: [], ready: [], done: [] };
+  for (const order of orders) {
+    const column = COLUMN_OF[order.status];
+    if (column) columns[column].push(order);
+  }
+  const by = (key: (order: Order) => string, direction: 1 | -1) => (a: Order, b: Order) =>
+    direction * (Date.parse(key(a)) - Date.parse(key(b))) || direction * (a.id - b.id);
+  columns.waiting.sort(by((order) => order.created_at, 1));
+  columns.accepted.sort(by(promisedAt, 1));
+  columns.ready.sort(by(promisedAt, 1));
+  columns.done.sort(by((order) => order.created_at, -1));
+  return columns;
+}

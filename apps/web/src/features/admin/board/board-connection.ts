@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_HEARTBEAT_MS, adminOrdersEventSchema } from '@pizzeria/domain';
+import { apiSocketUrl, createLiveSocket, followPageLifecycle } from '../../../lib/live-socket.ts';
+import { staffAccessToken } from '../auth/staff-session.ts';
+import { BOARD_QUERY_KEY, upsertBoardOrder } from './api/board-query.ts';
+
+export type ConnectionStatus = 'connecting' | 'live' | 'offline';
+
+export interface BoardConnection {
+  status: ConnectionStatus;
+  /** When the board last stopped being live (or began connecting), `Date.now()` ms; null while live. */
+  downSince: number | null;
+}
+
+/** Three heartbeats missed: the connection is dead even if the socket never said so. */
+const STALE_AFTER_MS = ADMIN_HEARTBEAT_MS * 3;
+/** How often the board looks whether its access token was renewed, to hand the new one to the server. */
+const TOKEN_CHECK_MS = 30_000;
+
+/**
+ * The board's live channel (`WS /api/ws/admin/orders`). Every time it becomes ready (the first time and
+ * after every reconnect) the board's list is read again, so an order placed while the board was away
+ * arrives all the same and rings. New and changed orders go into the list as they come. The access token
+ * is renewed on the open socket; a refusal renews it before the next attempt.
+ */
+export function useBoardConnection(): BoardConnection {
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'de';
+  const [connection, setConnection] = useState<BoardConnection>(() => ({
+    status: 'connecting',
+    downSince: Date.now(),
+  }));
+
+  useEffect(() => {
+    let send: ((message: unknown) => void) | null = null;
+    let sentToken: string | null = null;
+    let renew = false;
+    let stopped = false;
+
+    const authorise = async (deliver: (message: unknown) => void) => {
+      try {
+        const token = await staffAccessToken({ renew });
+        renew = false;
+        if (stopped || send !== deliver) return;
+        sentToken = token;
+        deliver({ type: 'auth', access_token: token });
+      } catch {
+        // Signed out: the guard takes the device to the login. No token now (the network is gone): the
+        // server closes the socket that never authorised, and the next attempt comes after the backoff.
+      }
+    };
+
+    const live = createLiveSocket({
+      url: apiSocketUrl(`/ws/admin/orders?lang=${language}`),
+      staleAfterMs: STALE_AFTER_MS,
+      onOpen: (deliver) => {
+        send = deliver;
+        void authorise(deliver);
+      },
+      onMessage: (payload) => {
+        const event = adminOrdersEventSchema.safeParse(payload);
+        if (!event.success) return false;
+        switch (event.data.type) {
+          case 'ready':
+            setConnection({ status: 'live', downSince: null });
+            void queryClient.invalidateQueries({ queryKey: BOARD_QUERY_KEY });
+            return true;
+          case 'heartbeat':
+            return true;
+          case 'order_created':
+          case 'order_updated':
+            upsertBoardOrder(queryClient, event.data.order);
+            void queryClient.invalidateQueries({ queryKey: ['admin', 'order', event.data.order.id] });
+            // Today's figures change with every order and decision.
+            void queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] });
+            return true;
+          case 'error':
+            if (event.data.code === 'unauthorized') renew = true;
+            return false;
+        }
+      },
+      onDown: () => {
+        send = null;
+        sentToken = null;
+        setConnection((current) =>
+          current.status === 'live' ? { status: 'offline', downSince: Date.now() } : { ...current, status: 'offline' },
+        );
+      },
+    });
+
+    const tokenCheck = setInterval(() => {
+      const deliver = send;
+      if (!deliver) return;
+      staffAccessToken()
+        .then((token) => {
+          if (send === deliver && token !== sentToken) {
+            sentToken = token;
+            deliver({ type: 'auth', access_token: token });
+          }
+        })
+        .catch(() => undefined);
+    }, TOKEN_CHECK_MS);
+
+    live.connect();
+    const untie = followPageLifecycle(live);
+    return () => {
+      stopped = true;
+      clearInterval(tokenCheck);
+      untie();
+      live.close();
+    };
+  }, [language, queryClient]);
+
+  return connection;
+}

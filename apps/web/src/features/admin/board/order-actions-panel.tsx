@@ -1,0 +1,284 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { promisedTime, type Order } from '@pizzeria/domain';
+import type { StoreClock } from '../orders/use-store-clock.ts';
+import { useOrderAction, type OrderAction } from './api/order-actions.ts';
+
+/** The quick choices for an ASAP order's minutes (issue 10); any other number can be typed. */
+export const QUICK_MINUTES = [15, 20, 30, 45, 60] as const;
+const DEFAULT_MINUTES = 30;
+const DELAYS = [15, 30, 45] as const;
+const REJECT_REASONS = ['busy', 'sold_out', 'closing', 'area'] as const;
+const CANCEL_REASONS = ['no_driver', 'kitchen', 'customer'] as const;
+
+interface PanelProps {
+  order: Order;
+  clock: StoreClock;
+  /** After a step succeeded (the board closes the dialog, prints when it should). */
+  onDone: (order: Order, action: OrderAction) => void;
+}
+
+/**
+ * What staff can do with the order in its status: accept or reject a new one, mark an accepted one ready
+ * and then handed over, or cancel it with a reason. A refusal from the server (another device decided
+ * first, the step no longer fits) is shown here, in the server's words, which say who did what.
+ */
+export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
+  const action = useOrderAction(order.id);
+  const run = (step: OrderAction) => action.mutate(step, { onSuccess: (changed) => onDone(changed, step) });
+  const error = action.error ? (
+    <p className="board-action-error" role="alert">
+      {action.error.message}
+    </p>
+  ) : null;
+
+  if (order.status === 'waiting')
+    return (
+      <div className="board-actions">
+        {error}
+        {order.requested_time === null ? (
+          <AcceptAsap order={order} pending={action.isPending} onAccept={run} />
+        ) : (
+          <AcceptPreorder order={order} clock={clock} pending={action.isPending} onAccept={run} />
+        )}
+        <ReasonForm
+          kind="reject"
+          reasons={REJECT_REASONS}
+          pending={action.isPending}
+          onSubmit={(reason) => run({ step: 'reject', reason })}
+        />
+      </div>
+    );
+  if (order.status === 'accepted' || order.status === 'ready')
+    return (
+      <div className="board-actions">
+        {error}
+        <StepButtons order={order} pending={action.isPending} onStep={run} />
+        <ReasonForm
+          kind="cancel"
+          reasons={CANCEL_REASONS}
+          pending={action.isPending}
+          onSubmit={(reason) => run({ step: 'cancel', reason })}
+        />
+      </div>
+    );
+  return error;
+}
+
+const minutesSchema = z.object({
+  minutes: z.int().check(z.minimum(1), z.maximum(240)),
+});
+
+function AcceptAsap({
+  order,
+  pending,
+  onAccept,
+}: {
+  order: Order;
+  pending: boolean;
+  onAccept: (action: OrderAction) => void;
+}) {
+  const { t } = useTranslation('adminBoard');
+  const form = useForm({
+    resolver: zodResolver(minutesSchema),
+    defaultValues: { minutes: DEFAULT_MINUTES },
+  });
+  const minutes = useWatch({ control: form.control, name: 'minutes' });
+  const label = order.order_type === 'delivery' ? t('accept.asap_label') : t('accept.asap_label_pickup');
+
+  return (
+    <form
+      className="board-action-block"
+      aria-labelledby="accept-heading"
+      noValidate
+      onSubmit={form.handleSubmit((values) => onAccept({ step: 'accept', eta_minutes: values.minutes }))}
+    >
+      <h3 id="accept-heading">{t('accept.heading')}</h3>
+      <fieldset className="board-quick">
+        <legend>{label}</legend>
+        {QUICK_MINUTES.map((quick) => (
+          <button
+            key={quick}
+            type="button"
+            className="board-chip"
+            aria-pressed={minutes === quick}
+            onClick={() => form.setValue('minutes', quick, { shouldValidate: true })}
+          >
+            {quick}
+          </button>
+        ))}
+        <label className="board-minutes">
+          <span className="sr-only">{t('accept.minutes')}</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={240}
+            aria-invalid={form.formState.errors.minutes ? true : undefined}
+            aria-describedby={form.formState.errors.minutes ? 'accept-minutes-error' : undefined}
+            {...form.register('minutes', { valueAsNumber: true })}
+          />
+          <span aria-hidden="true">{t('accept.minutes')}</span>
+        </label>
+      </fieldset>
+      {form.formState.errors.minutes ? (
+        <p id="accept-minutes-error" className="form-error">
+          {t('accept.minutes_invalid')}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-accent button-block board-accept" disabled={pending}>
+        {t('accept.submit', { minutes: Number.isInteger(minutes) ? minutes : '…' })}
+      </button>
+    </form>
+  );
+}
+
+function AcceptPreorder({
+  order,
+  clock,
+  pending,
+  onAccept,
+}: {
+  order: Order;
+  clock: StoreClock;
+  pending: boolean;
+  onAccept: (action: OrderAction) => void;
+}) {
+  const { t } = useTranslation('adminBoard');
+  const [delay, setDelay] = useState(0);
+  const requested = order.requested_time ?? order.promised_at;
+  // The domain's promise rule, so the button says the very time the customer will be told.
+  const promised =
+    promisedTime({ requestedTime: new Date(requested), decidedAt: new Date(), delayMinutes: delay })?.toISOString() ??
+    requested;
+
+  return (
+    <div className="board-action-block" role="group" aria-labelledby="accept-heading">
+      <h3 id="accept-heading">{t('accept.heading')}</h3>
+      <p>{t('accept.preorder', { time: clock.timeOrDate(requested) })}</p>
+      <fieldset className="board-quick">
+        <legend>{t('accept.delay_label')}</legend>
+        {DELAYS.map((minutes) => (
+          <button
+            key={minutes}
+            type="button"
+            className="board-chip"
+            aria-pressed={delay === minutes}
+            onClick={() => setDelay((current) => (current === minutes ? 0 : minutes))}
+          >
+            {t('accept.delay', { minutes })}
+          </button>
+        ))}
+      </fieldset>
+      <button
+        type="button"
+        className="button button-accent button-block board-accept"
+        disabled={pending}
+        onClick={() => onAccept({ step: 'accept', ...(delay > 0 ? { delay_minutes: delay } : {}) })}
+      >
+        {delay > 0
+          ? t('accept.confirm_later', { time: clock.timeOrDate(promised) })
+          : t('accept.confirm', { time: clock.timeOrDate(promised) })}
+      </button>
+    </div>
+  );
+}
+
+function StepButtons({
+  order,
+  pending,
+  onStep,
+}: {
+  order: Order;
+  pending: boolean;
+  onStep: (action: OrderAction) => void;
+}) {
+  const { t } = useTranslation('adminBoard');
+  const step = order.status === 'accepted' ? 'ready' : 'complete';
+  return (
+    <div className="board-action-block">
+      <button
+        type="button"
+        className="button button-primary button-block board-step"
+        disabled={pending}
+        onClick={() => onStep({ step })}
+      >
+        {pending ? t('steps.working') : t(`steps.${step}_${order.order_type}`)}
+      </button>
+    </div>
+  );
+}
+
+const reasonSchema = z.object({
+  choice: z.string(),
+  other: z.string().check(z.maxLength(500)),
+});
+
+function ReasonForm<const R extends string>({
+  kind,
+  reasons,
+  pending,
+  onSubmit,
+}: {
+  kind: 'reject' | 'cancel';
+  reasons: readonly R[];
+  pending: boolean;
+  onSubmit: (reason: string) => void;
+}) {
+  const { t } = useTranslation('adminBoard');
+  const form = useForm({ resolver: zodResolver(reasonSchema), defaultValues: { choice: '', other: '' } });
+  const [missing, setMissing] = useState(false);
+  const choice = useWatch({ control: form.control, name: 'choice' });
+  const reasonText = (reason: R) => t(`${kind}.reasons.${reason}` as `reject.reasons.busy`);
+  const headingId = `${kind}-heading`;
+
+  return (
+    <form
+      className="board-action-block board-reason"
+      data-kind={kind}
+      aria-labelledby={headingId}
+      noValidate
+      onSubmit={form.handleSubmit(({ choice: chosen, other }) => {
+        const reason = chosen === 'other' ? other.trim() : chosen ? reasonText(chosen as R) : '';
+        setMissing(reason === '');
+        if (reason) onSubmit(reason);
+      })}
+    >
+      <h3 id={headingId}>{t(`${kind}.heading`)}</h3>
+      <fieldset>
+        <legend>{t(`${kind}.reason_label`)}</legend>
+        {reasons.map((reason) => (
+          <label key={reason} className="board-radio">
+            <input type="radio" value={reason} {...form.register('choice')} />
+            <span>{reasonText(reason)}</span>
+          </label>
+        ))}
+        <label className="board-radio">
+          <input type="radio" value="other" {...form.register('choice')} />
+          <span>{t('reject.other')}</span>
+        </label>
+        {choice === 'other' ? (
+          <input
+            type="text"
+            className="input"
+            maxLength={500}
+            aria-label={t('reject.other')}
+            placeholder={t('reject.other_placeholder')}
+            {...form.register('other')}
+          />
+        ) : null}
+      </fieldset>
+      {missing ? (
+        <p className="form-error" role="alert">
+          {t('reject.reason_required')}
+        </p>
+      ) : null}
+      <button type="submit" className="button board-danger" disabled={pending}>
+        {t(`${kind}.submit`)}
+      </button>
+    </form>
+  );
+}

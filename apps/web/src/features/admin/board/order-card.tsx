@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { toCents, type Order } from '@pizzeria/domain';
+import { useMoney } from '../../../lib/use-money.ts';
+import { useCurrency } from '../../store/index.ts';
+import type { StoreClock } from '../orders/use-store-clock.ts';
+import { promisedAt } from '../orders/promised-at.ts';
+
+interface OrderCardProps {
+  order: Order;
+  clock: StoreClock;
+  /** The server's time now, ms (for how long a new order has waited). */
+  serverNow: number;
+  /** Waiting and not yet opened on this device: it rings. */
+  ringing: boolean;
+  onOpen: (orderId: number) => void;
+}
+
+/** One order on the board: a button that opens its details, with what the kitchen needs at a glance. */
+export function OrderCard({ order, clock, serverNow, ringing, onOpen }: OrderCardProps) {
+  const { t } = useTranslation('adminBoard');
+  const { t: tAdmin } = useTranslation('admin');
+  const money = useMoney(useCurrency());
+  const items = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const waitedMinutes = Math.floor((serverNow - Date.parse(order.created_at)) / 60_000);
+
+  return (
+    <button
+      type="button"
+      className="board-card"
+      data-status={order.status}
+      data-ringing={ringing}
+      data-order-id={order.id}
+      aria-label={t('card.open', { number: order.id })}
+      onClick={() => onOpen(order.id)}
+    >
+      <span className="board-card-top">
+        <span className="board-card-number">#{order.id}</span>
+        <span className="board-card-type" data-type={order.order_type}>
+          {tAdmin(`order_type.${order.order_type}`)}
+        </span>
+      </span>
+      <span className="board-card-when">
+        {order.requested_time === null
+          ? t('card.asap')
+          : t('card.for_time', { time: clock.timeOrDate(order.requested_time) })}
+        {order.status === 'waiting' ? (
+          <span className="board-card-waited">
+            {waitedMinutes < 1 ? t('card.waiting_under_minute') : t('card.waiting_for', { minutes: waitedMinutes })}
+          </span>
+        ) : order.status === 'accepted' || order.status === 'ready' ? (
+          <span className="board-card-promised">{t('card.promised', { time: clock.time(promisedAt(order)) })}</span>
+        ) : (
+          <span className="admin-status" data-status={order.status}>
+            {tAdmin(`status.${order.status}`)}
+          </span>
+        )}
+      </span>
+      <span className="board-card-name">{order.customer_name}</span>
+      <span className="board-card-bottom">
+        <span>{t('card.items', { count: items })}</span>
+        <span>
+          {money(toCents(order.total))} · {t(`card.${order.payment_method}`)}
+        </span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,67 @@
+import { Dialog } from '@base-ui/react/dialog';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '@pizzeria/domain';
+import { CloseIcon } from '../../../lib/icons.tsx';
+import { useAdminOrder } from '../orders/api/get-admin-order.ts';
+import { OrderDetails } from '../orders/order-details.tsx';
+import type { StoreClock } from '../orders/use-store-clock.ts';
+import { QueryState } from '../shell/query-state.tsx';
+import type { OrderAction } from './api/order-actions.ts';
+import { OrderActionsPanel } from './order-actions-panel.tsx';
+
+/** The kitchen ticket's page, printing itself when opened this way (see `TicketPage`). */
+export function ticketHref(orderId: number): string {
+  return `${import.meta.env.BASE_URL}admin/orders/${orderId}/ticket?print=1`;
+}
+
+interface OrderDialogProps {
+  /** The order as the board has it (live); its details (with history) load alongside. */
+  order: Order | null;
+  clock: StoreClock;
+  onClose: () => void;
+  onDone: (order: Order, action: OrderAction) => void;
+}
+
+/** An order opened from the board: what to do with it first, then everything about it. */
+export function OrderDialog({ order, clock, onClose, onDone }: OrderDialogProps) {
+  return (
+    <Dialog.Root open={order !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Backdrop className="dialog-backdrop" />
+        <Dialog.Popup className="dialog-popup board-dialog">
+          {order ? <OrderDialogBody order={order} clock={clock} onDone={onDone} /> : null}
+        </Dialog.Popup>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function OrderDialogBody({
+  order,
+  clock,
+  onDone,
+}: {
+  order: Order;
+  clock: StoreClock;
+  onDone: OrderDialogProps['onDone'];
+}) {
+  const { t } = useTranslation('adminBoard');
+  const details = useAdminOrder(order.id);
+  return (
+    <>
+      <div className="dialog-header">
+        <Dialog.Title className="dialog-title">{t('dialog.title', { number: order.id })}</Dialog.Title>
+        <div className="board-dialog-tools">
+          <a className="button button-secondary" href={ticketHref(order.id)} target="_blank" rel="noopener">
+            {t('dialog.print')}
+          </a>
+          <Dialog.Close className="icon-button" aria-label={t('dialog.close')}>
+            <CloseIcon />
+          </Dialog.Close>
+        </div>
+      </div>
+      <OrderActionsPanel key={order.status} order={order} clock={clock} onDone={onDone} />
+      {details.data ? <OrderDetails order={details.data} /> : <QueryState query={details} />}
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminOrder } from '@pizzeria/domain';
+import { i18n } from '../../../i18n/index.ts';
+import { renderWithProviders } from '../../../lib/testing.tsx';
+import { testStoreQuery } from '../../store/test-store.ts';
+import { OrderDetails } from './order-details.tsx';
+import { mapSearchHref, telHref } from './order-links.ts';
+import { testAdminOrder } from './test-admin-order.ts';
+
+function renderDetails(order: AdminOrder) {
+  return renderWithProviders(<OrderDetails order={order} />, { queryData: [testStoreQuery] });
+}
+
+/** The text of a `dl` row (`dt` and `dd`), found by its term. */
+function fact(term: string): HTMLElement {
+  const row = screen.getByText(term, { selector: 'dt' }).parentElement;
+  if (!row) throw new Error(`No row for ${term}`);
+  return row;
+}
+
+/** The fixture's day, lunchtime in Berlin: its times show without a date. */
+const TODAY = new Date('2026-11-23T11:30:00.000Z');
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(TODAY);
+  await i18n.changeLanguage('de');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('order details', () => {
+  it('shows the lines with size and extras, the note, totals and VAT per rate', () => {
+    renderDetails(testAdminOrder());
+
+    expect(screen.getByRole('heading', { name: 'Bestellung #5' })).toBeInTheDocument();
+    const header = screen.getByRole('heading', { name: 'Bestellung #5' }).closest('header');
+    if (!header) throw new Error('Expected a header');
+    const head = within(header);
+    expect(head.getByText('Angenommen')).toBeInTheDocument();
+    expect(head.getByText('Lieferung')).toBeInTheDocument();
+
+    const lines = within(screen.getByRole('list', { name: 'Bestellte Gerichte' }));
+    const [pizza, cola] = lines
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('order-details-line'))
+      .map((item) => within(item));
+    if (!pizza || !cola) throw new Error('Expected two lines');
+    expect(pizza.getByText('2 × Pizza Margherita (Groß)')).toBeInTheDocument();
+    expect(pizza.getAllByRole('listitem').map((extra) => extra.textContent)).toEqual(['Extra Käse', '2 × Salami']);
+    expect(pizza.getByText(/^28,00\s€$/)).toBeInTheDocument();
+    expect(cola.getByText('1 × Cola 0,33 l')).toBeInTheDocument();
+
+    expect(screen.getByText('Bitte klingeln bei Rossi')).toBeInTheDocument();
+    expect(fact('Zwischensumme')).toHaveTextContent(/30,50\s€/);
+    expect(fact('Liefergebühr')).toHaveTextContent(/2,00\s€/);
+    expect(fact('Gesamt')).toHaveTextContent(/32,50\s€/);
+    expect(fact('enthält 7 % MwSt.')).toHaveTextContent(/1,96\s€/);
+    expect(fact('enthält 19 % MwSt.')).toHaveTextContent(/0,40\s€/);
+    expect(fact('Bezahlung')).toHaveTextContent(/^Bezahlung\s*Barzahlung – 32,50\s€ kassieren$/);
+  });
+
+  it('shows the times on the store’s clock: as soon as possible, or the requested time, and the promised time', () => {
+    const { unmount } = renderDetails(testAdminOrder());
+    expect(fact('Gewünschte Zeit')).toHaveTextContent(/^Gewünschte ZeitSo schnell wie möglich$/);
+    // 12:45 UTC is 13:45 in Berlin, today: the time alone.
+    expect(fact('Zugesagt für')).toHaveTextContent(/^Zugesagt für13:45$/);
+    unmount();
+
+    // A pre-order for tomorrow, accepted 15 minutes later than asked: with its date (18:30 UTC is 19:30
+    // in Berlin), and staff's promise (`eta_at`) rather than the checkout's estimate.
+    renderDetails(
+      testAdminOrder({
+        requested_time: '2026-11-24T18:30:00.000Z',
+        promised_at: '2026-11-24T18:30:00.000Z',
+        eta_at: '2026-11-24T18:45:00.000Z',
+      }),
+    );
+    expect(fact('Gewünschte Zeit')).toHaveTextContent(/^Gewünschte Zeit24\.11\., 19:30$/);
+    expect(fact('Zugesagt für')).toHaveTextContent(/^Zugesagt für24\.11\., 19:45$/);
+  });
+
+  it('links the phone for calling, the e-mail, and the delivery address to a map in a new window', () => {
+    renderDetails(testAdminOrder());
+
+    expect(screen.getByRole('link', { name: '0151 234 567 89' })).toHaveAttribute('href', 'tel:015123456789');
+    expect(screen.getByRole('link', { name: 'maria@example.com' })).toHaveAttribute('href', 'mailto:maria@example.com');
+    expect(fact('Lieferadresse')).toHaveTextContent('Kastanienallee 32. OG links10435 Berlin');
+    const map = screen.getByRole('link', { name: 'Auf der Karte zeigen' });
+    expect(map).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/search?query=Kastanienallee%203%2C%2010435%20Berlin%2C%20DE',
+    );
+    expect(map).toHaveAttribute('target', '_blank');
+    expect(map.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('shows no address and no delivery fee for a pickup, and a PayPal order as paid', () => {
+    renderDetails(testAdminOrder({ order_type: 'pickup', payment_method: 'paypal', delivery_fee: 0 }));
+
+    expect(screen.getByText('Abholung')).toBeInTheDocument();
+    expect(screen.queryByText('Lieferadresse')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Kastanienallee/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Auf der Karte zeigen' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Liefergebühr')).not.toBeInTheDocument();
+    expect(fact('Bezahlung')).toHaveTextContent('Bezahlt mit PayPal');
+  });
+
+  it('does not call a PayPal order paid while its payment is pending', () => {
+    renderDetails(testAdminOrder({ payment_method: 'paypal', status: 'pending_payment' }));
+    expect(fact('Bezahlung')).toHaveTextContent('PayPal – Zahlung noch offen');
+  });
+
+  it('lists the history in order with the time, the status and who made the change', () => {
+    renderDetails(
+      testAdminOrder({
+        status: 'cancelled',
+        cancellation_reason: 'Ofen defekt',
+        history: [
+          { status: 'waiting', at: '2026-11-23T11:58:00.000Z', actor: { kind: 'customer', name: 'Maria' }, note: null },
+          { status: 'accepted', at: '2026-11-23T12:00:00.000Z', actor: { kind: 'staff', name: 'Luigi' }, note: null },
+          {
+            status: 'cancelled',
+            at: '2026-11-23T12:10:00.000Z',
+            actor: { kind: 'staff', name: null },
+            note: 'Ofen defekt',
+          },
+          { status: 'completed', at: '2026-11-23T12:20:00.000Z', actor: { kind: 'system', name: null }, note: null },
+        ],
+      }),
+    );
+
+    const history = within(screen.getByRole('region', { name: 'Verlauf' }));
+    const entries = history.getAllByRole('listitem');
+    expect(history.getByRole('list').tagName).toBe('OL');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      '12:58WartetKunde',
+      '13:00AngenommenLuigi',
+      '13:10StorniertMitarbeiterOfen defekt',
+      '13:20AbgeschlossenSystem',
+    ]);
+    expect(screen.getByText('Stornierungsgrund: Ofen defekt')).toBeInTheDocument();
+  });
+
+  it('names a guest as the guest', () => {
+    renderDetails(testAdminOrder());
+    const history = within(screen.getByRole('region', { name: 'Verlauf' }));
+    expect(history.getAllByRole('listitem')[0]).toHaveTextContent('Gast');
+  });
+});
+
+describe('order links', () => {
+  it('keeps only digits and a leading plus for tel:', () => {
+    expect(telHref(' +49 (30) 123-456 ')).toBe('tel:+4930123456');
+    expect(telHref('030 / 12 34 56')).toBe('tel:030123456');
+  });
+
+  it('searches the map for the street, postcode, city and country', () => {
+    expect(
+      mapSearchHref({ line1: 'Straße 1 & 2', line2: 'Hinterhaus', city: 'Köln', zip: '50667', country: 'DE' }),
+    ).toBe('https://www.openstreetmap.org/search?query=Stra%C3%9Fe%201%20%26%202%2C%2050667%20K%C3%B6ln%2C%20DE');
+  });
+});

@@ -1,0 +1,142 @@
+import { StrictMode } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/index.ts';
+import { renderWithProviders } from '../../../lib/testing.tsx';
+import { fakeApi } from '../../auth/test-api.ts';
+import { testStoreQuery } from '../../store/test-store.ts';
+import { clearStaffSession } from '../auth/staff-session.ts';
+import { signedInDevice, staffTokens } from '../test-staff.ts';
+import { testAdminOrder } from './test-admin-order.ts';
+import { TicketPage } from './ticket-page.tsx';
+
+const REFRESH = { 'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') } };
+
+function renderTicket(route: string) {
+  return renderWithProviders(
+    <StrictMode>
+      <TicketPage orderId={5} />
+    </StrictMode>,
+    { route, queryData: [testStoreQuery] },
+  );
+}
+
+let print: ReturnType<typeof vi.fn>;
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-23T11:30:00.000Z'));
+  localStorage.clear();
+  clearStaffSession();
+  signedInDevice();
+  await i18n.changeLanguage('de');
+  print = vi.fn();
+  vi.stubGlobal('print', print);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('kitchen ticket', () => {
+  it('shows a cash delivery with its number, time, lines, note, customer and the amount to collect', async () => {
+    fakeApi({ ...REFRESH, 'GET /api/admin/orders/5': { status: 200, body: testAdminOrder() } });
+    renderTicket('/orders/5/ticket');
+
+    const ticket = within(await screen.findByRole('article', { name: 'Küchenbon' }));
+    expect(ticket.getByText('#5')).toBeInTheDocument();
+    expect(ticket.getByText('SOFORT')).toBeInTheDocument();
+    expect(ticket.getByText('LIEFERUNG')).toBeInTheDocument();
+    expect(ticket.getByText('Zugesagt: 13:45')).toBeInTheDocument();
+    expect(ticket.getByText('2× Pizza Margherita (Groß)')).toBeInTheDocument();
+    expect(ticket.getByText('+ Extra Käse')).toBeInTheDocument();
+    expect(ticket.getByText('+ 2× Salami')).toBeInTheDocument();
+    expect(ticket.getByText('1× Cola 0,33 l')).toBeInTheDocument();
+    expect(ticket.getByText('Bitte klingeln bei Rossi')).toBeInTheDocument();
+    expect(ticket.getByText('Maria Rossi')).toBeInTheDocument();
+    expect(ticket.getByText('0151 234 567 89')).toBeInTheDocument();
+    expect(ticket.getByText(/Kastanienallee 3/)).toHaveTextContent('Kastanienallee 32. OG links10435 Berlin');
+    expect(ticket.getByText(/^BAR KASSIEREN: 32,50\s€$/)).toBeInTheDocument();
+    expect(ticket.queryByText(/BEZAHLT/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zurück' })).toBeInTheDocument();
+    // Without ?print=1 the ticket only shows; printing is the person's choice.
+    expect(print).not.toHaveBeenCalled();
+  });
+
+  it('marks a PayPal pickup as paid, with the requested time and no address', async () => {
+    fakeApi({
+      ...REFRESH,
+      'GET /api/admin/orders/5': {
+        status: 200,
+        body: testAdminOrder({
+          order_type: 'pickup',
+          payment_method: 'paypal',
+          delivery_fee: 0,
+          total: 30.5,
+          requested_time: '2026-11-24T17:00:00.000Z',
+          promised_at: '2026-11-24T17:00:00.000Z',
+        }),
+      },
+    });
+    renderTicket('/orders/5/ticket');
+
+    const ticket = within(await screen.findByRole('article', { name: 'Küchenbon' }));
+    expect(ticket.getByText('BEZAHLT (PayPal)')).toBeInTheDocument();
+    expect(ticket.queryByText(/KASSIEREN/)).not.toBeInTheDocument();
+    expect(ticket.getByText('ABHOLUNG')).toBeInTheDocument();
+    // Tomorrow's pre-order: the time with its date, not "SOFORT".
+    expect(ticket.getByText('24.11., 18:00')).toBeInTheDocument();
+    expect(ticket.queryByText('SOFORT')).not.toBeInTheDocument();
+    expect(ticket.queryByText(/Kastanienallee/)).not.toBeInTheDocument();
+  });
+
+  it('prints exactly once with ?print=1, even when the order is fetched again', async () => {
+    fakeApi({
+      ...REFRESH,
+      'GET /api/admin/orders/5': [
+        { status: 200, body: testAdminOrder() },
+        { status: 200, body: testAdminOrder({ note: 'Ohne Zwiebeln' }) },
+      ],
+    });
+    const { queryClient } = renderTicket('/orders/5/ticket?print=1');
+
+    await screen.findByRole('article', { name: 'Küchenbon' });
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+
+    await queryClient.refetchQueries({ queryKey: ['admin', 'order', 5] });
+    expect(await screen.findByText('Ohne Zwiebeln')).toBeInTheDocument();
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('prints again only when someone presses "Drucken"', async () => {
+    fakeApi({ ...REFRESH, 'GET /api/admin/orders/5': { status: 200, body: testAdminOrder() } });
+    renderTicket('/orders/5/ticket');
+    await screen.findByRole('article', { name: 'Küchenbon' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Drucken' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when the order cannot be loaded and tries again', async () => {
+    fakeApi({
+      ...REFRESH,
+      'GET /api/admin/orders/5': [
+        { status: 500, body: { code: 'internal', message: 'boom' } },
+        { status: 200, body: testAdminOrder() },
+      ],
+    });
+    renderTicket('/orders/5/ticket?print=1');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Etwas ist schiefgelaufen');
+    expect(screen.getByRole('button', { name: 'Drucken' })).toBeDisabled();
+    expect(print).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByRole('article', { name: 'Küchenbon' })).toBeInTheDocument();
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,129 @@
+import './ticket.css';
+import './register-texts.ts';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'wouter';
+import { toCents, type AdminOrder } from '@pizzeria/domain';
+import { useMoney } from '../../../lib/use-money.ts';
+import { useCurrency } from '../../store/index.ts';
+import { QueryState } from '../shell/query-state.tsx';
+import { useAdminTitle } from '../shell/use-admin-title.ts';
+import { useAdminOrder } from './api/get-admin-order.ts';
+import { useStoreClock } from './use-store-clock.ts';
+import { promisedAt } from './promised-at.ts';
+
+/**
+ * `/order-online/admin/orders/{id}/ticket`: the kitchen ticket for an 80 mm thermal printer, outside the
+ * back office's frame. With `?print=1` (the board's "Print", or accepting when the store prints then) it
+ * opens the print dialog once the order is there; Chromium started with `--kiosk-printing` prints it
+ * straight to the default printer (README).
+ */
+export function TicketPage({ orderId }: { orderId: number }) {
+  const { t } = useTranslation('adminOrders');
+  useAdminTitle(t('ticket.page_title', { id: orderId }));
+  const order = useAdminOrder(orderId);
+  const [search] = useSearchParams();
+  const printRequested = search.get('print') === '1';
+  const printed = useRef(false);
+
+  useEffect(() => {
+    // Once per page: a refetch (focus, reconnect) must not print the ticket again.
+    if (!printRequested || !order.data || printed.current) return;
+    printed.current = true;
+    window.print();
+  }, [printRequested, order.data]);
+
+  return (
+    <main className="ticket-page">
+      <div className="ticket-tools">
+        <button type="button" className="button button-primary" onClick={() => window.print()} disabled={!order.data}>
+          {t('ticket.print')}
+        </button>
+        <Link href="/home" className="button button-secondary">
+          {t('ticket.back')}
+        </Link>
+      </div>
+      {order.data ? <KitchenTicket order={order.data} /> : <QueryState query={order} />}
+    </main>
+  );
+}
+
+function KitchenTicket({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('adminOrders');
+  const money = useMoney(useCurrency());
+  const clock = useStoreClock();
+  const euros = (amount: number) => money(toCents(amount));
+  const delivery = order.order_type === 'delivery';
+  const { address } = order;
+
+  return (
+    <article className="ticket" aria-label={t('ticket.label')}>
+      <header className="ticket-head">
+        <p className="ticket-number">{t('ticket.number', { id: order.id })}</p>
+        <p className="ticket-when">
+          {order.requested_time ? clock.timeOrDate(order.requested_time) : t('ticket.asap')}
+        </p>
+        <p className="ticket-type">{delivery ? t('ticket.delivery') : t('ticket.pickup')}</p>
+        <p>{t('ticket.promised', { time: clock.timeOrDate(promisedAt(order)) })}</p>
+      </header>
+
+      <ul className="ticket-lines">
+        {order.items.map((item, index) => (
+          <li key={`${item.product_id}-${item.variant_id ?? 0}-${index}`}>
+            <p className="ticket-line">{t('ticket.line', { quantity: item.quantity, name: item.display_name })}</p>
+            {item.extras.length > 0 && (
+              <ul className="ticket-extras">
+                {item.extras.map((extra) => (
+                  <li key={extra.id}>
+                    {extra.quantity > 1
+                      ? t('ticket.extra_quantity', { quantity: extra.quantity, name: extra.name })
+                      : t('ticket.extra', { name: extra.name })}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+
+      {order.note && (
+        <div className="ticket-note">
+          <p className="ticket-label">{t('ticket.note')}</p>
+          <p>{order.note}</p>
+        </div>
+      )}
+
+      <section className="ticket-customer">
+        <p className="ticket-strong">{order.customer_name}</p>
+        <p>{order.phone}</p>
+        {delivery && (
+          <address>
+            {address.line1}
+            {address.line2 && (
+              <>
+                <br />
+                {address.line2}
+              </>
+            )}
+            <br />
+            {address.zip} {address.city}
+          </address>
+        )}
+      </section>
+
+      <section className="ticket-payment">
+        <p className="ticket-pay" data-method={order.payment_method}>
+          {order.payment_method === 'cash'
+            ? t('ticket.collect', { amount: euros(order.total) })
+            : order.status === 'pending_payment'
+              ? t('ticket.paypal_pending')
+              : t('ticket.paid')}
+        </p>
+        <p className="ticket-total">
+          <span>{t('ticket.total')}</span> <span>{euros(order.total)}</span>
+        </p>
+        <p className="ticket-small">{t('ticket.placed_at', { time: clock.dateTime(order.created_at) })}</p>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,96 @@
+import { defineTranslations } from '../../../i18n/define.ts';
+
+/** Texts of the back office's reports (issue 10): today at a glance and the accountant's CSV. */
+export const adminReportsTexts = defineTranslations(
+  {
+    today: {
+      heading: 'Heute auf einen Blick',
+      orders: 'Bestellungen',
+      revenue: 'Umsatz brutto',
+      average_basket: 'Ø Warenkorb',
+      sales_hint: 'Angenommene, fertige und abgeschlossene Bestellungen.',
+      waiting_one: '{{count}} wartet noch',
+      waiting_other: '{{count}} warten noch',
+      refused: 'Abgelehnt: {{rejected}} · Storniert: {{cancelled}}',
+      taxes: 'Netto und MwSt.',
+      net: 'Netto',
+      vat: 'MwSt. {{rate}} %',
+      split: 'Lieferung und Abholung',
+      delivery: 'Lieferung',
+      pickup: 'Abholung',
+      split_value_one: '{{count}} Bestellung · {{amount}}',
+      split_value_other: '{{count}} Bestellungen · {{amount}}',
+      best_sellers: 'Bestseller',
+      best_sellers_empty: 'Heute noch nichts verkauft.',
+      best_seller_quantity: '{{count}} ×',
+      per_hour: 'Bestellungen pro Stunde',
+      per_hour_bar_one: '{{hour}} Uhr: {{count}} Bestellung',
+      per_hour_bar_other: '{{hour}} Uhr: {{count}} Bestellungen',
+      per_hour_empty: 'Noch keine Bestellungen heute.',
+    },
+    csv: {
+      heading: 'Bestellungen für die Buchhaltung',
+      intro: 'CSV-Datei mit allen Bestellungen des Zeitraums und der MwSt. je Steuersatz, passend für Excel.',
+      from: 'Von',
+      to: 'Bis',
+      decimal: 'Dezimaltrennzeichen',
+      decimal_comma: 'Komma (12,50 – deutsches Excel)',
+      decimal_point: 'Punkt (12.50)',
+      download: 'CSV herunterladen',
+      downloading: 'Wird erstellt …',
+      range_reversed: 'Das Startdatum liegt nach dem Enddatum.',
+      range_too_long: 'Ein Export umfasst höchstens {{days}} Tage.',
+      date_required: 'Bitte wählen Sie beide Daten.',
+      failed: 'Die Datei konnte nicht erstellt werden. Bitte versuchen Sie es erneut.',
+    },
+  },
+  {
+    today: {
+      heading: 'Today at a glance',
+      orders: 'Orders',
+      revenue: 'Revenue (gross)',
+      average_basket: 'Average basket',
+      sales_hint: 'Accepted, ready and completed orders.',
+      waiting_one: '{{count}} still waiting',
+      waiting_other: '{{count}} still waiting',
+      refused: 'Rejected: {{rejected}} · Cancelled: {{cancelled}}',
+      taxes: 'Net and VAT',
+      net: 'Net',
+      vat: 'VAT {{rate}}%',
+      split: 'Delivery and pickup',
+      delivery: 'Delivery',
+      pickup: 'Pickup',
+      split_value_one: '{{count}} order · {{amount}}',
+      split_value_other: '{{count}} orders · {{amount}}',
+      best_sellers: 'Best sellers',
+      best_sellers_empty: 'Nothing sold yet today.',
+      best_seller_quantity: '{{count}} ×',
+      per_hour: 'Orders per hour',
+      per_hour_bar_one: '{{hour}}:00: {{count}} order',
+      per_hour_bar_other: '{{hour}}:00: {{count}} orders',
+      per_hour_empty: 'No orders yet today.',
+    },
+    csv: {
+      heading: 'Orders for the accountant',
+      intro: 'A CSV file with every order of the range and the VAT per rate, ready for Excel.',
+      from: 'From',
+      to: 'To',
+      decimal: 'Decimal separator',
+      decimal_comma: 'Comma (12,50 – German Excel)',
+      decimal_point: 'Point (12.50)',
+      download: 'Download CSV',
+      downloading: 'Preparing …',
+      range_reversed: 'The start date is after the end date.',
+      range_too_long: 'An export covers at most {{days}} days.',
+      date_required: 'Please choose both dates.',
+      failed: 'The file could not be created. Please try again.',
+    },
+  },
+);
+
+// The reports' namespace joins the typed resources from here, like the back office's own texts.
+declare module '../../../i18n/resources.ts' {
+  interface LazyNamespaces {
+    adminReports: (typeof adminReportsTexts)['de'];
+  }
+}
