@@ -14,7 +14,11 @@ export interface OwnServer {
   start(): Promise<void>;
   /** Stops it for good and deletes its data. */
   dispose(): Promise<void>;
+  /** Moves the server's clock forward (only with `fakeClock`); timers still run in real time. */
+  advanceClock(ms: number): Promise<void>;
 }
+
+const fakeClock = fileURLToPath(new URL('./fake-clock.ts', import.meta.url));
 
 async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -33,9 +37,10 @@ async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<vo
 
 /**
  * Starts the real server on `port` with a PGlite directory of its own (kept across restarts), open
- * around the clock, for journeys about the server going away and coming back.
+ * around the clock, for journeys about the server going away and coming back. `fakeClock`: its clock
+ * can be moved forward (`support/fake-clock.ts`), for journeys about minutes passing.
  */
-export async function startOwnServer(port: number): Promise<OwnServer> {
+export async function startOwnServer(port: number, options: { fakeClock?: boolean } = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pizzeria-own-'));
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -57,7 +62,12 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
   const server: OwnServer = {
     origin,
     async start() {
-      const started = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      const started = options.fakeClock
+        ? spawn(process.execPath, ['--import', fakeClock, serverMain], {
+            env,
+            stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+          })
+        : spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'ignore', 'inherit'] });
       child = started;
       await waitUntilHealthy(origin, started);
     },
@@ -68,6 +78,14 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
       await new Promise<void>((resolve) => {
         running.once('exit', () => resolve());
         running.kill('SIGTERM');
+      });
+    },
+    async advanceClock(ms) {
+      const running = child;
+      if (!options.fakeClock || !running) throw new Error('this server has no fake clock, or is not running');
+      await new Promise<void>((resolve) => {
+        running.once('message', () => resolve());
+        running.send({ type: 'advance-clock', ms });
       });
     },
     async dispose() {

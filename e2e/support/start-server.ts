@@ -55,6 +55,41 @@ if (adminUrl) {
 }
 
 const child = spawn(process.execPath, [serverMain], { env, stdio: 'inherit' });
+
+/**
+ * The journeys share this server and most of them run with no orders board open, so its automatic
+ * pause (on by default: no board for 3 minutes pauses online orders) is turned off through the admin
+ * API once it answers. The journeys about the pause run their own server (`own-server.ts`).
+ */
+async function withoutAutomaticPauses(): Promise<void> {
+  const origin = `http://127.0.0.1:${shopPort}`;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const healthy = await fetch(`${origin}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const login = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: env.ADMIN_EMAIL ?? '', password: env.ADMIN_PASSWORD ?? '' }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const url = `${origin}/api/admin/stores/13/board-settings`;
+  const settings = (await (await fetch(url, { headers })).json()) as Record<string, unknown>;
+  const saved = await fetch(url, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ ...settings, auto_pause_enabled: false }),
+  });
+  if (!saved.ok) throw new Error(`could not turn automatic pauses off: HTTP ${saved.status}`);
+}
+withoutAutomaticPauses().catch((error: unknown) => {
+  console.error('The journeys’ server keeps its automatic pause on:', error);
+  stop('SIGTERM');
+});
 let stopping = false;
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) return;

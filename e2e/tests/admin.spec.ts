@@ -21,10 +21,14 @@ test('staff sign in, see the dashboard and this device, and sign out', async ({ 
 
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expect(page).toHaveURL(/\/order-online\/admin\/home$/);
-  await expect(page).toHaveTitle(`Admin Dashboard | ${RESTAURANT} Restaurant`);
-  await expect(page.getByRole('heading', { name: 'Wartende Bestellungen' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /wartet|warten/ })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Neueste Bestellungen' })).toBeVisible();
+  // Orders other journeys left waiting are counted in front.
+  await expect(page).toHaveTitle(new RegExp(`^(\\(\\d+\\) )?Admin Dashboard \\| ${RESTAURANT} Restaurant$`));
+  // The orders board: the shift to start, today's figures, the columns, the live connection.
+  await expect(page.getByRole('button', { name: 'Schicht starten' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Heute auf einen Blick' })).toBeVisible();
+  for (const column of ['Neu', 'In der Küche', 'Fertig / unterwegs', 'Heute erledigt'])
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${column}`) })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Live verbunden' })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   // A reload keeps the device signed in: the refresh token is stored, the access token fetched anew.

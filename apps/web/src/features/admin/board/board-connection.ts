@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_HEARTBEAT_MS, adminOrdersEventSchema } from '@pizzeria/domain';
+import { ADMIN_HEARTBEAT_MS, adminOrdersEventSchema, type Order } from '@pizzeria/domain';
 import { apiSocketUrl, createLiveSocket, followPageLifecycle } from '../../../lib/live-socket.ts';
 import { staffAccessToken } from '../auth/staff-session.ts';
 import { BOARD_QUERY_KEY, upsertBoardOrder } from './api/board-query.ts';
@@ -39,6 +39,7 @@ export function useBoardConnection(): BoardConnection {
     let sentToken: string | null = null;
     let renew = false;
     let stopped = false;
+    let heardDuringRead: Order[] | null = null;
 
     const authorise = async (deliver: (message: unknown) => void) => {
       try {
@@ -64,15 +65,25 @@ export function useBoardConnection(): BoardConnection {
         const event = adminOrdersEventSchema.safeParse(payload);
         if (!event.success) return false;
         switch (event.data.type) {
-          case 'ready':
+          case 'ready': {
             setConnection({ status: 'live', downSince: null });
-            void queryClient.invalidateQueries({ queryKey: BOARD_QUERY_KEY });
+            // The list is read again; orders the channel brings meanwhile go into the list it answers
+            // with too, or the older read would take them away again (and their chime with them).
+            const meanwhile: Order[] = [];
+            heardDuringRead = meanwhile;
+            void queryClient.refetchQueries({ queryKey: BOARD_QUERY_KEY }).finally(() => {
+              if (heardDuringRead !== meanwhile) return;
+              heardDuringRead = null;
+              for (const order of meanwhile) upsertBoardOrder(queryClient, order);
+            });
             return true;
+          }
           case 'heartbeat':
             return true;
           case 'order_created':
           case 'order_updated':
             upsertBoardOrder(queryClient, event.data.order);
+            heardDuringRead?.push(event.data.order);
             void queryClient.invalidateQueries({ queryKey: ['admin', 'order', event.data.order.id] });
             // Today's figures change with every order and decision.
             void queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] });

@@ -21,7 +21,7 @@ import { OrderDialog, ticketHref } from './order-dialog.tsx';
 import { LOST_ALARM_AFTER_MS, useOrderAlerts } from './use-order-alerts.ts';
 
 /** Redraws the waiting times and the lost-connection banner. */
-const CLOCK_TICK_MS = 15_000;
+const CLOCK_TICK_MS = 5_000;
 
 function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());

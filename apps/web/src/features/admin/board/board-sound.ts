@@ -64,15 +64,18 @@ function play(notes: Note[], volume: number): void {
 export const boardSound = {
   /** From the "Start shift" click (a gesture): the context may play from now on. */
   async start(): Promise<void> {
-    if (!context) {
-      const created = new AudioContext();
-      context = created;
-      created.onstatechange = () => update({ blocked: created.state !== 'running' });
-    }
     try {
+      if (!context) {
+        const created = new AudioContext();
+        context = created;
+        created.onstatechange = () => update({ blocked: created.state !== 'running' });
+      }
       await context.resume();
+    } catch (error) {
+      // No Web Audio here, or the browser refused: the shift runs, and the red banner says it is silent.
+      console.error('The board cannot play sound', error);
     } finally {
-      update({ started: true, blocked: context.state !== 'running' });
+      update({ started: true, blocked: context?.state !== 'running' });
     }
   },
   setMuted(muted: boolean): void {

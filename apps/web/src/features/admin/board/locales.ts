@@ -38,7 +38,6 @@ export const adminBoardTexts = defineTranslations(
       offline: 'Verbindung unterbrochen – verbinde neu …',
     },
     card: {
-      open: 'Bestellung {{number}} öffnen',
       asap: 'Sofort',
       for_time: 'für {{time}}',
       waiting_for: 'wartet seit {{minutes}} Min.',
@@ -153,7 +152,6 @@ export const adminBoardTexts = defineTranslations(
       offline: 'Connection lost – reconnecting …',
     },
     card: {
-      open: 'Open order {{number}}',
       asap: 'ASAP',
       for_time: 'for {{time}}',
       waiting_for: 'waiting {{minutes}} min',

@@ -30,7 +30,6 @@ export function OrderCard({ order, clock, serverNow, ringing, onOpen }: OrderCar
       data-status={order.status}
       data-ringing={ringing}
       data-order-id={order.id}
-      aria-label={t('card.open', { number: order.id })}
       onClick={() => onOpen(order.id)}
     >
       <span className="board-card-top">

@@ -162,5 +162,9 @@ describe('order links', () => {
     expect(
       mapSearchHref({ line1: 'Straße 1 & 2', line2: 'Hinterhaus', city: 'Köln', zip: '50667', country: 'DE' }),
     ).toBe('https://www.openstreetmap.org/search?query=Stra%C3%9Fe%201%20%26%202%2C%2050667%20K%C3%B6ln%2C%20DE');
+    // The guest form's way: the street in line 1, the house number before the floor in line 2.
+    expect(
+      mapSearchHref({ line1: 'Torstraße', line2: '12a, 3. OG', city: 'Berlin', zip: '10117', country: 'DE' }),
+    ).toBe('https://www.openstreetmap.org/search?query=Torstra%C3%9Fe%2012a%2C%2010117%20Berlin%2C%20DE');
   });
 });

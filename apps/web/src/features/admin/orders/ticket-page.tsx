@@ -1,6 +1,6 @@
 import './ticket.css';
 import './register-texts.ts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { toCents, type AdminOrder } from '@pizzeria/domain';
@@ -18,6 +18,36 @@ import { promisedAt } from './promised-at.ts';
  * opens the print dialog once the order is there; Chromium started with `--kiosk-printing` prints it
  * straight to the default printer (README).
  */
+/** The paper: 80 mm wide, 3 mm margins (ticket.css), so the ticket itself is 74 mm. */
+const PAPER_WIDTH_MM = 80;
+const MARGIN_MM = 3;
+const MM_PER_CSS_PX = 25.4 / 96;
+
+/**
+ * Sizes the printed page to the ticket: 80 mm wide and exactly as long as the ticket, so a roll printer
+ * neither cuts a long order nor feeds blank paper. CSS alone cannot say "as long as the content"
+ * (`size: 80mm auto` is invalid), so the length is measured and written into the named page's rule.
+ */
+function usePaperFittedTo(ticket: RefObject<HTMLElement | null>, loaded: boolean): void {
+  useLayoutEffect(() => {
+    const element = ticket.current;
+    if (!loaded || !element) return;
+    const style = document.createElement('style');
+    document.head.append(style);
+    const fit = () => {
+      const lengthMm = Math.ceil(element.getBoundingClientRect().height * MM_PER_CSS_PX) + 2 * MARGIN_MM;
+      style.textContent = `@page kitchen-ticket { size: ${PAPER_WIDTH_MM}mm ${lengthMm}mm; }`;
+    };
+    fit();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(fit);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      style.remove();
+    };
+  }, [ticket, loaded]);
+}
+
 export function TicketPage({ orderId }: { orderId: number }) {
   const { t } = useTranslation('adminOrders');
   useAdminTitle(t('ticket.page_title', { id: orderId }));
@@ -25,6 +55,8 @@ export function TicketPage({ orderId }: { orderId: number }) {
   const [search] = useSearchParams();
   const printRequested = search.get('print') === '1';
   const printed = useRef(false);
+  const ticket = useRef<HTMLElement>(null);
+  usePaperFittedTo(ticket, order.data !== undefined);
 
   useEffect(() => {
     // Once per page: a refetch (focus, reconnect) must not print the ticket again.
@@ -43,12 +75,12 @@ export function TicketPage({ orderId }: { orderId: number }) {
           {t('ticket.back')}
         </Link>
       </div>
-      {order.data ? <KitchenTicket order={order.data} /> : <QueryState query={order} />}
+      {order.data ? <KitchenTicket order={order.data} ref={ticket} /> : <QueryState query={order} />}
     </main>
   );
 }
 
-function KitchenTicket({ order }: { order: AdminOrder }) {
+function KitchenTicket({ order, ref }: { order: AdminOrder; ref: Ref<HTMLElement> }) {
   const { t } = useTranslation('adminOrders');
   const money = useMoney(useCurrency());
   const clock = useStoreClock();
@@ -57,7 +89,7 @@ function KitchenTicket({ order }: { order: AdminOrder }) {
   const { address } = order;
 
   return (
-    <article className="ticket" aria-label={t('ticket.label')}>
+    <article className="ticket" aria-label={t('ticket.label')} ref={ref}>
       <header className="ticket-head">
         <p className="ticket-number">{t('ticket.number', { id: order.id })}</p>
         <p className="ticket-when">

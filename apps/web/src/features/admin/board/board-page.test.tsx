@@ -1,0 +1,425 @@
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Board, Order } from '@pizzeria/domain';
+import { i18n } from '../../../i18n/index.ts';
+import { installFakeSockets, type FakeSocket } from '../../../lib/test-socket.ts';
+import { renderWithProviders } from '../../../lib/testing.tsx';
+import { deferred, fakeApi, type FakeAnswer, type RecordedCall } from '../../auth/test-api.ts';
+import { testStoreQuery } from '../../store/test-store.ts';
+import { clearStaffSession } from '../auth/staff-session.ts';
+import { testAdminOrder } from '../orders/test-admin-order.ts';
+import { signedInDevice, staffTokens } from '../test-staff.ts';
+import { BOARD_QUERY_KEY } from './api/board-query.ts';
+import { BoardPage } from './board-page.tsx';
+import { boardSound } from './board-sound.ts';
+import { FakeAudioContext, QUIET_DAY, boardOrder, testBoard } from './test-board.ts';
+
+const BOARD_PATH = '/api/admin/stores/13/board';
+
+/** What the server answers besides the board: a signed-in device, today's figures, the order's details. */
+function serverWith(board: Board, more: Record<string, FakeAnswer | FakeAnswer[]> = {}) {
+  const details = Object.fromEntries(
+    board.orders.map((order) => [
+      `GET /api/admin/orders/${order.id}`,
+      { status: 200, body: testAdminOrder({ ...order, history: [] }) },
+    ]),
+  );
+  return fakeApi({
+    'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') },
+    'GET /api/admin/reports/today': { status: 200, body: QUIET_DAY },
+    [`GET ${BOARD_PATH}`]: { status: 200, body: board },
+    ...details,
+    ...more,
+  });
+}
+
+const boardReads = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method === 'GET' && call.path === BOARD_PATH).length;
+const posted = (calls: RecordedCall[]) =>
+  calls
+    .filter((call) => call.method === 'POST' && call.path.startsWith('/api/admin/orders/'))
+    .map((call) => ({ path: call.path, body: JSON.parse(String(call.body)) as unknown }));
+
+let sockets: ReturnType<typeof installFakeSockets>;
+
+/** The board page, loaded and live: its first read done, the channel authorised and ready. */
+async function openBoard(board: Board, more: Record<string, FakeAnswer | FakeAnswer[]> = {}) {
+  const api = serverWith(board, more);
+  const view = renderWithProviders(<BoardPage />, { queryData: [testStoreQuery] });
+  await screen.findByRole('region', { name: /^Neu/ });
+  await waitFor(() => expect(boardReads(api.calls)).toBe(1));
+  const socket = await goLive(api.calls, 2);
+  return { api, socket, view, user: userEvent.setup() };
+}
+
+/** The server accepts the latest socket, takes its token and says `ready`; the board reads its list again. */
+async function goLive(calls: RecordedCall[], readsAfter: number): Promise<FakeSocket> {
+  const socket = sockets.latest();
+  act(() => socket.open());
+  await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', access_token: 'access-1' }]));
+  act(() => socket.push({ type: 'ready' }));
+  await waitFor(() => expect(boardReads(calls)).toBe(readsAfter));
+  await screen.findByText('Live verbunden');
+  return socket;
+}
+
+/** A card is a button named by what it shows, its number first: `#7`, then type, time, name, total. */
+const card = (id: number) => new RegExp(`^#${id}(?!\\d)`);
+const column = (name: RegExp) => screen.getByRole('region', { name });
+const cardsIn = (name: RegExp) =>
+  within(column(name))
+    .queryAllByRole('button', { name: /^#\d+/ })
+    .map((card) => Number(card.getAttribute('data-order-id')));
+
+async function openOrder(user: ReturnType<typeof userEvent.setup>, id: number) {
+  await user.click(screen.getByRole('button', { name: card(id) }));
+  return within(await screen.findByRole('dialog', { name: `Bestellung #${id}` }));
+}
+
+/** The server's answer to a step: the order in its new status. */
+const answered = (order: Order): FakeAnswer => ({ status: 200, body: order });
+
+// As in the app (`main.tsx`): effects run, are cleaned up and run again, so the channel opens twice.
+beforeAll(() => configure({ reactStrictMode: true }));
+afterAll(() => configure({ reactStrictMode: false }));
+
+beforeEach(async () => {
+  localStorage.clear();
+  clearStaffSession();
+  signedInDevice();
+  await i18n.changeLanguage('de');
+  sockets = installFakeSockets();
+  FakeAudioContext.reset();
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  sockets.restore();
+  boardSound.stop();
+  boardSound.setMuted(false);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('orders board: columns and the live channel', () => {
+  it('shows the board’s orders in their columns', async () => {
+    await openBoard(
+      testBoard([
+        boardOrder({ id: 1, status: 'waiting' }),
+        boardOrder({ id: 2, status: 'accepted', eta_at: '2026-11-23T12:30:00.000Z' }),
+        boardOrder({ id: 3, status: 'ready' }),
+        boardOrder({ id: 4, status: 'completed' }),
+        boardOrder({ id: 5, status: 'pending_payment' }),
+      ]),
+    );
+
+    expect(cardsIn(/^Neu/)).toEqual([1]);
+    expect(cardsIn(/^In der Küche/)).toEqual([2]);
+    expect(cardsIn(/^Fertig \/ unterwegs/)).toEqual([3]);
+    expect(cardsIn(/^Heute erledigt/)).toEqual([4]);
+    expect(screen.queryByRole('button', { name: card(5) })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Neu 1' })).toBeInTheDocument();
+  });
+
+  it('authorises the channel with the staff access token, and reads the list only once it is ready', async () => {
+    const api = serverWith(testBoard([]));
+    renderWithProviders(<BoardPage />, { queryData: [testStoreQuery] });
+    await waitFor(() => expect(boardReads(api.calls)).toBe(1));
+
+    // Strict mode's first socket was closed by the board; one channel stays.
+    expect(sockets.sockets.map((socket) => socket.closedBy)).toEqual([{ code: 1000 }, null]);
+    const socket = sockets.latest();
+    expect(socket.url).toBe(`ws://${location.host}/api/ws/admin/orders?lang=de`);
+    act(() => socket.open());
+    await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', access_token: 'access-1' }]));
+    expect(boardReads(api.calls)).toBe(1);
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Verbinde …');
+
+    act(() => socket.push({ type: 'ready' }));
+    await waitFor(() => expect(boardReads(api.calls)).toBe(2));
+    expect(await screen.findByText('Live verbunden')).toBeInTheDocument();
+  });
+
+  it('reads the list again after a reconnect, so an order placed meanwhile appears', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { socket } = await openBoard(testBoard([boardOrder({ id: 1 })]));
+
+    const later = serverWith(testBoard([boardOrder({ id: 1 }), boardOrder({ id: 9 })]));
+    const opened = sockets.sockets.length;
+    act(() => socket.drop());
+    expect(await screen.findByText('Verbindung unterbrochen – verbinde neu …')).toBeInTheDocument();
+    await waitFor(() => expect(sockets.sockets).toHaveLength(opened + 1));
+    expect(screen.queryByRole('button', { name: card(9) })).not.toBeInTheDocument();
+
+    await goLive(later.calls, 1);
+    expect(await screen.findByRole('button', { name: card(9) })).toBeInTheDocument();
+    expect(cardsIn(/^Neu/)).toEqual([1, 9]);
+  });
+
+  // KNOWN BUG (marked `fails` until fixed): the list read after `ready` replaces the whole board when it
+  // answers, so an event that came in while it was on its way is lost. The server sends `ready` once the
+  // board is subscribed, so events can overtake the read (orders/channels.ts). Here order 9 shows, then
+  // vanishes (and stops ringing) when the older list lands. Remove `.fails` once the board merges.
+  it('keeps an order that arrives over the channel while the list is being read again', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { socket, view } = await openBoard(testBoard([boardOrder({ id: 1 })]));
+    // The server read its list just before order 9 was placed, and answers only after the event.
+    const held = deferred<FakeAnswer>();
+    const later = serverWith(testBoard([]), { [`GET ${BOARD_PATH}`]: { wait: held.promise } });
+    const opened = sockets.sockets.length;
+    act(() => socket.drop());
+    await waitFor(() => expect(sockets.sockets).toHaveLength(opened + 1));
+    const again = sockets.latest();
+    act(() => again.open());
+    await waitFor(() => expect(again.sent).toHaveLength(1));
+    act(() => again.push({ type: 'ready' }));
+    await waitFor(() => expect(boardReads(later.calls)).toBe(1));
+
+    act(() => again.push({ type: 'order_created', order: boardOrder({ id: 9 }) }));
+    expect(await screen.findByRole('button', { name: card(9) })).toBeInTheDocument();
+    held.resolve({ status: 200, body: testBoard([boardOrder({ id: 1 })]) });
+    await waitFor(() => expect(view.queryClient.getQueryState(BOARD_QUERY_KEY)?.fetchStatus).toBe('idle'));
+    expect(cardsIn(/^Neu/)).toEqual([1, 9]);
+  });
+
+  it('adds a new order from the channel without reading the list, and counts it in the tab title', async () => {
+    const { api, socket } = await openBoard(testBoard([boardOrder({ id: 1, status: 'accepted' })]));
+    await waitFor(() => expect(document.title).toBe('Admin Dashboard | Pizzeria Bella Napoli Restaurant'));
+
+    act(() => socket.push({ type: 'order_created', order: boardOrder({ id: 9 }) }));
+    expect(await screen.findByRole('button', { name: card(9) })).toBeInTheDocument();
+    expect(cardsIn(/^Neu/)).toEqual([9]);
+    await waitFor(() => expect(document.title).toBe('(1) Admin Dashboard | Pizzeria Bella Napoli Restaurant'));
+    expect(boardReads(api.calls)).toBe(2);
+  });
+
+  it('moves an order when the channel says it changed', async () => {
+    const { socket } = await openBoard(testBoard([boardOrder({ id: 1 }), boardOrder({ id: 2 })]));
+    act(() => socket.push({ type: 'order_updated', order: boardOrder({ id: 1, status: 'rejected' }) }));
+    await waitFor(() => expect(cardsIn(/^Heute erledigt/)).toEqual([1]));
+    expect(cardsIn(/^Neu/)).toEqual([2]);
+  });
+});
+
+describe('orders board: deciding an order', () => {
+  it('accepts with a quick choice of minutes', async () => {
+    const { api, user } = await openBoard(testBoard([boardOrder({ id: 7 })]), {
+      'POST /api/admin/orders/7/accept': answered(boardOrder({ id: 7, status: 'accepted', eta_minutes: 20 })),
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('button', { name: '20' }));
+    expect(dialog.getByRole('button', { name: '20' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(dialog.getByRole('button', { name: 'Annehmen – in 20 Min.' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted(api.calls)).toEqual([{ path: '/api/admin/orders/7/accept', body: { eta_minutes: 20 } }]);
+    expect(cardsIn(/^In der Küche/)).toEqual([7]);
+  });
+
+  it('accepts with typed minutes', async () => {
+    const { api, user } = await openBoard(testBoard([boardOrder({ id: 7 })]), {
+      'POST /api/admin/orders/7/accept': answered(boardOrder({ id: 7, status: 'accepted', eta_minutes: 25 })),
+    });
+    const dialog = await openOrder(user, 7);
+    const minutes = dialog.getByRole('spinbutton', { name: 'Minuten' });
+    await user.clear(minutes);
+    await user.type(minutes, '25');
+    await user.click(dialog.getByRole('button', { name: 'Annehmen – in 25 Min.' }));
+
+    await waitFor(() => expect(posted(api.calls)).toHaveLength(1));
+    expect(posted(api.calls)).toEqual([{ path: '/api/admin/orders/7/accept', body: { eta_minutes: 25 } }]);
+  });
+
+  it('does not accept with 0 minutes and says what is allowed', async () => {
+    const { api, user } = await openBoard(testBoard([boardOrder({ id: 7 })]));
+    const dialog = await openOrder(user, 7);
+    const minutes = dialog.getByRole('spinbutton', { name: 'Minuten' });
+    await user.clear(minutes);
+    await user.type(minutes, '0');
+    await user.click(dialog.getByRole('button', { name: 'Annehmen – in 0 Min.' }));
+
+    expect(await dialog.findByText('Bitte 1 bis 240 Minuten angeben.')).toBeInTheDocument();
+    expect(minutes).toHaveAttribute('aria-invalid', 'true');
+    expect(posted(api.calls)).toEqual([]);
+  });
+
+  it('shows the server’s refusal inside the dialog when another device decided first', async () => {
+    const message = 'Die Bestellung wurde bereits von Luigi angenommen.';
+    const { user } = await openBoard(testBoard([boardOrder({ id: 7 })]), {
+      'POST /api/admin/orders/7/accept': { status: 409, body: { code: 'order_already_decided', message } },
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('button', { name: 'Annehmen – in 30 Min.' }));
+
+    expect(await dialog.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('dialog', { name: 'Bestellung #7' })).toBeInTheDocument();
+  });
+
+  it('rejects with a listed reason, posting the reason’s text', async () => {
+    const { api, user } = await openBoard(testBoard([boardOrder({ id: 7 })]), {
+      'POST /api/admin/orders/7/reject': answered(boardOrder({ id: 7, status: 'rejected' })),
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('radio', { name: 'Ein Artikel ist leider ausverkauft.' }));
+    await user.click(dialog.getByRole('button', { name: 'Ablehnen' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted(api.calls)).toEqual([
+      { path: '/api/admin/orders/7/reject', body: { reason: 'Ein Artikel ist leider ausverkauft.' } },
+    ]);
+    expect(cardsIn(/^Heute erledigt/)).toEqual([7]);
+  });
+
+  it('rejects with a typed reason', async () => {
+    const { api, user } = await openBoard(testBoard([boardOrder({ id: 7 })]), {
+      'POST /api/admin/orders/7/reject': answered(boardOrder({ id: 7, status: 'rejected' })),
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('radio', { name: 'Anderer Grund' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Anderer Grund' }), '  Der Ofen ist ausgefallen. ');
+    await user.click(dialog.getByRole('button', { name: 'Ablehnen' }));
+
+    await waitFor(() => expect(posted(api.calls)).toHaveLength(1));
+    expect(posted(api.calls)).toEqual([
+      { path: '/api/admin/orders/7/reject', body: { reason: 'Der Ofen ist ausgefallen.' } },
+    ]);
+  });
+
+  it('does not reject without a reason, nor with "other" left empty', async () => {
+    const { api, user } = await openBoard(testBoard([boardOrder({ id: 7 })]));
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('button', { name: 'Ablehnen' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Bitte einen Grund wählen oder eingeben.');
+
+    await user.click(dialog.getByRole('radio', { name: 'Anderer Grund' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Anderer Grund' }), '   ');
+    await user.click(dialog.getByRole('button', { name: 'Ablehnen' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent('Bitte einen Grund wählen oder eingeben.');
+    expect(posted(api.calls)).toEqual([]);
+  });
+
+  it.each([
+    { status: 'accepted', order_type: 'delivery', button: 'Unterwegs', step: 'ready', to: 'ready' },
+    { status: 'accepted', order_type: 'pickup', button: 'Fertig zur Abholung', step: 'ready', to: 'ready' },
+    { status: 'ready', order_type: 'delivery', button: 'Zugestellt', step: 'complete', to: 'completed' },
+    { status: 'ready', order_type: 'pickup', button: 'Abgeholt', step: 'complete', to: 'completed' },
+  ] as const)('offers "$button" for a $order_type that is $status, posting $step', async (example) => {
+    const order = boardOrder({ id: 7, status: example.status, order_type: example.order_type });
+    const { api, user } = await openBoard(testBoard([order]), {
+      [`POST /api/admin/orders/7/${example.step}`]: answered({ ...order, status: example.to }),
+    });
+    const dialog = await openOrder(user, 7);
+    expect(
+      dialog.getAllByRole('button', { name: /^(Unterwegs|Fertig zur Abholung|Zugestellt|Abgeholt)$/ }),
+    ).toHaveLength(1);
+    await user.click(dialog.getByRole('button', { name: example.button }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted(api.calls)).toEqual([{ path: `/api/admin/orders/7/${example.step}`, body: {} }]);
+  });
+
+  it('cancels an accepted order with a listed reason', async () => {
+    const order = boardOrder({ id: 7, status: 'accepted' });
+    const { api, user } = await openBoard(testBoard([order]), {
+      'POST /api/admin/orders/7/cancel': answered({ ...order, status: 'cancelled' }),
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('radio', { name: 'Wir haben leider keinen Fahrer mehr frei.' }));
+    await user.click(dialog.getByRole('button', { name: 'Bestellung stornieren' }));
+
+    await waitFor(() => expect(posted(api.calls)).toHaveLength(1));
+    expect(posted(api.calls)).toEqual([
+      { path: '/api/admin/orders/7/cancel', body: { reason: 'Wir haben leider keinen Fahrer mehr frei.' } },
+    ]);
+  });
+
+  it.each([true, false])('opens the ticket to print after accepting when print_on_accept is %s', async (print) => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { api, user } = await openBoard(testBoard([boardOrder({ id: 7 })], { print_on_accept: print }), {
+      'POST /api/admin/orders/7/accept': answered(boardOrder({ id: 7, status: 'accepted' })),
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('button', { name: 'Annehmen – in 30 Min.' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted(api.calls)).toHaveLength(1);
+    // `/order-online/admin/…` in the app; the test build's base is `/`.
+    const ticket = `${import.meta.env.BASE_URL}admin/orders/7/ticket?print=1`;
+    if (print) expect(open).toHaveBeenCalledExactlyOnceWith(ticket, '_blank');
+    else expect(open).not.toHaveBeenCalled();
+  });
+
+  it('does not print after a step other than accepting', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const order = boardOrder({ id: 7, status: 'accepted' });
+    const { api, user } = await openBoard(testBoard([order], { print_on_accept: true }), {
+      'POST /api/admin/orders/7/ready': answered({ ...order, status: 'ready' }),
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('button', { name: 'Unterwegs' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted(api.calls)).toHaveLength(1);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('does not print when the accept is refused', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = await openBoard(testBoard([boardOrder({ id: 7 })], { print_on_accept: true }), {
+      'POST /api/admin/orders/7/accept': { status: 409, body: { code: 'order_already_decided', message: 'Schon.' } },
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('button', { name: 'Annehmen – in 30 Min.' }));
+    await dialog.findByRole('alert');
+    expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('orders board: the shift and its sound', () => {
+  it('rings only once the shift has started, and an opened order stops ringing', async () => {
+    // Just placed: the soft two-note chime.
+    const { user } = await openBoard(testBoard([boardOrder({ id: 7, created_at: new Date().toISOString() })]));
+    const seven = screen.getByRole('button', { name: card(7) });
+    expect(seven).toHaveAttribute('data-ringing', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(FakeAudioContext.notes()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Schicht starten' }));
+    expect(await screen.findByText('Schicht läuft')).toBeInTheDocument();
+    await waitFor(() => expect(FakeAudioContext.notes()).toHaveLength(2), { timeout: 2_000 });
+
+    await openOrder(user, 7);
+    expect(seven).toHaveAttribute('data-ringing', 'false');
+  });
+
+  it('shows a red banner while the browser blocks the sound, gone once the audio runs', async () => {
+    FakeAudioContext.blockResume = true;
+    const { user } = await openBoard(testBoard([]));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Schicht starten' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Der Ton ist blockiert: neue Bestellungen klingeln nicht.',
+    );
+
+    act(() => FakeAudioContext.instances[0]?.setState('running'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a red banner while staff muted the board, and turns the sound on again from it', async () => {
+    const { user } = await openBoard(testBoard([]));
+    await user.click(screen.getByRole('button', { name: 'Schicht starten' }));
+    const sound = await screen.findByRole('button', { name: 'Ton an' });
+    expect(sound).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(sound);
+    expect(screen.getByRole('alert')).toHaveTextContent('Der Ton ist ausgeschaltet: neue Bestellungen klingeln nicht.');
+    expect(screen.getByRole('button', { name: 'Ton aus' })).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Ton einschalten' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Ton an' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,317 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { buildCartItem, type Order, type Postcode, type Product } from '@pizzeria/domain';
+import { startOwnServer } from '../support/own-server.ts';
+import { isPhone, openShop, seriousA11yViolations, SHOP } from '../support/shop.ts';
+
+// Issue 10: the orders board, as the kitchen uses it on a Friday evening.
+
+const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+// Every staff login verifies an argon2id password, on purpose slowly.
+test.describe.configure({ timeout: 90_000 });
+
+interface PlayedNote {
+  type: string;
+  frequency: number;
+}
+
+declare global {
+  interface Window {
+    playedNotes: PlayedNote[];
+  }
+}
+
+/**
+ * Listens to the page's Web Audio: every oscillator the board starts is recorded with its wave and
+ * pitch (the order chime is sine waves, the lost-connection alarm square waves).
+ */
+async function listenToSound(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.playedNotes = [];
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (this: OscillatorNode, when?: number) {
+      window.playedNotes.push({ type: this.type, frequency: this.frequency.value });
+      start.call(this, when);
+    };
+  });
+}
+
+const chimes = (page: Page) => page.evaluate(() => window.playedNotes.filter((note) => note.type === 'sine').length);
+const alarms = (page: Page) => page.evaluate(() => window.playedNotes.filter((note) => note.type === 'square').length);
+
+async function signInStaff(page: Page, origin = ''): Promise<void> {
+  await page.goto(`${origin}${SHOP}/admin`);
+  await page.getByLabel('E-Mail-Adresse').fill(ADMIN.email);
+  await page.getByLabel('Passwort').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 15_000 });
+}
+
+async function startShift(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Schicht starten' }).click();
+  await expect(page.getByText('Schicht läuft')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Live verbunden' })).toBeVisible();
+}
+
+async function adminHeaders(request: APIRequestContext, origin = ''): Promise<Record<string, string>> {
+  const response = await request.post(`${origin}/api/login`, {
+    form: { username: ADMIN.email, password: ADMIN.password },
+  });
+  expect(response.ok()).toBe(true);
+  return { Authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
+}
+
+/**
+ * The journeys share one server: orders earlier journeys left waiting would ring too. Rejecting them
+ * first makes the chime this journey hears its own order's.
+ */
+async function rejectWaitingOrders(request: APIRequestContext): Promise<void> {
+  const headers = await adminHeaders(request);
+  const waiting = (await (
+    await request.get('/api/admin/orders?status=waiting&limit=200', { headers })
+  ).json()) as Order[];
+  for (const order of waiting) {
+    await request.post(`/api/admin/orders/${order.id}/reject`, { headers, data: { reason: 'Testlauf aufgeräumt' } });
+  }
+}
+
+async function simpleProduct(request: APIRequestContext, origin = ''): Promise<Product> {
+  const products = (await (await request.get(`${origin}/api/products/?store_id=13`)).json()) as Product[];
+  const product = products.find(
+    (candidate) => candidate.type === 'simple' && candidate.enriched_topping_groups.every((g) => g.min_select === 0),
+  );
+  if (!product) throw new Error('no simple product on the menu');
+  return product;
+}
+
+/** A guest's pickup order, as the checkout sends it. */
+async function placeGuestOrder(request: APIRequestContext, origin: string): Promise<Order> {
+  const product = await simpleProduct(request, origin);
+  const response = await request.post(`${origin}/api/orders/guest`, {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      store_id: 13,
+      order_type: 'pickup',
+      items: [{ product_id: product.id, quantity: 2, extras: [] }],
+      requested_time: 'asap',
+      payment_method: 'cash',
+      address: {
+        type: 'shipping',
+        customer_name: 'Nora Nachtschicht',
+        phone: '030555666',
+        line1: 'Oranienstraße 12',
+        city: 'Berlin',
+        zip: '10999',
+        country: 'DE',
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Order;
+}
+
+/** The guest's way: a cart of two large Margheritas for delivery to 10117, the guest form, the checkout. */
+async function guestOrdersThroughTheShop(page: Page, request: APIRequestContext): Promise<number> {
+  const products = (await (await request.get('/api/products/?store_id=13')).json()) as Product[];
+  const margherita = products.find((product) => product.name === 'Pizza Margherita');
+  if (!margherita) throw new Error('Pizza Margherita is not on the menu');
+  const large = margherita.variants.find((variant) => /Groß/.test(variant.name));
+  const postcodes = (await (await request.get('/api/postcodes/store/13')).json()) as Postcode[];
+  const area = postcodes.find((entry) => entry.postcode === '10117');
+  await openShop(page);
+  await page.evaluate(
+    ([items, postcode]) => {
+      localStorage.setItem('order_type', JSON.stringify('delivery'));
+      localStorage.setItem('delivery_postcode', JSON.stringify(postcode?.postcode));
+      localStorage.setItem('postcode-data', JSON.stringify(postcode));
+      localStorage.setItem('delivery_fee', JSON.stringify(postcode?.delivery_fee));
+      localStorage.setItem('cartItems', JSON.stringify(items));
+    },
+    [[buildCartItem(margherita, { variantId: large?.id ?? null, extras: [], quantity: 2 })], area] as const,
+  );
+  await page.goto(`${SHOP}/guest-login`);
+  await page.getByLabel('Name').fill('Gabi Gast');
+  await page.getByLabel('Telefon').fill('030123456');
+  await page.getByLabel(/E-Mail/).fill('gabi@example.com');
+  await page.getByLabel('Hausnummer / Wohnung').fill('12');
+  await page.getByLabel('Straße und Adresse').fill('Torstraße');
+  await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
+  await page.getByRole('button', { name: /Jetzt bestellen/ }).click();
+  await expect(page).toHaveURL(/\/order-online\/order\/\d+\?token=/);
+  await expect(page.getByText('Warten auf die Bestätigung des Restaurants')).toBeVisible();
+  return Number(/\/order\/(\d+)/.exec(page.url())?.[1]);
+}
+
+function card(page: Page, orderId: number) {
+  return page.locator(`[data-order-id="${orderId}"]`);
+}
+
+function column(page: Page, name: string) {
+  return page.getByRole('region', { name: new RegExp(`^${name}`) });
+}
+
+test('a guest’s order rings on the board at once, is accepted for 20 minutes and sent on its way, live on the guest’s page', async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the kitchen’s tablet; the phone project checks the board’s layout');
+  await rejectWaitingOrders(request);
+  await listenToSound(page);
+  await signInStaff(page);
+  await startShift(page);
+  expect(await chimes(page)).toBe(0);
+
+  const guestContext = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const guest = await guestContext.newPage();
+  const orderId = await guestOrdersThroughTheShop(guest, request);
+
+  // The staff channel brings it: by the time the guest sees their order page, it is on the board.
+  await expect(card(page, orderId)).toBeVisible({ timeout: 1_000 });
+  await expect(column(page, 'Neu').locator(`[data-order-id="${orderId}"]`)).toHaveAttribute('data-ringing', 'true');
+  await expect.poll(() => chimes(page)).toBeGreaterThan(0);
+  await expect(page).toHaveTitle(/^\(1\) Admin Dashboard/);
+
+  // Staff open it (the chime stops for it) and accept it for 20 minutes.
+  await card(page, orderId).click();
+  const dialog = page.getByRole('dialog', { name: `Bestellung #${orderId}` });
+  await expect(dialog.getByRole('link', { name: 'Auf der Karte zeigen' })).toHaveAttribute(
+    'href',
+    /query=Torstra%C3%9Fe%2012%2C%2010117%20Berlin/,
+  );
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: '20', exact: true }).click();
+  await guest.evaluate(() => sessionStorage.setItem('not-reloaded', 'yes'));
+  await dialog.getByRole('button', { name: 'Annehmen – in 20 Min.' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(column(page, 'In der Küche').locator(`[data-order-id="${orderId}"]`)).toBeVisible();
+  await expect(page).toHaveTitle(/^Admin Dashboard/);
+  const silentFrom = await chimes(page);
+
+  // The guest's page follows without a reload.
+  await expect(guest.getByText('Das Restaurant hat Ihre Bestellung angenommen')).toBeVisible();
+  await expect(guest.getByText(/Voraussichtlich um \d{2}:\d{2} bei Ihnen\./)).toBeVisible();
+
+  await card(page, orderId).click();
+  await dialog.getByRole('button', { name: 'Unterwegs' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(column(page, 'Fertig / unterwegs').locator(`[data-order-id="${orderId}"]`)).toBeVisible();
+  await expect(guest.getByText('Ihre Bestellung ist unterwegs')).toBeVisible();
+  expect(await guest.evaluate(() => sessionStorage.getItem('not-reloaded'))).toBe('yes');
+  // Nothing new waits: the board has been quiet since the order was accepted.
+  expect(await chimes(page)).toBe(silentFrom);
+
+  // The kitchen ticket: printed on 80 mm paper, the cash to collect in large type.
+  const ticket = await page.context().newPage();
+  await ticket.goto(`${SHOP}/admin/orders/${orderId}/ticket`);
+  const paper = ticket.getByRole('article', { name: 'Küchenbon' });
+  await expect(paper.getByText(`#${orderId}`)).toBeVisible();
+  await expect(paper.getByText(/^BAR KASSIEREN/)).toBeVisible();
+  await ticket.emulateMedia({ media: 'print' });
+  const pdf = (await ticket.pdf({ preferCSSPageSize: true })).toString('latin1');
+  const [, width] = /\/MediaBox \[0 0 ([\d.]+) [\d.]+\]/.exec(pdf) ?? [];
+  // 80 mm in PDF points (1/72 inch).
+  expect(Number(width)).toBeCloseTo((80 / 25.4) * 72, 0);
+  await guestContext.close();
+});
+
+test('staff open an order and reject it with a listed reason; on a phone the columns stack; axe finds nothing serious', async ({
+  page,
+  request,
+}) => {
+  await signInStaff(page);
+  const order = await placeGuestOrder(request, '');
+  await expect(card(page, order.id)).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await card(page, order.id).click();
+  const dialog = page.getByRole('dialog', { name: `Bestellung #${order.id}` });
+  await expect(dialog.getByRole('link', { name: '030555666' })).toHaveAttribute('href', 'tel:030555666');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  // A reason from the list: the guest is told it.
+  await dialog.getByLabel('Wir haben gerade zu viele Bestellungen.').check();
+  await dialog.getByRole('button', { name: 'Ablehnen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(column(page, 'Heute erledigt').locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+  if (isPhone(page)) {
+    const [waiting, done] = await Promise.all([
+      column(page, 'Neu').boundingBox(),
+      column(page, 'Heute erledigt').boundingBox(),
+    ]);
+    expect(done?.x).toBe(waiting?.x);
+  }
+});
+
+test('the board’s server restarts: the board alarms after 30 s without it, reconnects, and an order placed meanwhile rings', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the connection does not depend on the viewport');
+  test.setTimeout(180_000);
+  const server = await startOwnServer(BASE_PORT + 30);
+  try {
+    await listenToSound(page);
+    await signInStaff(page, server.origin);
+    await startShift(page);
+
+    await server.stop();
+    await expect(page.getByRole('status').filter({ hasText: 'Verbindung unterbrochen' })).toBeVisible();
+    expect(await alarms(page)).toBe(0);
+    // More than 30 s without the server: the red banner and the alarm, unlike any order chime.
+    await expect(page.getByRole('alert').filter({ hasText: 'Keine Verbindung zum Server' })).toBeVisible({
+      timeout: 45_000,
+    });
+    await expect.poll(() => alarms(page)).toBeGreaterThan(0);
+
+    // The board is kept away from the server while it comes back and an order arrives.
+    let held = true;
+    await page.routeWebSocket(/\/api\/ws\/admin\/orders/, (socket) => {
+      if (held) socket.close();
+      else socket.connectToServer();
+    });
+    await server.start();
+    const order = await placeGuestOrder(request, server.origin);
+    await expect(card(page, order.id)).toHaveCount(0);
+    const chimedBefore = await chimes(page);
+
+    held = false;
+    // The next attempt reaches the server (reconnects back off to at most 30 s): the list is read again.
+    await expect(page.getByRole('status').filter({ hasText: 'Live verbunden' })).toBeVisible({ timeout: 45_000 });
+    await expect(card(page, order.id)).toBeVisible();
+    await expect.poll(() => chimes(page)).toBeGreaterThan(chimedBefore);
+  } finally {
+    await server.dispose();
+  }
+});
+
+test('with no board open the shop pauses online orders by itself, and resumes when a board connects', async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the server decides; the viewport plays no part');
+  test.setTimeout(180_000);
+  const server = await startOwnServer(BASE_PORT + 40, { fakeClock: true });
+  try {
+    await page.goto(`${server.origin}${SHOP}/`);
+    const status = page.getByText(/^(Jetzt geöffnet|Online-Bestellungen)/);
+    await expect(status).toHaveText(/^Jetzt geöffnet/, { timeout: 15_000 });
+
+    // The server watches from its first check (every 30 s); then no board for longer than 3 minutes.
+    await server.advanceClock(4 * 60_000);
+    await page.waitForTimeout(31_000);
+    await server.advanceClock(4 * 60_000);
+    await expect(status).toHaveText('Online-Bestellungen gerade nicht möglich – bitte rufen Sie uns an', {
+      timeout: 45_000,
+    });
+
+    const staffContext = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    const staff = await staffContext.newPage();
+    await signInStaff(staff, server.origin);
+    await expect(staff.getByRole('status').filter({ hasText: 'Live verbunden' })).toBeVisible();
+    await expect(status).toHaveText(/^Jetzt geöffnet/, { timeout: 15_000 });
+    await staffContext.close();
+  } finally {
+    await server.dispose();
+  }
+});
