@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema, boardSchema, boardSettingsSchema, orderSchema, type Order } from '@pizzeria/domain';
 import { auditLog, orders, stores } from '../../db/schema.ts';
-import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
+import {
+  buildTestServer,
+  createTestUser,
+  pickupOrder,
+  simpleProduct,
+  type TestServer,
+  type TestUser,
+} from '../../../test/helper.ts';
 
 // Issue 10: the orders board's list and its settings.
 
@@ -19,22 +26,7 @@ async function placeGuestOrder(): Promise<Order> {
     method: 'POST',
     url: '/api/orders/guest',
     headers: { 'idempotency-key': randomUUID() },
-    payload: {
-      store_id: 13,
-      order_type: 'pickup',
-      items: [{ product_id: productId, quantity: 1 }],
-      requested_time: 'asap',
-      payment_method: 'cash',
-      address: {
-        type: 'shipping',
-        customer_name: 'Gabi Gast',
-        phone: '015112345678',
-        line1: 'Gneisenaustraße 1',
-        city: 'Berlin',
-        zip: '10969',
-        country: 'DE',
-      },
-    },
+    payload: pickupOrder(productId),
   });
   expect(response.statusCode, response.body).toBe(201);
   return orderSchema.parse(response.json());
@@ -88,12 +80,7 @@ function putSettings(body: object, user: TestUser = admin, language = 'de') {
 beforeAll(async () => {
   server = await buildTestServer();
   server.app.orders.clock = { now: () => NOW };
-  const catalogue = await server.app.catalogue.get(13);
-  const product = catalogue?.products.find(
-    (p) => p.type === 'simple' && p.available && p.toppingGroups.every((g) => g.minSelect === 0),
-  );
-  if (!product) throw new Error('no simple product');
-  productId = product.id;
+  productId = (await simpleProduct(server.app)).id;
   admin = await createTestUser(server.app, { role: 'admin', name: 'Maria Rossi' });
 });
 

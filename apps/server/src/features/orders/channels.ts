@@ -66,6 +66,17 @@ const NOT_FOUND: ChannelError = { type: 'error', code: 'not_found', message: 'Th
 const BAD_MESSAGE: ChannelError = { type: 'error', code: 'bad_message', message: 'Expected {"type":"auth", …}' };
 const UNAVAILABLE: ChannelError = { type: 'error', code: 'unavailable', message: 'Please try again shortly' };
 
+/** A client's `{"type":"auth", …}` message; anything else (not JSON, another shape) fails. */
+function parseAuth(data: RawData) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data.toString());
+  } catch {
+    parsed = undefined;
+  }
+  return channelAuthSchema.safeParse(parsed);
+}
+
 /**
  * Waits for the client's one auth message (credentials travel in a message, not in the URL that
  * proxies log) and hands it over; a client that sends garbage or nothing in time is closed.
@@ -75,13 +86,7 @@ function onAuthMessage(socket: WebSocket, handle: (auth: z.infer<typeof channelA
   socket.once('close', () => clearTimeout(timeout));
   socket.once('message', (data: RawData) => {
     clearTimeout(timeout);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data.toString());
-    } catch {
-      parsed = undefined;
-    }
-    const auth = channelAuthSchema.safeParse(parsed);
+    const auth = parseAuth(data);
     if (!auth.success) {
       refuse(socket, BAD_MESSAGE, CHANNEL_CLOSE.badMessage);
       return;
@@ -218,13 +223,7 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
   });
 
   async function renewStaffGrant(listener: Listener, data: RawData): Promise<void> {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data.toString());
-    } catch {
-      parsed = undefined;
-    }
-    const auth = channelAuthSchema.safeParse(parsed);
+    const auth = parseAuth(data);
     if (!auth.success) return drop(staff, listener, BAD_MESSAGE, CHANNEL_CLOSE.badMessage);
     const caller = auth.data.access_token ? await app.auth.verifyToken(auth.data.access_token) : null;
     if (!staff.has(listener)) return;

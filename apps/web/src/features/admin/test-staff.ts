@@ -1,3 +1,5 @@
+import { vi } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
 import { STAFF_SESSION_KEY, clearStaffSession, useStaffSession } from './auth/staff-session.ts';
 
 export const STAFF_EMAIL = 'chef@example.com';
@@ -44,4 +46,15 @@ export function fakeLocks() {
       Reflect.deleteProperty(navigator, 'locks');
     },
   };
+}
+
+/**
+ * Where an admin screen's test starts (in `beforeEach`): this device signed in earlier, German texts,
+ * and the console's expected errors (refused requests) kept quiet.
+ */
+export async function asSignedInStaff(): Promise<void> {
+  localStorage.clear();
+  signedInDevice();
+  await i18n.changeLanguage('de');
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
 }

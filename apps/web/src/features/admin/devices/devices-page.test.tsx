@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../i18n/index.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
 import { fakeApi, type FakeAnswer } from '../../auth/test-api.ts';
 import AdminArea from '../admin-area.tsx';
-import { clearStaffSession, useStaffSession } from '../auth/staff-session.ts';
-import { signedInDevice, staffTokens } from '../test-staff.ts';
+import { useStaffSession } from '../auth/staff-session.ts';
+import { asSignedInStaff, staffTokens } from '../test-staff.ts';
 
 const TABLET = {
   id: 3,
@@ -27,11 +26,7 @@ const REFRESH: Record<string, FakeAnswer> = {
 };
 
 beforeEach(async () => {
-  localStorage.clear();
-  clearStaffSession();
-  signedInDevice();
-  await i18n.changeLanguage('de');
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  await asSignedInStaff();
 });
 
 afterEach(() => {

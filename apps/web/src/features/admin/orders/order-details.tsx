@@ -8,6 +8,7 @@ import { useCurrency } from '../../store/index.ts';
 import { mapSearchHref, telHref } from './order-links.ts';
 import { useStoreClock } from './use-store-clock.ts';
 import { promisedAt } from './promised-at.ts';
+import { AddressLines } from './address-lines.tsx';
 
 /**
  * Everything staff need to know about one order (issue 10): what to cook, for whom, where to, how it is
@@ -145,17 +146,7 @@ function CustomerFacts({ order }: { order: AdminOrder }) {
         <div>
           <dt>{t('details.address')}</dt>
           <dd>
-            <address className="order-details-address">
-              {address.line1}
-              {address.line2 && (
-                <>
-                  <br />
-                  {address.line2}
-                </>
-              )}
-              <br />
-              {address.zip} {address.city}
-            </address>
+            <AddressLines address={address} className="order-details-address" />
             <a href={mapSearchHref(address)} target="_blank" rel="noopener noreferrer">
               {t('details.map')}
             </a>

@@ -11,6 +11,7 @@ import { useAdminTitle } from '../shell/use-admin-title.ts';
 import { useAdminOrder } from './api/get-admin-order.ts';
 import { useStoreClock } from './use-store-clock.ts';
 import { promisedAt } from './promised-at.ts';
+import { AddressLines } from './address-lines.tsx';
 
 /**
  * `/order-online/admin/orders/{id}/ticket`: the kitchen ticket for an 80 mm thermal printer, outside the
@@ -128,19 +129,7 @@ function KitchenTicket({ order, ref }: { order: AdminOrder; ref: Ref<HTMLElement
       <section className="ticket-customer">
         <p className="ticket-strong">{order.customer_name}</p>
         <p>{order.phone}</p>
-        {delivery && (
-          <address>
-            {address.line1}
-            {address.line2 && (
-              <>
-                <br />
-                {address.line2}
-              </>
-            )}
-            <br />
-            {address.zip} {address.city}
-          </address>
-        )}
+        {delivery && <AddressLines address={address} />}
       </section>
 
       <section className="ticket-payment">

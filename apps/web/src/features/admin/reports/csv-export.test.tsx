@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
-import { clearStaffSession } from '../auth/staff-session.ts';
-import { signedInDevice, staffTokens } from '../test-staff.ts';
+import { asSignedInStaff, staffTokens } from '../test-staff.ts';
 import { CsvExport } from './csv-export.tsx';
 
 const CSV = '\uFEFFBestellnr.;Datum\r\n7;02.11.2026\r\n';
@@ -40,11 +39,7 @@ let saved: { href: string; download: string }[];
 let blobs: Blob[];
 
 beforeEach(async () => {
-  localStorage.clear();
-  clearStaffSession();
-  signedInDevice();
-  await i18n.changeLanguage('de');
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  await asSignedInStaff();
   saved = [];
   blobs = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {

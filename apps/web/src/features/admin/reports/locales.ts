@@ -5,6 +5,7 @@ export const adminReportsTexts = defineTranslations(
   {
     today: {
       heading: 'Heute auf einen Blick',
+      more: 'Mehr: MwSt., Lieferung und Abholung, Bestseller, pro Stunde',
       orders: 'Bestellungen',
       revenue: 'Umsatz brutto',
       average_basket: 'Ø Warenkorb',
@@ -47,6 +48,7 @@ export const adminReportsTexts = defineTranslations(
   {
     today: {
       heading: 'Today at a glance',
+      more: 'More: VAT, delivery and pickup, best sellers, per hour',
       orders: 'Orders',
       revenue: 'Revenue (gross)',
       average_basket: 'Average basket',

@@ -4,9 +4,8 @@ import type { TodayReport } from '@pizzeria/domain';
 import { i18n } from '../../../i18n/index.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
 import { fakeApi } from '../../auth/test-api.ts';
-import { clearStaffSession } from '../auth/staff-session.ts';
 import '../register-texts.ts';
-import { signedInDevice, staffTokens } from '../test-staff.ts';
+import { asSignedInStaff, staffTokens } from '../test-staff.ts';
 import { TodayAtAGlance } from './today-at-a-glance.tsx';
 
 function report(extra: Partial<TodayReport> = {}): TodayReport {
@@ -49,11 +48,7 @@ function answer(body: TodayReport) {
 const euros = (text: string) => new RegExp(`^${text.replace('.', '\\.')}\\s€$`);
 
 beforeEach(async () => {
-  localStorage.clear();
-  clearStaffSession();
-  signedInDevice();
-  await i18n.changeLanguage('de');
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  await asSignedInStaff();
 });
 
 afterEach(() => {

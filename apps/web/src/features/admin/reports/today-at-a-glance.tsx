@@ -76,65 +76,69 @@ function Glance({ report }: { report: TodayReport }) {
         {t('today.refused', { rejected: report.rejected, cancelled: report.cancelled })}
       </p>
 
-      <div className="reports-grid">
-        <section className="reports-box" aria-labelledby="reports-taxes-heading">
-          <h3 id="reports-taxes-heading">{t('today.taxes')}</h3>
-          <dl className="reports-rows">
-            <div>
-              <dt>{t('today.net')}</dt>
-              <dd>{money(toCents(report.revenue.net))}</dd>
-            </div>
-            {report.revenue.vat.map((share) => (
-              <div key={share.percentage}>
-                <dt>{t('today.vat', { rate: rate(share.percentage) })}</dt>
-                <dd>{money(toCents(share.amount))}</dd>
+      {/* Folded by default: on the kitchen tablet the orders come first. */}
+      <details className="reports-more">
+        <summary>{t('today.more')}</summary>
+        <div className="reports-grid">
+          <section className="reports-box" aria-labelledby="reports-taxes-heading">
+            <h3 id="reports-taxes-heading">{t('today.taxes')}</h3>
+            <dl className="reports-rows">
+              <div>
+                <dt>{t('today.net')}</dt>
+                <dd>{money(toCents(report.revenue.net))}</dd>
               </div>
-            ))}
-          </dl>
-        </section>
-
-        <section className="reports-box" aria-labelledby="reports-split-heading">
-          <h3 id="reports-split-heading">{t('today.split')}</h3>
-          <SplitBar delivery={report.split.delivery.orders} pickup={report.split.pickup.orders} />
-          <dl className="reports-rows">
-            {(['delivery', 'pickup'] as const).map((type) => (
-              <div key={type}>
-                <dt>
-                  <span className="reports-swatch" data-type={type} aria-hidden="true" />
-                  {t(`today.${type}`)}
-                </dt>
-                <dd>
-                  {t('today.split_value', {
-                    count: report.split[type].orders,
-                    amount: money(toCents(report.split[type].gross)),
-                  })}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-
-        <section className="reports-box" aria-labelledby="reports-best-heading">
-          <h3 id="reports-best-heading">{t('today.best_sellers')}</h3>
-          {report.best_sellers.length === 0 ? (
-            <p className="admin-muted">{t('today.best_sellers_empty')}</p>
-          ) : (
-            <ol className="reports-best">
-              {report.best_sellers.map((seller) => (
-                <li key={seller.product_id}>
-                  <span className="reports-best-quantity">
-                    {t('today.best_seller_quantity', { count: seller.quantity })}
-                  </span>
-                  <span className="reports-best-name">{seller.name}</span>
-                  <span className="reports-best-gross">{money(toCents(seller.gross))}</span>
-                </li>
+              {report.revenue.vat.map((share) => (
+                <div key={share.percentage}>
+                  <dt>{t('today.vat', { rate: rate(share.percentage) })}</dt>
+                  <dd>{money(toCents(share.amount))}</dd>
+                </div>
               ))}
-            </ol>
-          )}
-        </section>
-      </div>
+            </dl>
+          </section>
 
-      <PerHour hours={report.per_hour} />
+          <section className="reports-box" aria-labelledby="reports-split-heading">
+            <h3 id="reports-split-heading">{t('today.split')}</h3>
+            <SplitBar delivery={report.split.delivery.orders} pickup={report.split.pickup.orders} />
+            <dl className="reports-rows">
+              {(['delivery', 'pickup'] as const).map((type) => (
+                <div key={type}>
+                  <dt>
+                    <span className="reports-swatch" data-type={type} aria-hidden="true" />
+                    {t(`today.${type}`)}
+                  </dt>
+                  <dd>
+                    {t('today.split_value', {
+                      count: report.split[type].orders,
+                      amount: money(toCents(report.split[type].gross)),
+                    })}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section className="reports-box" aria-labelledby="reports-best-heading">
+            <h3 id="reports-best-heading">{t('today.best_sellers')}</h3>
+            {report.best_sellers.length === 0 ? (
+              <p className="admin-muted">{t('today.best_sellers_empty')}</p>
+            ) : (
+              <ol className="reports-best">
+                {report.best_sellers.map((seller) => (
+                  <li key={seller.product_id}>
+                    <span className="reports-best-quantity">
+                      {t('today.best_seller_quantity', { count: seller.quantity })}
+                    </span>
+                    <span className="reports-best-name">{seller.name}</span>
+                    <span className="reports-best-gross">{money(toCents(seller.gross))}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
+
+        <PerHour hours={report.per_hour} />
+      </details>
     </>
   );
 }
