@@ -42,6 +42,7 @@ test('staff sign in, see the dashboard and this device, and sign out', async ({ 
   const thisDevice = page.getByRole('listitem').filter({ hasText: 'Dieses Gerät' });
   await expect(thisDevice).toHaveCount(1);
   await expect(thisDevice.getByText('Zuletzt genutzt')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
   await page.getByRole('banner').getByRole('button', { name: 'Abmelden' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();

@@ -234,6 +234,14 @@ test('staff open an order and reject it with a listed reason; on a phone the col
   await dialog.getByRole('button', { name: 'Ablehnen' }).click();
   await expect(dialog).toBeHidden();
   await expect(column(page, 'Heute erledigt').locator(`[data-order-id="${order.id}"]`)).toBeVisible();
+
+  // The board's settings: a form in a dialog.
+  await page.getByRole('button', { name: 'Einstellungen' }).click();
+  const settings = page.getByRole('dialog', { name: 'Einstellungen der Bestelltafel' });
+  await expect(settings.getByLabel('Unbeantwortete Bestellungen ablehnen nach Minuten')).toHaveValue('15');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await settings.getByRole('button', { name: 'Schließen' }).click();
+
   if (isPhone(page)) {
     const [waiting, done] = await Promise.all([
       column(page, 'Neu').boundingBox(),

@@ -158,10 +158,7 @@ describe('orders board: columns and the live channel', () => {
     expect(cardsIn(/^Neu/)).toEqual([1, 9]);
   });
 
-  // KNOWN BUG (marked `fails` until fixed): the list read after `ready` replaces the whole board when it
-  // answers, so an event that came in while it was on its way is lost. The server sends `ready` once the
-  // board is subscribed, so events can overtake the read (orders/channels.ts). Here order 9 shows, then
-  // vanishes (and stops ringing) when the older list lands. Remove `.fails` once the board merges.
+  // The server says `ready` once the board is subscribed, so events can overtake the list's read.
   it('keeps an order that arrives over the channel while the list is being read again', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const { socket, view } = await openBoard(testBoard([boardOrder({ id: 1 })]));
@@ -255,6 +252,36 @@ describe('orders board: deciding an order', () => {
 
     expect(await dialog.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('dialog', { name: 'Bestellung #7' })).toBeInTheDocument();
+  });
+
+  it('closes the dialog when the channel brings the accepted order before the answer does', async () => {
+    const accepted = boardOrder({ id: 7, status: 'accepted', eta_minutes: 30 });
+    const answer = deferred<FakeAnswer>();
+    const { socket, user } = await openBoard(testBoard([boardOrder({ id: 7 })]), {
+      'POST /api/admin/orders/7/accept': { wait: answer.promise },
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('button', { name: 'Annehmen – in 30 Min.' }));
+    act(() => socket.push({ type: 'order_updated', order: accepted }));
+    // The dialog already shows the accepted order's steps, before the server has answered.
+    expect(await dialog.findByRole('form', { name: 'Stornieren' })).toBeInTheDocument();
+    answer.resolve(answered(accepted));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('keeps the refusal in view when the channel then brings the other device’s decision', async () => {
+    const message = 'Luigi hat diese Bestellung um 19:02 angenommen.';
+    const { socket, user } = await openBoard(testBoard([boardOrder({ id: 7 })]), {
+      'POST /api/admin/orders/7/accept': { status: 409, body: { code: 'order_already_decided', message } },
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('button', { name: 'Annehmen – in 30 Min.' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(message);
+
+    act(() => socket.push({ type: 'order_updated', order: boardOrder({ id: 7, status: 'accepted' }) }));
+    expect(await dialog.findByRole('button', { name: 'Unterwegs' })).toBeInTheDocument();
+    expect(dialog.getByRole('alert')).toHaveTextContent(message);
   });
 
   it('rejects with a listed reason, posting the reason’s text', async () => {

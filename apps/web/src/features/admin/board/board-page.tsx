@@ -98,7 +98,6 @@ function LiveBoard({ board, connection }: { board: Board; connection: BoardConne
       }),
     }),
   });
-  useEffect(() => () => boardSound.stop(), []);
 
   const open = (orderId: number) => {
     setSeen((current) => new Set(current).add(orderId));

@@ -87,7 +87,10 @@ export const boardSound = {
   alarm(): void {
     play(ALARM, VOLUME.alarm);
   },
-  /** The board left the page: the next board starts its shift again. */
+  /**
+   * Ends the shift: the next board starts it again. The shift outlives the board page on purpose (staff
+   * look at another admin page and come back to a board that still rings); tests end it between cases.
+   */
   stop(): void {
     void context?.close();
     context = null;

@@ -29,7 +29,6 @@ export const adminBoardTexts = defineTranslations(
       blocked: 'Der Ton ist blockiert: neue Bestellungen klingeln nicht.',
       muted: 'Der Ton ist ausgeschaltet: neue Bestellungen klingeln nicht.',
       enable: 'Ton einschalten',
-      not_started: 'Die Schicht ist noch nicht gestartet: neue Bestellungen klingeln nicht.',
       lost: 'Keine Verbindung zum Server seit {{since}}. Neue Bestellungen kommen gerade nicht an – prüfen Sie das WLAN.',
     },
     connection: {
@@ -143,7 +142,6 @@ export const adminBoardTexts = defineTranslations(
       blocked: 'Sound is blocked: new orders will not ring.',
       muted: 'Sound is off: new orders will not ring.',
       enable: 'Turn sound on',
-      not_started: 'The shift has not started: new orders will not ring.',
       lost: 'No connection to the server since {{since}}. New orders are not arriving – check the Wi-Fi.',
     },
     connection: {

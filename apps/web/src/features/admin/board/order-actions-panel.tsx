@@ -27,8 +27,8 @@ interface PanelProps {
  * first, the step no longer fits) is shown here, in the server's words, which say who did what.
  */
 export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
-  const action = useOrderAction(order.id);
-  const run = (step: OrderAction) => action.mutate(step, { onSuccess: (changed) => onDone(changed, step) });
+  const action = useOrderAction(order.id, onDone);
+  const run = (step: OrderAction) => action.mutate(step);
   const error = action.error ? (
     <p className="board-action-error" role="alert">
       {action.error.message}
@@ -45,6 +45,7 @@ export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
           <AcceptPreorder order={order} clock={clock} pending={action.isPending} onAccept={run} />
         )}
         <ReasonForm
+          key="reject"
           kind="reject"
           reasons={REJECT_REASONS}
           pending={action.isPending}
@@ -58,6 +59,7 @@ export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
         {error}
         <StepButtons order={order} pending={action.isPending} onStep={run} />
         <ReasonForm
+          key="cancel"
           kind="cancel"
           reasons={CANCEL_REASONS}
           pending={action.isPending}

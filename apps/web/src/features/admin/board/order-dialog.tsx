@@ -60,7 +60,8 @@ function OrderDialogBody({
           </Dialog.Close>
         </div>
       </div>
-      <OrderActionsPanel key={order.status} order={order} clock={clock} onDone={onDone} />
+      {/* Not keyed by status: a refusal ("Maria accepted it at 19:02") stays when the channel brings that change. */}
+      <OrderActionsPanel order={order} clock={clock} onDone={onDone} />
       {details.data ? <OrderDetails order={details.data} /> : <QueryState query={details} />}
     </>
   );

@@ -20,13 +20,16 @@ export function postOrderAction(orderId: number, { step, ...body }: OrderAction)
  * the step no longer fits) carries the server's message saying who did what, shown where the staff
  * member clicked, and the board reloads the order from the channel.
  */
-export function useOrderAction(orderId: number) {
+export function useOrderAction(orderId: number, onDone: (order: Order, action: OrderAction) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: OrderAction) => postOrderAction(orderId, action),
-    onSuccess: (order) => {
+    // Here, not in `mutate`'s callbacks: the channel often brings the changed order before the answer
+    // does, the panel that asked is replaced by the next status's, and `mutate`'s callbacks die with it.
+    onSuccess: (order, action) => {
       upsertBoardOrder(queryClient, order);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'order', orderId] });
+      onDone(order, action);
     },
   });
 }
