@@ -2,7 +2,7 @@
  * Prints the gzip size of what the storefront loads first: the entry script, the chunks it preloads
  * and its stylesheets, as referenced by the built index.html. Exits non-zero over the JS budget.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -23,6 +23,37 @@ for (const file of files) {
 }
 console.log(`initial JS:  ${(js / 1024).toFixed(1)} KB gzip (budget ${BUDGET_JS_BYTES / 1024} KB)`);
 console.log(`initial CSS: ${(css / 1024).toFixed(1)} KB gzip`);
+
+// The back office (DESIGN §6): lazy, never in the first load. Its size is the admin chunk, its stylesheet
+// and the chunks it imports that the first load does not already bring.
+const assets = readdirSync(path.join(dist, 'assets'));
+const adminEntry = assets.find((file) => /^admin-area-[\w-]+\.js$/.test(file));
+if (!adminEntry) {
+  console.error('No back-office chunk (admin-area-*.js) in the build.');
+  process.exit(1);
+}
+const adminFiles = new Set<string>();
+for (let pending = [`assets/${adminEntry}`]; pending.length > 0;) {
+  const file = pending.pop() ?? '';
+  if (adminFiles.has(file) || files.includes(file)) continue;
+  adminFiles.add(file);
+  const code = readFileSync(path.join(dist, file), 'utf8');
+  for (const [, imported] of code.matchAll(/(?:^|[;\n])import[^"]*?from"\.\/([^"]+\.js)"/g))
+    pending.push(`assets/${imported}`);
+}
+for (const css of assets.filter((file) => /^admin-area-[\w-]+\.css$/.test(file))) adminFiles.add(`assets/${css}`);
+const adminBytes = [...adminFiles].reduce(
+  (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length,
+  0,
+);
+console.log(
+  `back office:  ${(adminBytes / 1024).toFixed(1)} KB gzip, lazy (${adminFiles.size} files, none in the first load)`,
+);
+if (files.some((file) => /admin/.test(file))) {
+  console.error('Back-office code is in the storefront’s first load.');
+  process.exit(1);
+}
+
 if (js > BUDGET_JS_BYTES) {
   console.error('The storefront’s initial JavaScript is over budget.');
   process.exit(1);
