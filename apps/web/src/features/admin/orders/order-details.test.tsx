@@ -83,6 +83,12 @@ describe('order details', () => {
     expect(fact('Zugesagt für')).toHaveTextContent(/^Zugesagt für24\.11\., 19:45$/);
   });
 
+  it('calls the time of an order not yet accepted expected, not promised', () => {
+    renderDetails(testAdminOrder({ status: 'waiting', eta_at: null }));
+    expect(fact('Voraussichtlich (noch nicht zugesagt)')).toHaveTextContent(/13:45$/);
+    expect(screen.queryByText('Zugesagt für')).not.toBeInTheDocument();
+  });
+
   it('links the phone for calling, the e-mail, and the delivery address to a map in a new window', () => {
     renderDetails(testAdminOrder());
 

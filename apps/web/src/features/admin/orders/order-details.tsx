@@ -58,7 +58,11 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           </dd>
         </div>
         <div>
-          <dt>{t('details.promised_time')}</dt>
+          <dt>
+            {order.status === 'waiting' || order.status === 'pending_payment'
+              ? t('details.expected_time')
+              : t('details.promised_time')}
+          </dt>
           <dd>
             <time dateTime={promisedAt(order)}>{clock.timeOrDate(promisedAt(order))}</time>
           </dd>
