@@ -1,6 +1,7 @@
 import '../checkout/checkout.css';
 import './orders.css';
 import './register-texts.ts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'wouter';
 import type { Order } from '@pizzeria/domain';
@@ -134,79 +135,54 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
       const eta = order.eta_at ?? order.promised_at;
       const time = formatStoreTime(eta, timeZone, i18n.language);
       return (
-        <section className="card order-status order-status-accepted" role="status" aria-label={label}>
-          <span className="order-status-icon" aria-hidden="true">
-            ✓
-          </span>
-          <div>
-            <p className="order-status-title">{t('order.accepted')}</p>
-            <p>
-              {order.order_type === 'delivery'
-                ? t('order.accepted_delivery', { time })
-                : t('order.accepted_pickup', { time })}
-            </p>
-          </div>
-        </section>
+        <DecisionBox tone="accepted" label={label}>
+          <p className="order-status-title">{t('order.accepted')}</p>
+          <p>
+            {order.order_type === 'delivery'
+              ? t('order.accepted_delivery', { time })
+              : t('order.accepted_pickup', { time })}
+          </p>
+        </DecisionBox>
       );
     }
     case 'ready': {
       const pickup = order.order_type === 'pickup';
       const time = order.eta_at ? formatStoreTime(order.eta_at, timeZone, i18n.language) : null;
       return (
-        <section className="card order-status order-status-accepted" role="status" aria-label={label}>
-          <span className="order-status-icon" aria-hidden="true">
-            ✓
-          </span>
-          <div>
-            <p className="order-status-title">{pickup ? t('order.ready_pickup') : t('order.ready_delivery')}</p>
-            <p>
-              {pickup
-                ? t('order.ready_pickup_hint')
-                : time
-                  ? t('order.ready_delivery_eta', { time })
-                  : t('order.ready_delivery_hint')}
-            </p>
-          </div>
-        </section>
+        <DecisionBox tone="accepted" label={label}>
+          <p className="order-status-title">{pickup ? t('order.ready_pickup') : t('order.ready_delivery')}</p>
+          <p>
+            {pickup
+              ? t('order.ready_pickup_hint')
+              : time
+                ? t('order.ready_delivery_eta', { time })
+                : t('order.ready_delivery_hint')}
+          </p>
+        </DecisionBox>
       );
     }
     case 'completed':
       return (
-        <section className="card order-status order-status-accepted" role="status" aria-label={label}>
-          <span className="order-status-icon" aria-hidden="true">
-            ✓
-          </span>
-          <div>
-            <p className="order-status-title">{t('order.completed')}</p>
-            <p>{t('order.completed_hint')}</p>
-          </div>
-        </section>
+        <DecisionBox tone="accepted" label={label}>
+          <p className="order-status-title">{t('order.completed')}</p>
+          <p>{t('order.completed_hint')}</p>
+        </DecisionBox>
       );
     case 'cancelled':
       return (
-        <section className="card order-status order-status-rejected" role="status" aria-label={label}>
-          <span className="order-status-icon" aria-hidden="true">
-            !
-          </span>
-          <div>
-            <p className="order-status-title">{t('order.cancelled')}</p>
-            {order.cancellation_reason && <p>{t('order.cancelled_reason', { reason: order.cancellation_reason })}</p>}
-            <p className="checkout-hint">{t('order.cancelled_hint')}</p>
-          </div>
-        </section>
+        <DecisionBox tone="rejected" label={label}>
+          <p className="order-status-title">{t('order.cancelled')}</p>
+          {order.cancellation_reason && <p>{t('order.cancelled_reason', { reason: order.cancellation_reason })}</p>}
+          <p className="checkout-hint">{t('order.cancelled_hint')}</p>
+        </DecisionBox>
       );
     case 'rejected':
       return (
-        <section className="card order-status order-status-rejected" role="status" aria-label={label}>
-          <span className="order-status-icon" aria-hidden="true">
-            !
-          </span>
-          <div>
-            <p className="order-status-title">{t('order.rejected')}</p>
-            {order.rejection_reason && <p>{t('order.rejected_reason', { reason: order.rejection_reason })}</p>}
-            <p className="checkout-hint">{t('order.rejected_hint')}</p>
-          </div>
-        </section>
+        <DecisionBox tone="rejected" label={label}>
+          <p className="order-status-title">{t('order.rejected')}</p>
+          {order.rejection_reason && <p>{t('order.rejected_reason', { reason: order.rejection_reason })}</p>}
+          <p className="checkout-hint">{t('order.rejected_hint')}</p>
+        </DecisionBox>
       );
     case 'waiting':
       return (
@@ -226,6 +202,18 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
         </section>
       );
   }
+}
+
+/** One of the restaurant's answers: a tick or a warning sign beside what it means for the customer. */
+function DecisionBox({ tone, label, children }: { tone: 'accepted' | 'rejected'; label: string; children: ReactNode }) {
+  return (
+    <section className={`card order-status order-status-${tone}`} role="status" aria-label={label}>
+      <span className="order-status-icon" aria-hidden="true">
+        {tone === 'accepted' ? '✓' : '!'}
+      </span>
+      <div>{children}</div>
+    </section>
+  );
 }
 
 function OrderProblem({ message, onRetry }: { message: string; onRetry?: () => void }) {
