@@ -22,3 +22,4 @@ export * from './api/realtime.ts';
 export * from './api/store-admin.ts';
 export * from './api/board.ts';
 export * from './api/reports.ts';
+export * from './api/admin-common.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -21,6 +22,15 @@ import type { LocalizedText } from '@pizzeria/domain';
 // with `localizedTextSchema` whenever they are read. Positions order lists; ties fall back to the id.
 
 const HH_MM = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+
+// Issue 11: every row staff edit has a `version`, raised by every write; a save sends the version it was
+// read at and a stale one is refused (409 with the current row). Rows an order may reference are never
+// deleted: `archived_at` set means gone from the shop and from the back office's lists.
+const version = () => integer('version').notNull().default(1);
+const archivedAt = () => timestamp('archived_at', { withTimezone: true });
+
+/** Binary data (a picture's bytes); PGlite and PostgreSQL both hand it back as a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const stores = pgTable(
   'stores',
@@ -56,6 +66,13 @@ export const stores = pgTable(
     chimeLouderAfterMinutes: integer('chime_louder_after_minutes').notNull().default(2),
     /** Issue 10: the kitchen ticket prints when an order is accepted. */
     printOnAccept: boolean('print_on_accept').notNull().default(false),
+    /** Issue 11: the legal notice (Impressum) on the privacy page: who runs the restaurant, where registered. */
+    legalName: text('legal_name').notNull().default(''),
+    legalRepresentative: text('legal_representative').notNull().default(''),
+    tradeRegister: text('trade_register').notNull().default(''),
+    vatId: text('vat_id').notNull().default(''),
+    /** Raised by every staff write to the store's settings, hours included (issue 11). */
+    version: version(),
   },
   (t) => [check('stores_region_check', sql`${t.region} in ('de-DE', 'de-CH', 'en-GB')`)],
 );
@@ -106,6 +123,8 @@ export const taxRates = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull().unique(),
     percentage: numeric('percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    version: version(),
+    archivedAt: archivedAt(),
   },
   (t) => [check('tax_rates_percentage_check', sql`${t.percentage} between 0 and 100`)],
 );
@@ -120,6 +139,10 @@ export const categories = pgTable(
     position: integer('position').notNull().default(0),
     name: jsonb('name').$type<LocalizedText>().notNull(),
     description: jsonb('description').$type<LocalizedText>().notNull(),
+    /** Hidden from the shop (with its products), kept in the back office. */
+    hidden: boolean('hidden').notNull().default(false),
+    version: version(),
+    archivedAt: archivedAt(),
   },
   (t) => [index('categories_store_position_idx').on(t.storeId, t.position)],
 );
@@ -141,10 +164,17 @@ export const products = pgTable(
     taxRateId: integer('tax_rate_id')
       .notNull()
       .references(() => taxRates.id, { onDelete: 'restrict' }),
-    /** File name without extension under /order-online/images/products/. */
-    imageSlug: text('image_slug').notNull(),
+    /** The demo menu's drawing: file name without extension under /order-online/images/products/. */
+    imageSlug: text('image_slug'),
+    /** A picture staff uploaded (issue 11); it wins over the drawing. */
+    pictureId: integer('picture_id').references(() => pictures.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
-    available: boolean('available').notNull().default(true),
+    /** Hidden from the shop, kept in the back office. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** "Sold out today": not sold until this moment (the start of the next business day). */
+    soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
+    version: version(),
+    archivedAt: archivedAt(),
   },
   (t) => [
     index('products_category_position_idx').on(t.categoryId, t.position),
@@ -164,6 +194,8 @@ export const productVariants = pgTable(
     name: jsonb('name').$type<LocalizedText>().notNull(),
     priceCents: integer('price_cents').notNull(),
     position: integer('position').notNull().default(0),
+    /** Variants are saved with their product (its version covers them); a removed size is archived. */
+    archivedAt: archivedAt(),
   },
   (t) => [
     index('product_variants_product_position_idx').on(t.productId, t.position),
@@ -181,6 +213,8 @@ export const toppingGroups = pgTable(
     name: jsonb('name').$type<LocalizedText>().notNull(),
     minSelect: integer('min_select').notNull().default(0),
     maxSelect: integer('max_select').notNull(),
+    version: version(),
+    archivedAt: archivedAt(),
   },
   (t) => [
     index('topping_groups_store_idx').on(t.storeId),
@@ -188,20 +222,45 @@ export const toppingGroups = pgTable(
   ],
 );
 
+/**
+ * A topping the kitchen has (issue 11: on its own, offered by groups through `group_items`). An extra in
+ * an order names the topping's id. `price_cents` is the price a group offers it at unless it says otherwise.
+ */
 export const toppings = pgTable(
   'toppings',
   {
     id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    priceCents: integer('price_cents').notNull(),
+    version: version(),
+    archivedAt: archivedAt(),
+  },
+  (t) => [
+    index('toppings_store_idx').on(t.storeId),
+    check('toppings_price_cents_check', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** Which toppings a group offers, at which price, in which order (SPEC §2 group-item). */
+export const groupItems = pgTable(
+  'group_items',
+  {
     groupId: integer('group_id')
       .notNull()
       .references(() => toppingGroups.id, { onDelete: 'cascade' }),
-    name: jsonb('name').$type<LocalizedText>().notNull(),
+    toppingId: integer('topping_id')
+      .notNull()
+      .references(() => toppings.id, { onDelete: 'cascade' }),
     priceCents: integer('price_cents').notNull(),
     position: integer('position').notNull().default(0),
   },
   (t) => [
-    index('toppings_group_position_idx').on(t.groupId, t.position),
-    check('toppings_price_cents_check', sql`${t.priceCents} >= 0`),
+    primaryKey({ columns: [t.groupId, t.toppingId] }),
+    index('group_items_topping_idx').on(t.toppingId),
+    check('group_items_price_cents_check', sql`${t.priceCents} >= 0`),
   ],
 );
 
@@ -226,6 +285,7 @@ export const allergens = pgTable('allergens', {
   code: text('code').notNull().unique(),
   name: jsonb('name').$type<LocalizedText>().notNull(),
   position: integer('position').notNull().default(0),
+  version: version(),
 });
 
 /** The numbered additives German menus declare (1 mit Farbstoff, 2 mit Konservierungsstoff, ...). */
@@ -234,6 +294,8 @@ export const additives = pgTable('additives', {
   code: text('code').notNull().unique(),
   name: jsonb('name').$type<LocalizedText>().notNull(),
   position: integer('position').notNull().default(0),
+  version: version(),
+  archivedAt: archivedAt(),
 });
 
 export const productAllergens = pgTable(
@@ -314,6 +376,11 @@ export const postcodes = pgTable(
     deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
     minimumOrderCents: integer('minimum_order_cents').notNull().default(0),
     deliveryTimeMinutes: integer('delivery_time_minutes').notNull(),
+    /** Not offered in the shop for now, kept in the back office. */
+    hidden: boolean('hidden').notNull().default(false),
+    version: version(),
+    /** Removed: gone from the shop and the lists; adding the postcode again brings the row back. */
+    archivedAt: archivedAt(),
   },
   (t) => [
     unique('postcodes_store_postcode_unique').on(t.storeId, t.postcode),
@@ -337,12 +404,54 @@ export const discounts = pgTable(
       .notNull()
       .default('percentage'),
     value: numeric('value', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    version: version(),
   },
   (t) => [
     unique('discounts_store_code_unique').on(t.storeId, t.code),
     check('discounts_code_check', sql`${t.code} in ('DELIVERY_DISCOUNT', 'PICKUP_DISCOUNT')`),
     check('discounts_type_check', sql`${t.type} = 'percentage'`),
     check('discounts_value_check', sql`${t.value} between 0 and 100`),
+  ],
+);
+
+/**
+ * A picture staff uploaded (issue 11), processed once: `original_hash` is the SHA-256 of the upload, so the
+ * same file uploaded twice is one picture. Its renditions hold the bytes.
+ */
+export const pictures = pgTable(
+  'pictures',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    originalHash: text('original_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pictures_store_hash_unique').on(t.storeId, t.originalHash)],
+);
+
+/**
+ * One size of a picture as the shop shows it, re-encoded without metadata. `hash` (SHA-256 of the bytes,
+ * base64url) is its immutable URL: `/api/pictures/{hash}.webp`.
+ */
+export const pictureRenditions = pgTable(
+  'picture_renditions',
+  {
+    hash: text('hash').primaryKey(),
+    pictureId: integer('picture_id')
+      .notNull()
+      .references(() => pictures.id, { onDelete: 'cascade' }),
+    /** `card`: the menu's square; `wide`: the options dialog's 16:9. */
+    kind: text('kind', { enum: ['card', 'wide'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [
+    uniqueIndex('picture_renditions_picture_kind_width_unique').on(t.pictureId, t.kind, t.width),
+    check('picture_renditions_kind_check', sql`${t.kind} in ('card', 'wide')`),
   ],
 );
 
@@ -648,6 +757,7 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_store_created_idx').on(t.storeId, t.createdAt),
+    index('audit_log_store_entity_created_idx').on(t.storeId, t.entity, t.createdAt),
     check('audit_log_actor_kind_check', sql`${t.actorKind} in ('staff', 'system')`),
   ],
 );

@@ -11,12 +11,20 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly messages: LocalizedText;
-  constructor(statusCode: number, code: string, message: string | LocalizedText) {
+  /** More of the body, beside message and code: a conflict's current row (issue 11). */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string | LocalizedText,
+    details?: Readonly<Record<string, unknown>>,
+  ) {
     const messages = typeof message === 'string' ? { de: message, en: message } : message;
     super(messages.en);
     this.statusCode = statusCode;
     this.code = code;
     this.messages = messages;
+    this.details = details;
   }
 }
 
@@ -38,7 +46,7 @@ export default fp(
     app.setErrorHandler((error, request, reply) => {
       if (error instanceof HttpError) {
         const body: ApiError = { message: error.messages[request.language], code: error.code };
-        return reply.status(error.statusCode).send(body);
+        return reply.status(error.statusCode).send({ ...error.details, ...body });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const body: ApiError = {

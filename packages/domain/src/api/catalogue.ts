@@ -87,7 +87,10 @@ export const productSchema = z.object({
   tax: z.object({ percentage: z.number() }),
   allergens: z.array(allergenSchema),
   additives: z.array(additiveSchema),
-  image_url: z.string(),
+  /** The menu card's square picture (at least 320 px), or null: the product has none. */
+  image_url: z.nullable(z.string()),
+  /** The options dialog's 16:9 picture (at least 1280 px wide), or null. */
+  image_wide_url: z.optional(z.nullable(z.string())),
 });
 export type Product = z.infer<typeof productSchema>;
 

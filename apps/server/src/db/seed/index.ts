@@ -6,6 +6,7 @@ import {
   allergens,
   categories,
   discounts,
+  groupItems,
   postcodes,
   productAdditives,
   productAllergens,
@@ -106,6 +107,7 @@ async function insertDemoRestaurant(db: Db, hours: readonly StoreHour[]): Promis
 
   const groupIds = new Map<ToppingGroupKey, number>();
   const toppingRows: (typeof toppings.$inferInsert)[] = [];
+  const groupItemRows: (typeof groupItems.$inferInsert)[] = [];
   const toppingAllergenRows: (typeof toppingAllergens.$inferInsert)[] = [];
   const toppingAdditiveRows: (typeof toppingAdditives.$inferInsert)[] = [];
   TOPPING_GROUPS.forEach((group, i) => {
@@ -113,7 +115,8 @@ async function insertDemoRestaurant(db: Db, hours: readonly StoreHour[]): Promis
     groupIds.set(group.key, groupId);
     group.toppings.forEach((topping, position) => {
       const toppingId = toppingRows.length + 1;
-      toppingRows.push({ id: toppingId, groupId, name: topping.name, priceCents: topping.priceCents, position });
+      toppingRows.push({ id: toppingId, storeId, name: topping.name, priceCents: topping.priceCents });
+      groupItemRows.push({ groupId, toppingId, priceCents: topping.priceCents, position });
       for (const code of topping.allergens) toppingAllergenRows.push({ toppingId, allergenId: allergenId(code) });
       for (const code of topping.additives) toppingAdditiveRows.push({ toppingId, additiveId: additiveId(code) });
     });
@@ -128,6 +131,7 @@ async function insertDemoRestaurant(db: Db, hours: readonly StoreHour[]): Promis
     })),
   );
   await db.insert(toppings).values(toppingRows);
+  await db.insert(groupItems).values(groupItemRows);
   await db.insert(toppingAllergens).values(toppingAllergenRows);
   await db.insert(toppingAdditives).values(toppingAdditiveRows);
 
@@ -151,7 +155,6 @@ async function insertDemoRestaurant(db: Db, hours: readonly StoreHour[]): Promis
         taxRateId: lookup(taxRateIds, category.tax),
         imageSlug: product.slug,
         position,
-        available: true,
       });
       sizes.forEach((priceCents, sizeIndex) => {
         const name = PIZZA_SIZES[sizeIndex];

@@ -41,7 +41,8 @@ const PRODUCT_SLUGS = {
   Getränke: ['cola', 'lemonade', 'mineral-water', 'apple-spritzer', 'pils', 'red-wine'],
 } as const;
 
-const slugOf = (product: Product) => /\/order-online\/images\/products\/([a-z-]+)\.svg$/.exec(product.image_url)?.[1];
+const slugOf = (product: Product) =>
+  /\/order-online\/images\/products\/([a-z-]+)\.svg$/.exec(product.image_url ?? '')?.[1];
 
 describe('the demo restaurant seed', () => {
   let server: TestServer;
@@ -86,8 +87,8 @@ describe('the demo restaurant seed', () => {
 
   it('gives every product and topping a name, a description, allergens and additives', () => {
     for (const product of all()) {
-      expect(product.name.length, product.image_url).toBeGreaterThan(2);
-      expect(product.description.length, product.image_url).toBeGreaterThan(10);
+      expect(product.name.length, product.image_url ?? '').toBeGreaterThan(2);
+      expect(product.description.length, product.image_url ?? '').toBeGreaterThan(10);
       expect(Array.isArray(product.allergens) && Array.isArray(product.additives)).toBe(true);
       for (const topping of product.enriched_topping_groups.flatMap((group) => group.toppings)) {
         expect(Array.isArray(topping.allergens) && Array.isArray(topping.additives)).toBe(true);
@@ -96,7 +97,7 @@ describe('the demo restaurant seed', () => {
     for (const product of [...inCategory('Pizza'), ...inCategory('Pasta')]) {
       expect(
         product.allergens.map((allergen) => allergen.code),
-        product.image_url,
+        product.image_url ?? '',
       ).toContain('a');
     }
     const codes = (slug: string) => {
@@ -138,7 +139,7 @@ describe('the demo restaurant seed', () => {
   it('charges 7 % VAT on food and 19 % on drinks', () => {
     for (const [category, list] of productsByCategory) {
       for (const product of list) {
-        expect(product.tax.percentage, product.image_url).toBe(category === 'Getränke' ? 19 : 7);
+        expect(product.tax.percentage, product.image_url ?? '').toBe(category === 'Getränke' ? 19 : 7);
       }
     }
   });
@@ -173,7 +174,7 @@ describe('the demo restaurant seed', () => {
       ]);
     }
     for (const product of [...inCategory('Getränke'), ...inCategory('Desserts')]) {
-      expect(product.enriched_topping_groups, product.image_url).toEqual([]);
+      expect(product.enriched_topping_groups, product.image_url ?? '').toEqual([]);
     }
   });
 

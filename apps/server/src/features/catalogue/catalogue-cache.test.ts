@@ -18,7 +18,7 @@ function catalogueNamed(productName: string): Catalogue {
       hours: [],
     },
     categories: [
-      { id: 1, storeId: 13, position: 0, name: { de: 'Pizza', en: 'Pizza' }, description: { de: '', en: '' } },
+      { id: 1, storeId: 13, position: 0, name: { de: 'Pizza', en: 'Pizza' }, description: { de: '', en: '' }, hidden: false },
     ],
     products: [
       {
@@ -29,7 +29,7 @@ function catalogueNamed(productName: string): Catalogue {
         description: { de: 'Beschreibung', en: 'Description' },
         priceCents: 850,
         taxPercentage: 7,
-        imageSlug: 'margherita',
+        image: { cardUrl: '/m.svg', wideUrl: '/m.svg' },
         position: 0,
         available: true,
         variants: [],
@@ -45,7 +45,7 @@ function catalogueNamed(productName: string): Catalogue {
         description: { de: '', en: '' },
         priceCents: 100,
         taxPercentage: 7,
-        imageSlug: 'off',
+        image: null,
         position: 1,
         available: false,
         variants: [],
@@ -56,6 +56,7 @@ function catalogueNamed(productName: string): Catalogue {
     ],
     postcodes: [],
     discounts: [],
+    validUntil: null,
   };
 }
 

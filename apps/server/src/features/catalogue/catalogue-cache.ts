@@ -37,6 +37,8 @@ interface Entry {
 interface CachedEntry {
   entry: Promise<Entry | null>;
   loadedAt: number;
+  /** When a "sold out today" in it ends (ms), once loaded: the catalogue is read again then. */
+  validUntil?: number;
 }
 
 export interface CatalogueCacheOptions {
@@ -73,14 +75,22 @@ export function createCatalogueService(
   const now = options.now ?? Date.now;
   const inDoubtMaxAgeMs = options.inDoubtMaxAgeMs ?? IN_DOUBT_MAX_AGE_MS;
 
-  const trusted = (cached: CachedEntry) => !options.inDoubt?.() || now() - cached.loadedAt < inDoubtMaxAgeMs;
+  const trusted = (cached: CachedEntry) =>
+    (cached.validUntil === undefined || now() < cached.validUntil) &&
+    (!options.inDoubt?.() || now() - cached.loadedAt < inDoubtMaxAgeMs);
 
   const entryFor = (storeId: number): Promise<Entry | null> => {
     const cached = entries.get(storeId);
     if (cached && trusted(cached)) return cached.entry;
     const pending = load(storeId).then(build);
-    const loaded = { entry: pending, loadedAt: now() };
+    const loaded: CachedEntry = { entry: pending, loadedAt: now() };
     entries.set(storeId, loaded);
+    void pending.then(
+      (entry) => {
+        if (entry?.catalogue.validUntil) loaded.validUntil = entry.catalogue.validUntil.getTime();
+      },
+      () => undefined,
+    );
     // Forget failures and unknown stores; an entry invalidated meanwhile is already gone.
     const forget = () => {
       if (entries.get(storeId) === loaded) entries.delete(storeId);

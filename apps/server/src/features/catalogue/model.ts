@@ -29,6 +29,14 @@ export interface CatalogueCategory {
   position: number;
   name: LocalizedText;
   description: LocalizedText;
+  /** Hidden from the shop, with its products. */
+  hidden: boolean;
+}
+
+/** Where a product's picture is served: the menu card's square and the options dialog's 16:9. */
+export interface CatalogueImage {
+  cardUrl: string;
+  wideUrl: string;
 }
 
 export interface CatalogueTopping {
@@ -61,8 +69,9 @@ export interface CatalogueProduct {
   description: LocalizedText;
   priceCents: Cents;
   taxPercentage: number;
-  imageSlug: string;
+  image: CatalogueImage | null;
   position: number;
+  /** Not hidden (nor its category) and not sold out when the catalogue was read. */
   available: boolean;
   variants: readonly CatalogueVariant[];
   /** In the order the product offers them. */
@@ -87,8 +96,10 @@ export interface CatalogueDiscount {
 }
 
 export interface Catalogue {
+  /** When a product's "sold out today" ends: the catalogue must be read again then. Null: no such end. */
+  validUntil: Date | null;
   store: CatalogueStore;
-  /** Ordered by position. */
+  /** Ordered by position; hidden ones included (marked). */
   categories: readonly CatalogueCategory[];
   /** Every product, available or not, ordered by category position, then product position. */
   products: readonly CatalogueProduct[];

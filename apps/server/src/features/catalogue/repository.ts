@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { localizedTextSchema, type LocalizedText } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import {
@@ -6,6 +6,8 @@ import {
   allergens,
   categories,
   discounts,
+  groupItems,
+  pictureRenditions,
   postcodes,
   productAdditives,
   productAllergens,
@@ -20,13 +22,15 @@ import {
   toppingGroups,
   toppings,
 } from '../../db/schema.ts';
-import type { Catalogue, CatalogueToppingGroup, Declared } from './model.ts';
+import type { Catalogue, CatalogueImage, CatalogueToppingGroup, Declared } from './model.ts';
+import { pictureUrl, productImageUrl } from './picture-urls.ts';
 
 /**
  * Reads one store's whole catalogue, one query per table in one consistent read-only snapshot, or
- * null when the store does not exist.
+ * null when the store does not exist. Archived rows are not part of it; hidden ones are, marked. `now`
+ * decides which products are sold out; the catalogue says until when that holds (`validUntil`).
  */
-export async function loadCatalogue(db: Db, storeId: number): Promise<Catalogue | null> {
+export async function loadCatalogue(db: Db, storeId: number, now: Date = new Date()): Promise<Catalogue | null> {
   return db.transaction(
     async (tx) => {
       const [store] = await tx.select().from(stores).where(eq(stores.id, storeId));
@@ -36,15 +40,15 @@ export async function loadCatalogue(db: Db, storeId: number): Promise<Catalogue 
         .select({ id: products.id })
         .from(products)
         .innerJoin(categories, eq(products.categoryId, categories.id))
-        .where(eq(categories.storeId, storeId));
+        .where(and(eq(categories.storeId, storeId), isNull(categories.archivedAt), isNull(products.archivedAt)));
       const storeGroupIds = tx
         .select({ id: toppingGroups.id })
         .from(toppingGroups)
-        .where(eq(toppingGroups.storeId, storeId));
+        .where(and(eq(toppingGroups.storeId, storeId), isNull(toppingGroups.archivedAt)));
       const storeToppingIds = tx
         .select({ id: toppings.id })
         .from(toppings)
-        .where(inArray(toppings.groupId, storeGroupIds));
+        .where(and(eq(toppings.storeId, storeId), isNull(toppings.archivedAt)));
 
       const hourRows = await tx
         .select()
@@ -54,37 +58,57 @@ export async function loadCatalogue(db: Db, storeId: number): Promise<Catalogue 
       const categoryRows = await tx
         .select()
         .from(categories)
-        .where(eq(categories.storeId, storeId))
+        .where(and(eq(categories.storeId, storeId), isNull(categories.archivedAt)))
         .orderBy(asc(categories.position), asc(categories.id));
       const productRows = await tx
-        .select({ product: products, taxPercentage: taxRates.percentage })
+        .select({ product: products, categoryHidden: categories.hidden, taxPercentage: taxRates.percentage })
         .from(products)
         .innerJoin(categories, eq(products.categoryId, categories.id))
         .innerJoin(taxRates, eq(products.taxRateId, taxRates.id))
-        .where(eq(categories.storeId, storeId))
+        .where(and(eq(categories.storeId, storeId), isNull(categories.archivedAt), isNull(products.archivedAt)))
         .orderBy(asc(categories.position), asc(categories.id), asc(products.position), asc(products.id));
       const variantRows = await tx
         .select()
         .from(productVariants)
-        .where(inArray(productVariants.productId, storeProductIds))
+        .where(and(inArray(productVariants.productId, storeProductIds), isNull(productVariants.archivedAt)))
         .orderBy(asc(productVariants.position), asc(productVariants.id));
       const groupRows = await tx
         .select()
         .from(toppingGroups)
-        .where(eq(toppingGroups.storeId, storeId))
+        .where(and(eq(toppingGroups.storeId, storeId), isNull(toppingGroups.archivedAt)))
         .orderBy(asc(toppingGroups.id));
       const toppingRows = await tx
-        .select()
-        .from(toppings)
-        .where(inArray(toppings.groupId, storeGroupIds))
-        .orderBy(asc(toppings.position), asc(toppings.id));
+        .select({
+          groupId: groupItems.groupId,
+          id: toppings.id,
+          name: toppings.name,
+          priceCents: groupItems.priceCents,
+        })
+        .from(groupItems)
+        .innerJoin(toppings, eq(groupItems.toppingId, toppings.id))
+        .where(and(inArray(groupItems.groupId, storeGroupIds), isNull(toppings.archivedAt)))
+        .orderBy(asc(groupItems.position), asc(toppings.id));
+      const pictureRows = await tx
+        .select({
+          pictureId: pictureRenditions.pictureId,
+          kind: pictureRenditions.kind,
+          width: pictureRenditions.width,
+          hash: pictureRenditions.hash,
+        })
+        .from(pictureRenditions)
+        .innerJoin(products, eq(products.pictureId, pictureRenditions.pictureId))
+        .where(inArray(products.id, storeProductIds));
       const productGroupRows = await tx
         .select()
         .from(productToppingGroups)
         .where(inArray(productToppingGroups.productId, storeProductIds))
         .orderBy(asc(productToppingGroups.position), asc(productToppingGroups.groupId));
       const allergenRows = await tx.select().from(allergens).orderBy(asc(allergens.position), asc(allergens.code));
-      const additiveRows = await tx.select().from(additives).orderBy(asc(additives.position), asc(additives.code));
+      const additiveRows = await tx
+        .select()
+        .from(additives)
+        .where(isNull(additives.archivedAt))
+        .orderBy(asc(additives.position), asc(additives.code));
       const productAllergenRows = await tx
         .select()
         .from(productAllergens)
@@ -104,7 +128,7 @@ export async function loadCatalogue(db: Db, storeId: number): Promise<Catalogue 
       const postcodeRows = await tx
         .select()
         .from(postcodes)
-        .where(eq(postcodes.storeId, storeId))
+        .where(and(eq(postcodes.storeId, storeId), isNull(postcodes.archivedAt), eq(postcodes.hidden, false)))
         .orderBy(asc(postcodes.postcode));
       const discountRows = await tx
         .select()
@@ -168,9 +192,14 @@ export async function loadCatalogue(db: Db, storeId: number): Promise<Catalogue 
         ]),
       );
       const variantsByProduct = groupBy(variantRows, (row) => row.productId);
+      const picturesById = groupBy(pictureRows, (row) => row.pictureId);
+      const soldOutEnds = productRows.flatMap(({ product }) =>
+        product.soldOutUntil && product.soldOutUntil > now ? [product.soldOutUntil.getTime()] : [],
+      );
       const groupLinksByProduct = groupBy(productGroupRows, (row) => row.productId);
 
       return {
+        validUntil: soldOutEnds.length > 0 ? new Date(Math.min(...soldOutEnds)) : null,
         store: {
           id: store.id,
           name: store.name,
@@ -193,8 +222,9 @@ export async function loadCatalogue(db: Db, storeId: number): Promise<Catalogue 
           position: row.position,
           name: localized(row.name, `category ${row.id}`),
           description: localized(row.description, `category ${row.id}`),
+          hidden: row.hidden,
         })),
-        products: productRows.map(({ product, taxPercentage }) => ({
+        products: productRows.map(({ product, categoryHidden, taxPercentage }) => ({
           id: product.id,
           categoryId: product.categoryId,
           type: product.type,
@@ -202,9 +232,9 @@ export async function loadCatalogue(db: Db, storeId: number): Promise<Catalogue 
           description: localized(product.description, `product ${product.id}`),
           priceCents: product.priceCents,
           taxPercentage,
-          imageSlug: product.imageSlug,
+          image: imageOf(product.pictureId === null ? [] : (picturesById.get(product.pictureId) ?? []), product.imageSlug),
           position: product.position,
-          available: product.available,
+          available: !product.hidden && !categoryHidden && !(product.soldOutUntil && product.soldOutUntil > now),
           variants: (variantsByProduct.get(product.id) ?? []).map((variant) => ({
             id: variant.id,
             name: localized(variant.name, `variant ${variant.id}`),
@@ -233,11 +263,29 @@ export async function loadCatalogue(db: Db, storeId: number): Promise<Catalogue 
   );
 }
 
-/** Stored localized jsonb is parsed, never trusted: a broken row names itself in the error. */
+/** An uploaded picture's renditions (the largest of each kind), else the demo's drawing, else none. */
+function imageOf(
+  renditions: readonly { kind: 'card' | 'wide'; width: number; hash: string }[],
+  slug: string | null,
+): CatalogueImage | null {
+  const largest = (kind: 'card' | 'wide') =>
+    renditions.filter((row) => row.kind === kind).sort((a, b) => b.width - a.width)[0];
+  const card = largest('card');
+  const wide = largest('wide');
+  if (card && wide) return { cardUrl: pictureUrl(card.hash), wideUrl: pictureUrl(wide.hash) };
+  if (slug === null) return null;
+  const drawing = productImageUrl(slug);
+  return { cardUrl: drawing, wideUrl: drawing };
+}
+
+/**
+ * Stored localized jsonb is parsed, never trusted: a broken row names itself in the error. An English
+ * text staff left empty reads as the German one (issue 11: only the German name is required).
+ */
 function localized(value: unknown, where: string): LocalizedText {
   const parsed = localizedTextSchema.safeParse(value);
   if (!parsed.success) throw new Error(`Stored text of ${where} is not {de, en}: ${parsed.error.message}`);
-  return parsed.data;
+  return parsed.data.en === '' ? { de: parsed.data.de, en: parsed.data.de } : parsed.data;
 }
 
 function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {

@@ -10,7 +10,6 @@ import {
   type Product,
   type Store,
 } from '@pizzeria/domain';
-import { BASE_PATH } from '../../plugins/web-app.ts';
 import type { Catalogue, CatalogueProduct, Declared } from './model.ts';
 
 /** What the public API says about a catalogue in one language (DESIGN §4 shapes, decimal amounts). */
@@ -30,10 +29,6 @@ export const CATALOGUE_RESOURCES: readonly CatalogueResource[] = [
   'discounts',
   'postcodes',
 ];
-
-export function productImageUrl(slug: string): string {
-  return `${BASE_PATH}/images/products/${slug}.svg`;
-}
 
 /** Renders the catalogue in one language; cents become the API's decimals here and nowhere else. */
 export function renderCatalogue(catalogue: Catalogue, language: Language): CatalogueView {
@@ -69,18 +64,21 @@ export function renderCatalogue(catalogue: Catalogue, language: Language): Catal
     tax: { percentage: item.taxPercentage },
     allergens: declared(item.allergens),
     additives: declared(item.additives),
-    image_url: productImageUrl(item.imageSlug),
+    image_url: item.image?.cardUrl ?? null,
+    image_wide_url: item.image?.wideUrl ?? null,
   });
   const { store } = catalogue;
 
   return {
-    categories: catalogue.categories.map((category) => ({
-      id: category.id,
-      name: category.name[language],
-      description: category.description[language],
-      position: category.position,
-      store_id: category.storeId,
-    })),
+    categories: catalogue.categories
+      .filter((category) => !category.hidden)
+      .map((category) => ({
+        id: category.id,
+        name: category.name[language],
+        description: category.description[language],
+        position: category.position,
+        store_id: category.storeId,
+      })),
     products: catalogue.products.filter((item) => item.available).map(product),
     store: {
       id: store.id,

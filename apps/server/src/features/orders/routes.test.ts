@@ -405,7 +405,7 @@ describe('POST /api/orders/guest', () => {
     }
 
     it('an unavailable product → product_unavailable, with a German message by default', async () => {
-      await app().database.db.update(products).set({ available: false }).where(eq(products.id, simple.id));
+      await app().database.db.update(products).set({ hidden: true }).where(eq(products.id, simple.id));
       app().catalogue.invalidate(13);
       try {
         const response = await post('/api/orders/guest', guestOrder());
@@ -415,7 +415,7 @@ describe('POST /api/orders/guest', () => {
           message: 'Ein Artikel im Warenkorb ist gerade nicht verfügbar.',
         });
       } finally {
-        await app().database.db.update(products).set({ available: true }).where(eq(products.id, simple.id));
+        await app().database.db.update(products).set({ hidden: false }).where(eq(products.id, simple.id));
         app().catalogue.invalidate(13);
       }
     });
