@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { localizedTextSchema, type LocalizedText } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import {
