@@ -238,10 +238,7 @@ export const toppings = pgTable(
     version: version(),
     archivedAt: archivedAt(),
   },
-  (t) => [
-    index('toppings_store_idx').on(t.storeId),
-    check('toppings_price_cents_check', sql`${t.priceCents} >= 0`),
-  ],
+  (t) => [index('toppings_store_idx').on(t.storeId), check('toppings_price_cents_check', sql`${t.priceCents} >= 0`)],
 );
 
 /** Which toppings a group offers, at which price, in which order (SPEC §2 group-item). */

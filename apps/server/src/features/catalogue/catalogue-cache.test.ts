@@ -18,7 +18,14 @@ function catalogueNamed(productName: string): Catalogue {
       hours: [],
     },
     categories: [
-      { id: 1, storeId: 13, position: 0, name: { de: 'Pizza', en: 'Pizza' }, description: { de: '', en: '' }, hidden: false },
+      {
+        id: 1,
+        storeId: 13,
+        position: 0,
+        name: { de: 'Pizza', en: 'Pizza' },
+        description: { de: '', en: '' },
+        hidden: false,
+      },
     ],
     products: [
       {

@@ -232,7 +232,10 @@ export async function loadCatalogue(db: Db, storeId: number, now: Date = new Dat
           description: localized(product.description, `product ${product.id}`),
           priceCents: product.priceCents,
           taxPercentage,
-          image: imageOf(product.pictureId === null ? [] : (picturesById.get(product.pictureId) ?? []), product.imageSlug),
+          image: imageOf(
+            product.pictureId === null ? [] : (picturesById.get(product.pictureId) ?? []),
+            product.imageSlug,
+          ),
           position: product.position,
           available: !product.hidden && !categoryHidden && !(product.soldOutUntil && product.soldOutUntil > now),
           variants: (variantsByProduct.get(product.id) ?? []).map((variant) => ({

@@ -265,7 +265,9 @@ describe('catalogue routes', () => {
     expect(list).toHaveLength(parse(before.json()).length - 1);
 
     const catalogue = await server.app.catalogue.get(13);
-    expect(catalogue?.products.find((product) => product.image?.cardUrl.endsWith('/tiramisu.svg'))?.available).toBe(false);
+    expect(catalogue?.products.find((product) => product.image?.cardUrl.endsWith('/tiramisu.svg'))?.available).toBe(
+      false,
+    );
 
     const revalidated = await get(url, { 'if-none-match': String(fresh.headers['etag']) });
     expect(revalidated.statusCode).toBe(304);
