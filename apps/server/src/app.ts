@@ -14,6 +14,7 @@ import websocket from './plugins/websocket.ts';
 import webApp from './plugins/web-app.ts';
 import healthRoutes from './features/health/routes.ts';
 import { catalogueRoutes, catalogueService } from './features/catalogue/index.ts';
+import pictureRoutes from './features/admin-catalogue/picture-routes.ts';
 import { orderChannelRoutes, orderRoutes, ordersService } from './features/orders/index.ts';
 import { storeStatusRoutes, storeStatusService } from './features/store-status/index.ts';
 import { addressRoutes } from './features/addresses/index.ts';
@@ -62,6 +63,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
+      await api.register(pictureRoutes);
       await api.register(addressRoutes);
       await api.register(orderRoutes, {
         ordersPerHour: { address: config.ORDERS_PER_HOUR_PER_ADDRESS, customer: config.ORDERS_PER_HOUR_PER_CUSTOMER },

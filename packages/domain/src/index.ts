@@ -23,3 +23,6 @@ export * from './api/store-admin.ts';
 export * from './api/board.ts';
 export * from './api/reports.ts';
 export * from './api/admin-common.ts';
+export * from './api/admin-menu.ts';
+export * from './api/admin-toppings.ts';
+export * from './api/admin-settings.ts';

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { staffSessionAdminRoutes } from '../staff-sessions/index.ts';
 import { reportRoutes } from '../reports/index.ts';
 import { storeAvailabilityRoutes } from '../store-status/index.ts';
+import menuRoutes from '../admin-catalogue/menu-routes.ts';
+import toppingRoutes from '../admin-catalogue/topping-routes.ts';
+import settingsRoutes from '../admin-settings/settings-routes.ts';
 import boardRoutes from './board.ts';
 import orderDecisionRoutes from './order-decisions.ts';
 import orderLimitRoutes from './order-limits.ts';
@@ -18,6 +21,10 @@ const adminRoutes: FastifyPluginAsync = async (admin) => {
   await admin.register(orderLimitRoutes);
   await admin.register(staffSessionAdminRoutes);
   await admin.register(reportRoutes);
+  // Issue 11: the catalogue and the store's settings, edited live.
+  await admin.register(menuRoutes);
+  await admin.register(toppingRoutes);
+  await admin.register(settingsRoutes);
 };
 
 export default adminRoutes;
