@@ -46,6 +46,11 @@ export const storeStatusMessageSchema = z.object({
   is_open: z.boolean(),
   pause: orderingPauseSchema,
   closure: z.nullable(storeClosureSchema),
+  /**
+   * A fingerprint of the shop's menu (issue 11): when it changes, staff changed the catalogue (or a
+   * "sold out today" ended) and an open shop reads its menu, prices and delivery areas again.
+   */
+  menu_version: z.optional(z.string()),
 });
 export type StoreStatusMessage = z.infer<typeof storeStatusMessageSchema>;
 

@@ -18,6 +18,11 @@ export interface Representation {
 export interface CatalogueService {
   /** The store's catalogue as plain data in cents (what orders price against), or null for no such store. */
   get(storeId: number): Promise<Catalogue | null>;
+  /**
+   * A short fingerprint of everything the shop shows of the store (every resource in every language), or
+   * null for no such store: it changes whenever the shop's menu does, so open shops know to read it again.
+   */
+  version(storeId: number): Promise<string | null>;
   /** One public resource in one language, ready to send, or null when the store does not exist. */
   representation(storeId: number, resource: CatalogueResource, language: Language): Promise<Representation | null>;
   /**
@@ -32,6 +37,7 @@ export interface CatalogueService {
 interface Entry {
   catalogue: Catalogue;
   representations: ReadonlyMap<string, Representation>;
+  version: string;
 }
 
 interface CachedEntry {
@@ -105,6 +111,9 @@ export function createCatalogueService(
     async get(storeId) {
       return (await entryFor(storeId))?.catalogue ?? null;
     },
+    async version(storeId) {
+      return (await entryFor(storeId))?.version ?? null;
+    },
     async representation(storeId, resource, language) {
       const entry = await entryFor(storeId);
       return entry?.representations.get(key(resource, language)) ?? null;
@@ -146,5 +155,8 @@ async function build(catalogue: Catalogue | null): Promise<Entry | null> {
     }
   }
   await Promise.all(pending);
-  return { catalogue, representations };
+  const fingerprint = createHash('sha256');
+  for (const entryKey of [...representations.keys()].sort())
+    fingerprint.update(representations.get(entryKey)?.etag ?? '');
+  return { catalogue, representations, version: fingerprint.digest('base64url').slice(0, 16) };
 }

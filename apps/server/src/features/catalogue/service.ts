@@ -39,6 +39,7 @@ export default fp(
 
     app.decorate('catalogue', {
       get: local.get,
+      version: local.version,
       representation: local.representation,
       invalidate(storeId) {
         local.invalidate(storeId);

@@ -117,8 +117,13 @@ export default fp(
       },
 
       async message(storeId) {
-        const availability = await service.availability(storeId);
-        return availability ? storeStatusMessage(availability, service.clock.now()) : null;
+        const [availability, menuVersion] = await Promise.all([
+          service.availability(storeId),
+          app.catalogue.version(storeId),
+        ]);
+        if (!availability) return null;
+        const message = storeStatusMessage(availability, service.clock.now());
+        return menuVersion ? { ...message, menu_version: menuVersion } : message;
       },
 
       async changed(storeId) {

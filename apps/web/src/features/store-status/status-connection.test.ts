@@ -1,6 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeSockets, type FakeSocket } from '../../lib/test-socket.ts';
+import { createTestQueryClient } from '../../lib/testing.tsx';
 import { RECOMPUTE_MS, STALE_AFTER_MS, startStoreStatus } from './status-connection.ts';
 import { useStoreStatus } from './store-status-store.ts';
 import { statusMessage } from './test-status.ts';
@@ -39,7 +42,9 @@ afterEach(() => {
 
 describe('the live store status connection', () => {
   it('connects when the shop starts and closes when it goes away', async () => {
-    const { unmount } = renderHook(() => useStoreStatusConnection());
+    const client = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+    const { unmount } = renderHook(() => useStoreStatusConnection(), { wrapper });
     await waitFor(() => expect(fake.sockets).toHaveLength(1));
     const socket = fake.latest();
     expect(socket.url).toBe(`ws://${location.host}/api/ws/store/13/status`);
@@ -49,6 +54,26 @@ describe('the live store status connection', () => {
     expect(status()).toEqual({ kind: 'open', closesAt: '14:30' });
     unmount();
     expect(socket.closedBy).toEqual({ code: 1000 });
+  });
+
+  it('reads the menu again when its version moves (staff changed it), not on the first message or a repeat', async () => {
+    const client = createTestQueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    stop = startStoreStatus({ random: () => 0.5, queryClient: client });
+    const socket = fake.latest();
+    socket.open();
+    socket.push({ ...statusMessage(), menu_version: 'v1' });
+    socket.push({ ...statusMessage(), menu_version: 'v1' });
+    expect(invalidate).not.toHaveBeenCalled();
+    socket.push({ ...statusMessage(), menu_version: 'v2' });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(5));
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ['products'],
+      ['categories'],
+      ['store'],
+      ['discounts'],
+      ['postcodes'],
+    ]);
   });
 
   it('shows each message as the live status, and a message with an error as closed', () => {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import {
   CHANNEL_CLOSE,
   STORE_ID,
@@ -17,7 +18,12 @@ export interface StoreStatusOptions {
   storeId?: number;
   openSocket?: OpenSocket;
   random?: () => number;
+  /** Where the shop's catalogue queries live: refreshed when staff change the menu (its `menu_version` moves). */
+  queryClient?: QueryClient;
 }
+
+/** What the shop reads of the catalogue: every query to refresh when staff change it (issue 11). */
+export const CATALOGUE_QUERY_KEYS = ['products', 'categories', 'store', 'discounts', 'postcodes'] as const;
 
 function sameStatus(a: StoreStatusView, b: StoreStatusView): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -33,6 +39,7 @@ export function startStoreStatus(options: StoreStatusOptions = {}): () => void {
   let offset = 0;
   let problem: 'reconnecting' | 'unavailable' | null = null;
   let offer: string | null = null;
+  let menuVersion: string | undefined;
 
   const publish = () => {
     const status: StoreStatusView = problem
@@ -70,6 +77,10 @@ export function startStoreStatus(options: StoreStatusOptions = {}): () => void {
       }
       message = event.data;
       offset = Date.parse(message.local_time) - Date.now();
+      if (menuVersion !== undefined && message.menu_version !== menuVersion) {
+        for (const key of CATALOGUE_QUERY_KEYS) void options.queryClient?.invalidateQueries({ queryKey: [key] });
+      }
+      menuVersion = message.menu_version;
       problem = null;
       publish();
       return true;

@@ -1,17 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useStoreStatus } from './store-status-store.ts';
 
 /**
  * Keeps the live store status connected while the shop is open (SPEC §4): the connection's code is a
- * lazy chunk fetched right after the first render, so the first load stays small.
+ * lazy chunk fetched right after the first render, so the first load stays small. It refreshes the
+ * shop's catalogue queries when staff change the menu (issue 11).
  */
 export function useStoreStatusConnection(): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
     let active = true;
     let stop: (() => void) | undefined;
     import('./status-connection.ts').then(
       (connection) => {
-        if (active) stop = connection.startStoreStatus();
+        if (active) stop = connection.startStoreStatus({ queryClient });
       },
       (error: unknown) => {
         console.error('Could not load the live store status', error);
@@ -22,5 +25,5 @@ export function useStoreStatusConnection(): void {
       active = false;
       stop?.();
     };
-  }, []);
+  }, [queryClient]);
 }

@@ -132,7 +132,7 @@ function OptionsForm({
       <div className="options-scroll">
         {product.image_url && (
           <div className="options-media">
-            <img src={product.image_url} alt="" width="640" height="360" decoding="async" />
+            <img src={product.image_wide_url ?? product.image_url} alt="" width="640" height="360" decoding="async" />
           </div>
         )}
         <div className="options-body">
