@@ -1,5 +1,6 @@
 import './admin.css';
 import './register-texts.ts';
+import './forms/register-texts.ts';
 import { Redirect, useLocation } from 'wouter';
 import { AdminLoginPage } from './auth/admin-login-page.tsx';
 import { RequireStaff } from './auth/require-staff.tsx';

@@ -4,6 +4,10 @@ import { apiErrorSchema, staffTokensSchema, type StaffTokens } from '@pizzeria/d
 import { currentLanguage } from '../../../i18n/index.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
+import { AdminApiError } from '../forms/api-errors.ts';
+
+/** An error body with whatever the server adds to message and code (a 400's issues, a 409's current row). */
+const errorBodySchema = z.looseObject(apiErrorSchema.shape);
 
 /**
  * Local storage: the staff device's refresh token (DESIGN §6). It is kept apart from the customer's
@@ -64,6 +68,13 @@ export function clearStaffSession(): void {
   useStaffSession.setState({ account: null });
 }
 
+/** What an admin call sends: JSON, or a file as the raw body with its own type (a picture). */
+export interface StaffRequestInit {
+  method?: string;
+  json?: unknown;
+  file?: Blob;
+}
+
 /** The session ended elsewhere: the refresh token is no longer any good. */
 export class StaffSignedOutError extends ApiRequestError {
   constructor(message = 'Signed out') {
@@ -79,21 +90,22 @@ export class StaffSignedOutError extends ApiRequestError {
 export async function staffFetch<T>(
   path: string,
   schema: z.ZodMiniType<T> | null,
-  init: { method?: string; json?: unknown; token?: string } = {},
+  init: StaffRequestInit & { token?: string } = {},
 ): Promise<T> {
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
   if (init.json !== undefined) headers.set('Content-Type', 'application/json');
+  if (init.file) headers.set('Content-Type', init.file.type);
   const response = await fetch(`/api${path}`, {
     method: init.method ?? 'GET',
     headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    body: init.file ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
   });
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
-    const error = apiErrorSchema.safeParse(payload);
+    const error = errorBodySchema.safeParse(payload);
     throw error.success
-      ? new ApiRequestError(response.status, error.data.code, error.data.message)
+      ? new AdminApiError(response.status, error.data.code, error.data.message, error.data)
       : new ApiRequestError(response.status, 'http_error', `HTTP ${response.status}`);
   }
   return schema ? schema.parse(payload) : (undefined as T);
@@ -157,7 +169,7 @@ export function staffAccessToken({ renew = false }: { renew?: boolean } = {}): P
 export async function staffRequest<T>(
   path: string,
   schema: z.ZodMiniType<T> | null,
-  init: { method?: string; json?: unknown } = {},
+  init: StaffRequestInit = {},
 ): Promise<T> {
   const token = await accessToken();
   try {

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { LanguageSelect } from '../../layout/index.ts';
 import { useRestaurantName } from '../../store/index.ts';
 import { signOutStaff, useStaffSession } from '../auth/staff-session.ts';
+import { confirmLeave } from '../forms/unsaved-changes.ts';
 import { ADMIN_PAGES } from './admin-pages.ts';
 
 /**
@@ -60,7 +61,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
                 <Link
                   href={page.path}
                   aria-current={location === page.path ? 'page' : undefined}
-                  onClick={() => setMenuOpen(false)}
+                  onClick={(event) => {
+                    if (!confirmLeave()) event.preventDefault();
+                    else setMenuOpen(false);
+                  }}
                 >
                   {t(page.title)}
                 </Link>

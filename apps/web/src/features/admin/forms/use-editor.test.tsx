@@ -1,0 +1,183 @@
+import './register-texts.ts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as z from 'zod/mini';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localizedNameInput, moneyInput } from '@pizzeria/domain';
+import { renderWithProviders } from '../../../lib/testing.tsx';
+import { AdminApiError } from './api-errors.ts';
+import { EditorFooter } from './editor-footer.tsx';
+import { LocalizedFields, MoneyField } from './fields.tsx';
+import { confirmLeave } from './unsaved-changes.ts';
+import { useEditor } from './use-editor.ts';
+
+const valuesSchema = z.object({ name: localizedNameInput(20), price: moneyInput() });
+type Values = z.infer<typeof valuesSchema>;
+const rowSchema = z.object({
+  id: z.int(),
+  name: z.object({ de: z.string(), en: z.string() }),
+  price: z.number(),
+  version: z.int(),
+});
+type Row = z.infer<typeof rowSchema>;
+
+const MARGHERITA: Row = { id: 1, name: { de: 'Margherita', en: '' }, price: 8.5, version: 3 };
+
+function Editor({
+  save,
+  row = MARGHERITA,
+}: {
+  save: (values: Values, version: number | null) => Promise<Row>;
+  row?: Row;
+}) {
+  const editor = useEditor<Values, Row>({
+    schema: valuesSchema,
+    row,
+    toValues: (current) => ({ name: current.name, price: current.price }),
+    empty: { name: { de: '', en: '' }, price: 0 },
+    rowSchema,
+    save,
+  });
+  return (
+    <form onSubmit={editor.submit} noValidate>
+      <LocalizedFields form={editor.form} name="name" label="Name" />
+      <MoneyField form={editor.form} name="price" label="Preis" />
+      <EditorFooter editor={editor} />
+    </form>
+  );
+}
+
+const conflict = (current: Row) =>
+  new AdminApiError(409, 'version_conflict', 'Jemand hat das inzwischen geändert.', {
+    message: 'Jemand hat das inzwischen geändert.',
+    code: 'version_conflict',
+    current,
+  });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('a back-office form', () => {
+  it('checks as people type, in German, with the domain schema, and sends nothing invalid', async () => {
+    const save = vi.fn<(values: Values, version: number | null) => Promise<Row>>();
+    renderWithProviders(<Editor save={save} />);
+    const user = userEvent.setup();
+    const german = screen.getByRole('textbox', { name: 'Deutsch' });
+    await user.clear(german);
+    await user.tab();
+    expect(await screen.findByText('Bitte ausfüllen.')).toBeInTheDocument();
+    expect(german).toHaveAttribute('aria-invalid', 'true');
+
+    const price = screen.getByRole('textbox', { name: 'Preis' });
+    expect(price).toHaveValue('8,50');
+    await user.clear(price);
+    await user.type(price, '8,555');
+    await user.tab();
+    expect(await screen.findByText('Höchstens zwei Nachkommastellen.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('sends the version it read, then the saved one; a German decimal comma is a price', async () => {
+    const save = vi.fn(async (values: Values, version: number | null) => ({
+      ...MARGHERITA,
+      ...values,
+      version: (version ?? 0) + 1,
+    }));
+    renderWithProviders(<Editor save={save} />);
+    const user = userEvent.setup();
+    const price = screen.getByRole('textbox', { name: 'Preis' });
+    await user.clear(price);
+    await user.type(price, '9,20');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ name: { de: 'Margherita', en: '' }, price: 9.2 }, 3));
+    expect(await screen.findByText('Gespeichert.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(save).toHaveBeenLastCalledWith({ name: { de: 'Margherita', en: '' }, price: 9.2 }, 4));
+  });
+
+  it('on a conflict keeps what was typed and offers their version or overwriting with the current version', async () => {
+    const theirs: Row = { ...MARGHERITA, name: { de: 'Margherita Classica', en: '' }, version: 4 };
+    const save = vi
+      .fn<(values: Values, version: number | null) => Promise<Row>>()
+      .mockRejectedValueOnce(conflict(theirs))
+      .mockImplementation(async (values, version) => ({ ...MARGHERITA, ...values, version: (version ?? 0) + 1 }));
+    renderWithProviders(<Editor save={save} />);
+    const user = userEvent.setup();
+    const german = screen.getByRole('textbox', { name: 'Deutsch' });
+    await user.clear(german);
+    await user.type(german, 'Margherita Bufala');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    expect(await screen.findByText('Inzwischen geändert')).toBeInTheDocument();
+    expect(german).toHaveValue('Margherita Bufala');
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Mit meinem Stand überschreiben' }));
+    await waitFor(() =>
+      expect(save).toHaveBeenLastCalledWith({ name: { de: 'Margherita Bufala', en: '' }, price: 8.5 }, 4),
+    );
+    expect(await screen.findByText('Gespeichert.')).toBeInTheDocument();
+  });
+
+  it('loads the other version when asked, and it becomes the one the next save is checked against', async () => {
+    const theirs: Row = { ...MARGHERITA, name: { de: 'Margherita Classica', en: 'Classic' }, price: 9, version: 7 };
+    const save = vi
+      .fn<(values: Values, version: number | null) => Promise<Row>>()
+      .mockRejectedValueOnce(conflict(theirs))
+      .mockImplementation(async (values, version) => ({ ...MARGHERITA, ...values, version: (version ?? 0) + 1 }));
+    renderWithProviders(<Editor save={save} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Deutsch' }), ' Extra');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await user.click(await screen.findByRole('button', { name: 'Deren Stand laden' }));
+    expect(screen.getByRole('textbox', { name: 'Deutsch' })).toHaveValue('Margherita Classica');
+    expect(screen.getByRole('textbox', { name: 'Englisch' })).toHaveValue('Classic');
+    expect(screen.getByRole('textbox', { name: 'Preis' })).toHaveValue('9,00');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(save).toHaveBeenLastCalledWith({ name: { de: 'Margherita Classica', en: 'Classic' }, price: 9 }, 7),
+    );
+  });
+
+  it('shows what the server refused beside the field, and the rest above the button, keeping the input', async () => {
+    const save = vi
+      .fn<(values: Values, version: number | null) => Promise<Row>>()
+      .mockRejectedValueOnce(
+        new AdminApiError(400, 'invalid_request', 'Die Anfrage ist ungültig.', {
+          issues: [{ path: '/name/de', message: 'Diesen Namen gibt es schon.' }],
+        }),
+      )
+      .mockRejectedValueOnce(
+        new AdminApiError(503, 'database_unavailable', 'Unser System ist gerade nicht erreichbar.', {}),
+      );
+    renderWithProviders(<Editor save={save} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Deutsch' }), ' Neu');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Diesen Namen gibt es schon.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unser System ist gerade nicht erreichbar.');
+    expect(screen.getByRole('textbox', { name: 'Deutsch' })).toHaveValue('Margherita Neu');
+  });
+
+  it('asks before leaving while something is unsaved, and not once it is saved', async () => {
+    const ask = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const save = vi.fn(async (values: Values, version: number | null) => ({
+      ...MARGHERITA,
+      ...values,
+      version: (version ?? 0) + 1,
+    }));
+    renderWithProviders(<Editor save={save} />);
+    const user = userEvent.setup();
+    expect(confirmLeave()).toBe(true);
+    await user.type(screen.getByRole('textbox', { name: 'Englisch' }), 'Margherita');
+    expect(confirmLeave()).toBe(false);
+    expect(ask).toHaveBeenCalledWith('Es gibt ungespeicherte Änderungen. Seite trotzdem verlassen?');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await screen.findByText('Gespeichert.');
+    ask.mockClear();
+    expect(confirmLeave()).toBe(true);
+    expect(ask).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,102 @@
+import { useRef, useState } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod/mini';
+import { AdminApiError, fieldIssues } from './api-errors.ts';
+import { useUnsavedChanges } from './unsaved-changes.ts';
+
+export interface EditorOptions<Values extends FieldValues, Row extends { version: number }> {
+  /** The domain's schema of what the form sends (without `version`): it validates as people type. */
+  schema: z.ZodMiniType<Values>;
+  /** The row being edited; null for a new one. */
+  row: Row | null;
+  /** How a row fills the form (also after a save, and when loading someone else's version). */
+  toValues: (row: Row) => Values;
+  /** A new row's form. */
+  empty: Values;
+  /** The row's schema: a conflict's `current` is parsed with it. */
+  rowSchema: z.ZodMiniType<Row>;
+  /** Sends the values with the version they were read at (null: create). */
+  save: (values: Values, version: number | null) => Promise<Row>;
+  onSaved?: (row: Row) => void;
+  /** Server error codes that belong beside one field (`postcode_taken` → `postcode`). */
+  fieldForCode?: Readonly<Record<string, Path<Values>>>;
+}
+
+/**
+ * A back-office form (issue 11, DESIGN §6): validated as people type with the domain's schema; server
+ * errors beside their field or above the button, never losing what was typed; a save sends the version
+ * the row was read at, and a 409 offers to load the other person's version or to overwrite it. Leaving
+ * with unsaved changes asks first.
+ */
+export function useEditor<Values extends FieldValues, Row extends { version: number }>(
+  options: EditorOptions<Values, Row>,
+) {
+  const { schema, row, toValues, empty, rowSchema, save, onSaved, fieldForCode } = options;
+  const form = useForm<Values>({
+    // The resolver's types cannot see through a generic schema; it is the domain schema of `Values`.
+    resolver: zodResolver(schema as never) as unknown as Resolver<Values>,
+    defaultValues: (row ? toValues(row) : empty) as DefaultValues<Values>,
+    mode: 'onTouched',
+  });
+  const version = useRef<number | null>(row?.version ?? null);
+  const [conflict, setConflict] = useState<Row | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  useUnsavedChanges(form.formState.isDirty);
+
+  const send = form.handleSubmit(async (values) => {
+    setError(null);
+    setSaved(false);
+    try {
+      const answer = await save(values, version.current);
+      version.current = answer.version;
+      form.reset(toValues(answer));
+      setSaved(true);
+      onSaved?.(answer);
+    } catch (failure) {
+      if (failure instanceof AdminApiError && failure.code === 'version_conflict') {
+        const current = rowSchema.safeParse(failure.body['current']);
+        if (current.success) {
+          setConflict(current.data);
+          return;
+        }
+      }
+      const issues = fieldIssues(failure);
+      for (const issue of issues) form.setError(issue.field as Path<Values>, { message: issue.message });
+      const field = failure instanceof AdminApiError ? fieldForCode?.[failure.code] : undefined;
+      if (field && failure instanceof Error) form.setError(field, { message: failure.message });
+      else if (issues.length === 0) setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  });
+
+  return {
+    form,
+    /** The form's `onSubmit`. */
+    submit: (event?: React.BaseSyntheticEvent) => void send(event),
+    saving: form.formState.isSubmitting,
+    saved: saved && !form.formState.isDirty,
+    /** A message for the whole form (the server refused it for a reason no field explains). */
+    error,
+    /** The row as someone else saved it meanwhile, while the person decides. */
+    conflict,
+    /** Take the other person's version: the form shows it, what was typed is dropped. */
+    reload() {
+      if (!conflict) return;
+      version.current = conflict.version;
+      form.reset(toValues(conflict));
+      setConflict(null);
+    },
+    /** Keep what was typed and save it over the other person's version. */
+    overwrite() {
+      if (!conflict) return;
+      version.current = conflict.version;
+      setConflict(null);
+      void send();
+    },
+  };
+}
+
+export type Editor<Values extends FieldValues, Row extends { version: number }> = ReturnType<
+  typeof useEditor<Values, Row>
+>;
