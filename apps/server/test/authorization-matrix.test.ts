@@ -31,6 +31,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/discounts/:id',
   'GET /api/postcodes/store/:id',
   'GET /api/ws/store/:id/status',
+  'GET /api/pictures/:file',
   'POST /api/login',
   'POST /api/register/customer',
   'POST /api/forgot-password',

@@ -115,7 +115,10 @@ describe('a NUL character', () => {
       method: 'PUT',
       url: '/api/admin/stores/13/hours',
       as: 'admin',
-      payload: { store_hours: [{ day_of_week: 1, open_time: '11:00', close_time: '22:00', label: `Mittag${NUL}` }] },
+      payload: {
+        store_hours: [{ day_of_week: 1, open_time: '11:00', close_time: '22:00', label: `Mittag${NUL}` }],
+        version: 1,
+      },
     },
     {
       name: 'in a rejection reason',

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthSchema, storeSchema, storeStatusMessageSchema, timeSlotsSchema } from '@pizzeria/domain';
+import {
+  healthSchema,
+  storeSchema,
+  storeSettingsSchema,
+  storeStatusMessageSchema,
+  timeSlotsSchema,
+} from '@pizzeria/domain';
 import { loadConfig } from '../src/config.ts';
 import { buildServer } from '../src/server.ts';
 import { createTestUser, type TestUser } from './helper.ts';
@@ -29,6 +35,12 @@ describe.skipIf(!adminUrl || !redisServerBinary)('two instances while Redis is a
   let b: FastifyInstance;
   let admin: TestUser;
   const sockets: TestSocket[] = [];
+
+  /** The store's version, which a save of its hours must send (issue 11). */
+  async function storeVersion(app: FastifyInstance): Promise<number> {
+    const response = await app.inject({ method: 'GET', url: '/api/admin/stores/13/settings', headers: admin.headers });
+    return storeSettingsSchema.parse(response.json()).version;
+  }
 
   async function start(): Promise<FastifyInstance> {
     const url = new URL(adminUrl ?? '');
@@ -128,7 +140,7 @@ describe.skipIf(!adminUrl || !redisServerBinary)('two instances while Redis is a
       method: 'PUT',
       url: '/api/admin/stores/13/hours',
       headers: admin.headers,
-      payload: { store_hours: hours },
+      payload: { store_hours: hours, version: await storeVersion(a) },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     await eventually(async () => {
@@ -142,7 +154,7 @@ describe.skipIf(!adminUrl || !redisServerBinary)('two instances while Redis is a
       method: 'PUT',
       url: '/api/admin/stores/13/hours',
       headers: admin.headers,
-      payload: { store_hours: before.store_hours },
+      payload: { store_hours: before.store_hours, version: await storeVersion(a) },
     });
   });
 });

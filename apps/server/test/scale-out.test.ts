@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderSchema, storeSchema, storeStatusMessageSchema } from '@pizzeria/domain';
+import { orderSchema, storeSchema, storeSettingsSchema, storeStatusMessageSchema } from '@pizzeria/domain';
 import { loadConfig } from '../src/config.ts';
 import { buildServer } from '../src/server.ts';
 import { createTestUser, pickupOrder, simpleProduct, type TestUser } from './helper.ts';
@@ -24,6 +24,12 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
   let baseB: string;
   let admin: TestUser;
   const sockets: TestSocket[] = [];
+
+  /** The store's version, which a save of its hours must send (issue 11). */
+  async function storeVersion(app: FastifyInstance): Promise<number> {
+    const response = await app.inject({ method: 'GET', url: '/api/admin/stores/13/settings', headers: admin.headers });
+    return storeSettingsSchema.parse(response.json()).version;
+  }
 
   async function start(): Promise<FastifyInstance> {
     const url = new URL(adminUrl ?? '');
@@ -106,7 +112,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
       method: 'PUT',
       url: '/api/admin/stores/13/hours',
       headers: admin.headers,
-      payload: { store_hours: hours },
+      payload: { store_hours: hours, version: await storeVersion(a) },
     });
     await arrived;
     const after = storeSchema.parse((await b.inject({ method: 'GET', url: '/api/stores/13' })).json());
@@ -116,7 +122,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
       method: 'PUT',
       url: '/api/admin/stores/13/hours',
       headers: admin.headers,
-      payload: { store_hours: before.store_hours },
+      payload: { store_hours: before.store_hours, version: await storeVersion(a) },
     });
   });
 

@@ -6,6 +6,7 @@ export * from './totals.ts';
 export * from './minimum-order.ts';
 export * from './promised-time.ts';
 export * from './opening-hours.ts';
+export * from './sold-out.ts';
 export * from './time-slots.ts';
 export * from './postcode.ts';
 export * from './api/ids.ts';

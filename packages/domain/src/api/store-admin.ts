@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idParamSchema } from './ids.ts';
+import { versionSchema } from './admin-common.ts';
 import { inputString, localDateInput } from './input.ts';
 import { orderingPauseSchema, storeClosureSchema, storeStatusMessageSchema } from './realtime.ts';
 
@@ -29,7 +30,10 @@ export const closureParamsSchema = z.object({
   closureId: idParamSchema,
 });
 
-/** `PUT /api/admin/stores/{id}/hours`: the whole week at once; a close time at or before the open time ends the next day. */
+/**
+ * `PUT /api/admin/stores/{id}/hours`: the whole week at once; a close time at or before the open time ends
+ * the next day. `version` is the store's (its settings and hours share one, issue 11).
+ */
 export const storeHoursRequestSchema = z.object({
   store_hours: z
     .array(
@@ -41,6 +45,7 @@ export const storeHoursRequestSchema = z.object({
       }),
     )
     .check(z.maxLength(70)),
+  version: versionSchema,
 });
 export type StoreHoursRequest = z.infer<typeof storeHoursRequestSchema>;
 

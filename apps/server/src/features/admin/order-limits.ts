@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, fromCents, orderLimitsSchema, storeIdParamsSchema, toCents } from '@pizzeria/domain';
 import { stores } from '../../db/schema.ts';
 import { storeNotFound } from '../catalogue/index.ts';
+import { audit } from './editing.ts';
 
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -46,14 +47,34 @@ const orderLimitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [store] = await db
-        .update(stores)
-        .set({ maxOrderTotalCents: toCents(request.body.max_order_total) })
-        .where(eq(stores.id, request.params.id))
-        .returning({ maxOrderTotalCents: stores.maxOrderTotalCents });
-      if (!store) throw storeNotFound(request.params.id);
-      await app.catalogue.invalidate(request.params.id);
-      return { max_order_total: fromCents(store.maxOrderTotalCents) };
+      const storeId = request.params.id;
+      const limits = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ maxOrderTotalCents: stores.maxOrderTotalCents })
+          .from(stores)
+          .where(eq(stores.id, storeId))
+          .for('no key update');
+        if (!before) throw storeNotFound(storeId);
+        // Part of the store's settings (issue 11): a settings form read before this save is now stale.
+        const [after] = await tx
+          .update(stores)
+          .set({ maxOrderTotalCents: toCents(request.body.max_order_total), version: sql`${stores.version} + 1` })
+          .where(eq(stores.id, storeId))
+          .returning({ maxOrderTotalCents: stores.maxOrderTotalCents });
+        if (!after) throw storeNotFound(storeId);
+        const rendered = { max_order_total: fromCents(after.maxOrderTotalCents) };
+        await audit(tx, request, {
+          storeId,
+          entity: 'store',
+          entityId: storeId,
+          action: 'order_limits',
+          before: { max_order_total: fromCents(before.maxOrderTotalCents) },
+          after: rendered,
+        });
+        return rendered;
+      });
+      await app.catalogue.invalidate(storeId);
+      return limits;
     },
   );
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -8,15 +8,13 @@ import {
   pauseRequestSchema,
   storeAvailabilitySchema,
   storeClosureSchema,
-  storeHourSchema,
-  storeHoursRequestSchema,
   storeIdParamsSchema,
   storeStatusMessage,
   zonedTime,
   type StoreAvailabilityView,
 } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
-import { storeClosures, storeHours, stores } from '../../db/schema.ts';
+import { storeClosures, stores } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { storeNotFound } from '../catalogue/index.ts';
 
@@ -43,10 +41,6 @@ const CLOSURE_PASSED = new HttpError(400, 'closure_in_past', {
   de: 'Diese Schließzeit liegt schon in der Vergangenheit.',
   en: 'This closure lies in the past.',
 });
-const DUPLICATE_HOURS = new HttpError(400, 'duplicate_hours', {
-  de: 'Zwei Zeiten desselben Tages beginnen zur selben Uhrzeit.',
-  en: 'Two slots of the same day start at the same time.',
-});
 
 /**
  * Orders in flight hold their store's row `FOR SHARE` (decision 008); a closure written under this lock
@@ -58,7 +52,7 @@ async function lockAgainstOrders(tx: Db, storeId: number): Promise<void> {
 
 /**
  * When the store takes orders, as staff change it (issue 4): a pause of online orders, closure days and
- * the weekly hours. Every write tells all instances, which push the new status to every open shop.
+ * (issue 11) the weekly hours, now in `features/admin-settings`. Every write tells all instances, which push the new status to every open shop.
  * Registered inside the `/api/admin` subtree, whose one hook admits admins only.
  */
 const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -180,53 +174,8 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
-
-  app.put(
-    '/stores/:id/hours',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Replace the weekly hours; a close time at or before the open time ends the next day',
-        params: storeIdParamsSchema,
-        body: storeHoursRequestSchema,
-        response: { 200: z.object({ store_hours: z.array(storeHourSchema) }), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const storeId = request.params.id;
-      const hours = request.body.store_hours;
-      const starts = new Set(hours.map((slot) => `${slot.day_of_week} ${slot.open_time}`));
-      if (starts.size !== hours.length) throw DUPLICATE_HOURS;
-      await timeZoneOf(storeId);
-      const stored = await db.transaction(async (tx) => {
-        await tx.delete(storeHours).where(eq(storeHours.storeId, storeId));
-        if (hours.length > 0) {
-          await tx.insert(storeHours).values(
-            hours.map((slot) => ({
-              storeId,
-              dayOfWeek: slot.day_of_week,
-              openTime: slot.open_time,
-              closeTime: slot.close_time,
-              label: slot.label || null,
-            })),
-          );
-        }
-        return tx
-          .select({
-            day_of_week: storeHours.dayOfWeek,
-            open_time: storeHours.openTime,
-            close_time: storeHours.closeTime,
-            label: storeHours.label,
-          })
-          .from(storeHours)
-          .where(eq(storeHours.storeId, storeId))
-          .orderBy(asc(storeHours.dayOfWeek), asc(storeHours.openTime));
-      });
-      // The hours are part of the catalogue: every instance reads them again and pushes the status.
-      await app.catalogue.invalidate(storeId);
-      return { store_hours: stored };
-    },
-  );
+  // The weekly hours are part of the store's versioned settings: `PUT /stores/:id/hours` is in
+  // `features/admin-settings` (issue 11).
 };
 
 export default storeAvailabilityRoutes;

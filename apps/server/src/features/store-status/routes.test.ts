@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   storeAvailabilitySchema,
   storeSchema,
+  storeHoursResponseSchema,
+  storeSettingsSchema,
   storeStatusMessageSchema,
   timeSlotsSchema,
   type StoreStatusMessage,
@@ -50,6 +52,13 @@ async function nextStatus(socket: TestSocket, match: (message: StoreStatusMessag
 
 function asAdmin(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) {
   return app().inject({ method, url, payload, headers: admin.headers });
+}
+
+/** The store's version, which a save of its hours must send (issue 11). */
+async function storeVersion(): Promise<number> {
+  const response = await asAdmin('GET', '/api/admin/stores/13/settings');
+  expect(response.statusCode, response.body).toBe(200);
+  return storeSettingsSchema.parse(response.json()).version;
 }
 
 async function slots(orderType: 'pickup' | 'delivery' = 'pickup') {
@@ -102,6 +111,8 @@ describe('WS /api/ws/store/:id/status', () => {
       is_open: true,
       pause: { paused: false, until: null },
       closure: null,
+      // The catalogue's fingerprint: open shops read the menu again when it changes.
+      menu_version: expect.any(String),
     });
   });
 
@@ -183,6 +194,7 @@ describe('WS /api/ws/store/:id/status', () => {
 
     const edited = await asAdmin('PUT', '/api/admin/stores/13/hours', {
       store_hours: [{ day_of_week: 1, open_time: '19:00', close_time: '02:00', label: 'Abend' }],
+      version: await storeVersion(),
     });
     expect(edited.statusCode).toBe(200);
     expect(await nextStatus(socket, (status) => status.today_hours.length === 1)).toMatchObject({
@@ -192,7 +204,10 @@ describe('WS /api/ws/store/:id/status', () => {
     const after = storeSchema.parse((await app().inject({ method: 'GET', url: '/api/stores/13' })).json());
     expect(after.store_hours).toEqual([{ day_of_week: 1, open_time: '19:00', close_time: '02:00', label: 'Abend' }]);
 
-    const restored = await asAdmin('PUT', '/api/admin/stores/13/hours', { store_hours: before.store_hours });
+    const restored = await asAdmin('PUT', '/api/admin/stores/13/hours', {
+      store_hours: before.store_hours,
+      version: storeHoursResponseSchema.parse(edited.json()).version,
+    });
     expect(restored.statusCode).toBe(200);
     expect(await nextStatus(socket, (status) => status.today_hours.length === 2)).toMatchObject({ is_open: true });
   });
@@ -242,7 +257,7 @@ describe('/api/admin/stores/:id availability routes', () => {
     ['PUT', '/api/admin/stores/13/pause', { paused: true }],
     ['POST', '/api/admin/stores/13/closures', { starts_on: '2026-12-24', ends_on: '2026-12-26' }],
     ['DELETE', '/api/admin/stores/13/closures/1'],
-    ['PUT', '/api/admin/stores/13/hours', { store_hours: [] }],
+    ['PUT', '/api/admin/stores/13/hours', { store_hours: [], version: 1 }],
   ];
 
   it('admit admins only: 401 for nobody, 403 for a customer, and nothing changes', async () => {
@@ -297,6 +312,7 @@ describe('/api/admin/stores/:id availability routes', () => {
             { day_of_week: 1, open_time: '11:00', close_time: '14:00' },
             { day_of_week: 1, open_time: '11:00', close_time: '15:00' },
           ],
+          version: 1,
         },
         400,
         'duplicate_hours',
@@ -304,14 +320,14 @@ describe('/api/admin/stores/:id availability routes', () => {
       [
         'PUT',
         '/api/admin/stores/13/hours',
-        { store_hours: [{ day_of_week: 7, open_time: '11:00', close_time: '14:00' }] },
+        { store_hours: [{ day_of_week: 7, open_time: '11:00', close_time: '14:00' }], version: 1 },
         400,
         'invalid_request',
       ],
       [
         'PUT',
         '/api/admin/stores/13/hours',
-        { store_hours: [{ day_of_week: 1, open_time: '24:00', close_time: '14:00' }] },
+        { store_hours: [{ day_of_week: 1, open_time: '24:00', close_time: '14:00' }], version: 1 },
         400,
         'invalid_request',
       ],

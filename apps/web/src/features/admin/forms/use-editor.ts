@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
@@ -39,41 +39,43 @@ export function useEditor<Values extends FieldValues, Row extends { version: num
     defaultValues: (row ? toValues(row) : empty) as DefaultValues<Values>,
     mode: 'onTouched',
   });
-  const version = useRef<number | null>(row?.version ?? null);
+  const [version, setVersion] = useState<number | null>(row?.version ?? null);
   const [conflict, setConflict] = useState<Row | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   useUnsavedChanges(form.formState.isDirty);
 
-  const send = form.handleSubmit(async (values) => {
-    setError(null);
-    setSaved(false);
-    try {
-      const answer = await save(values, version.current);
-      version.current = answer.version;
-      form.reset(toValues(answer));
-      setSaved(true);
-      onSaved?.(answer);
-    } catch (failure) {
-      if (failure instanceof AdminApiError && failure.code === 'version_conflict') {
-        const current = rowSchema.safeParse(failure.body['current']);
-        if (current.success) {
-          setConflict(current.data);
-          return;
+  /** A submit handler that saves over `readVersion` (made in the event, never during render). */
+  const sendOver = (readVersion: number | null) =>
+    form.handleSubmit(async (values) => {
+      setError(null);
+      setSaved(false);
+      try {
+        const answer = await save(values, readVersion);
+        setVersion(answer.version);
+        form.reset(toValues(answer));
+        setSaved(true);
+        onSaved?.(answer);
+      } catch (failure) {
+        if (failure instanceof AdminApiError && failure.code === 'version_conflict') {
+          const current = rowSchema.safeParse(failure.body['current']);
+          if (current.success) {
+            setConflict(current.data);
+            return;
+          }
         }
+        const issues = fieldIssues(failure);
+        for (const issue of issues) form.setError(issue.field as Path<Values>, { message: issue.message });
+        const field = failure instanceof AdminApiError ? fieldForCode?.[failure.code] : undefined;
+        if (field && failure instanceof Error) form.setError(field, { message: failure.message });
+        else if (issues.length === 0) setError(failure instanceof Error ? failure.message : String(failure));
       }
-      const issues = fieldIssues(failure);
-      for (const issue of issues) form.setError(issue.field as Path<Values>, { message: issue.message });
-      const field = failure instanceof AdminApiError ? fieldForCode?.[failure.code] : undefined;
-      if (field && failure instanceof Error) form.setError(field, { message: failure.message });
-      else if (issues.length === 0) setError(failure instanceof Error ? failure.message : String(failure));
-    }
-  });
+    });
 
   return {
     form,
     /** The form's `onSubmit`. */
-    submit: (event?: React.BaseSyntheticEvent) => void send(event),
+    submit: (event?: React.BaseSyntheticEvent) => void sendOver(version)(event),
     saving: form.formState.isSubmitting,
     saved: saved && !form.formState.isDirty,
     /** A message for the whole form (the server refused it for a reason no field explains). */
@@ -83,16 +85,16 @@ export function useEditor<Values extends FieldValues, Row extends { version: num
     /** Take the other person's version: the form shows it, what was typed is dropped. */
     reload() {
       if (!conflict) return;
-      version.current = conflict.version;
+      setVersion(conflict.version);
       form.reset(toValues(conflict));
       setConflict(null);
     },
     /** Keep what was typed and save it over the other person's version. */
     overwrite() {
       if (!conflict) return;
-      version.current = conflict.version;
+      setVersion(conflict.version);
       setConflict(null);
-      void send();
+      void sendOver(conflict.version)();
     },
   };
 }
