@@ -4,12 +4,10 @@ import './forms/register-texts.ts';
 import { Redirect, useLocation } from 'wouter';
 import { AdminLoginPage } from './auth/admin-login-page.tsx';
 import { RequireStaff } from './auth/require-staff.tsx';
-import { BoardPage } from './board/board-page.tsx';
-import { DevicesPage } from './devices/devices-page.tsx';
 import { TicketPage } from './orders/ticket-page.tsx';
 import { AdminShell } from './shell/admin-shell.tsx';
 import { ADMIN_PAGES } from './shell/admin-pages.ts';
-import { ComingSoonPage } from './shell/coming-soon-page.tsx';
+import { PAGE_COMPONENTS } from './pages.tsx';
 
 const TICKET_PATH = /^\/orders\/(\d{1,10})\/ticket$/;
 
@@ -32,17 +30,12 @@ export default function AdminArea() {
       </RequireStaff>
     );
   const page = ADMIN_PAGES.find((candidate) => candidate.path === location);
+  const Page = page ? PAGE_COMPONENTS[page.path] : null;
   return (
     <RequireStaff>
-      {page ? (
+      {Page ? (
         <AdminShell>
-          {page.path === '/home' ? (
-            <BoardPage />
-          ) : page.path === '/devices' ? (
-            <DevicesPage />
-          ) : (
-            <ComingSoonPage title={page.title} />
-          )}
+          <Page />
         </AdminShell>
       ) : (
         <Redirect to="/home" replace />

@@ -5,7 +5,7 @@ import { LanguageSelect } from '../../layout/index.ts';
 import { useRestaurantName } from '../../store/index.ts';
 import { signOutStaff, useStaffSession } from '../auth/staff-session.ts';
 import { confirmLeave } from '../forms/unsaved-changes.ts';
-import { ADMIN_PAGES } from './admin-pages.ts';
+import { ADMIN_PAGES, ADMIN_SECTIONS } from './admin-pages.ts';
 
 /**
  * The back office's frame: the restaurant's name, who is signed in, language and sign-out on top; the
@@ -56,18 +56,27 @@ export function AdminShell({ children }: { children: ReactNode }) {
             {t('shell.menu')}
           </button>
           <ul id="admin-nav-list" className="admin-nav-list" data-open={menuOpen}>
-            {ADMIN_PAGES.map((page) => (
-              <li key={page.path}>
-                <Link
-                  href={page.path}
-                  aria-current={location === page.path ? 'page' : undefined}
-                  onClick={(event) => {
-                    if (!confirmLeave()) event.preventDefault();
-                    else setMenuOpen(false);
-                  }}
-                >
-                  {t(page.title)}
-                </Link>
+            {ADMIN_SECTIONS.map((section) => (
+              <li key={section} className="admin-nav-section">
+                <p className="admin-nav-heading" id={`admin-nav-${section}`}>
+                  {t(`sections.${section}`)}
+                </p>
+                <ul aria-labelledby={`admin-nav-${section}`}>
+                  {ADMIN_PAGES.filter((page) => page.nav && page.section === section).map((page) => (
+                    <li key={page.path}>
+                      <Link
+                        href={page.path}
+                        aria-current={location === page.path ? 'page' : undefined}
+                        onClick={(event) => {
+                          if (!confirmLeave()) event.preventDefault();
+                          else setMenuOpen(false);
+                        }}
+                      >
+                        {t(page.title)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
               </li>
             ))}
             <li className="admin-nav-user" aria-hidden="true">
