@@ -17,7 +17,7 @@ const LAZY_ONLY =
  * chunk becomes a preloaded file of the first load and `npm run size` counts it.
  */
 const LAZY_DOMAIN =
-  /packages[\\/]domain[\\/]src[\\/](?:opening-hours|time-slots|store-availability|order-status|promised-time|api[\\/](?:realtime|orders|addresses|accounts|input|staff|store-admin|board|reports))\.ts$/;
+  /packages[\\/]domain[\\/]src[\\/](?:opening-hours|time-slots|store-availability|order-status|promised-time|sold-out|api[\\/](?:realtime|orders|addresses|accounts|input|staff|store-admin|board|reports|admin-common|admin-menu|admin-toppings|admin-settings|legal-notice))\.ts$/;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;

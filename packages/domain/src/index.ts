@@ -27,3 +27,4 @@ export * from './api/admin-common.ts';
 export * from './api/admin-menu.ts';
 export * from './api/admin-toppings.ts';
 export * from './api/admin-settings.ts';
+export * from './api/legal-notice.ts';

@@ -8,6 +8,10 @@ export const DEMO_STORE = {
   address: 'Oranienstraße 42, 10999 Berlin',
   phone: '+49 30 61623413',
   email: 'hallo@bella-napoli.example',
+  legalName: 'Bella Napoli Gastronomie GmbH',
+  legalRepresentative: 'Geschäftsführerin: Giulia Esposito',
+  tradeRegister: 'Amtsgericht Charlottenburg, HRB 000000 B (Beispiel)',
+  vatId: 'DE000000000 (Beispiel)',
 } as const;
 
 /**

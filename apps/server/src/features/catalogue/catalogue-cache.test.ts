@@ -16,6 +16,7 @@ function catalogueNamed(productName: string): Catalogue {
       phone: '',
       email: '',
       hours: [],
+      legalNotice: { legal_name: '', legal_representative: '', trade_register: '', vat_id: '' },
     },
     categories: [
       {

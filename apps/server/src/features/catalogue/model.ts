@@ -1,4 +1,12 @@
-import type { Cents, DiscountCode, LocalizedText, ProductType, RegionCode, StoreHour } from '@pizzeria/domain';
+import type {
+  Cents,
+  DiscountCode,
+  LegalNotice,
+  LocalizedText,
+  ProductType,
+  RegionCode,
+  StoreHour,
+} from '@pizzeria/domain';
 
 // One store's catalogue as plain, immutable data: amounts in cents, texts in every language. The API
 // renders it per language; orders price against it (DESIGN §3: the client's prices are never trusted).
@@ -17,6 +25,8 @@ export interface CatalogueStore {
   address: string;
   phone: string;
   email: string;
+  /** The legal notice (Impressum) staff keep in the settings: name, representative, register, VAT id. */
+  legalNotice: LegalNotice;
   /** The largest order total taken online; staff set it. */
   maxOrderTotalCents: Cents;
   /** Ordered by day, then opening time. */

@@ -209,6 +209,12 @@ export async function loadCatalogue(db: Db, storeId: number, now: Date = new Dat
           phone: store.phone,
           email: store.email,
           maxOrderTotalCents: store.maxOrderTotalCents,
+          legalNotice: {
+            legal_name: store.legalName,
+            legal_representative: store.legalRepresentative,
+            trade_register: store.tradeRegister,
+            vat_id: store.vatId,
+          },
           hours: hourRows.map((row) => ({
             day_of_week: row.dayOfWeek,
             open_time: row.openTime,

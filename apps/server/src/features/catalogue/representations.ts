@@ -8,7 +8,7 @@ import {
   type Language,
   type Postcode,
   type Product,
-  type Store,
+  type StoreDetails,
 } from '@pizzeria/domain';
 import type { Catalogue, CatalogueProduct, Declared } from './model.ts';
 
@@ -16,7 +16,7 @@ import type { Catalogue, CatalogueProduct, Declared } from './model.ts';
 export interface CatalogueView {
   categories: Category[];
   products: Product[];
-  store: Store;
+  store: StoreDetails;
   discounts: Discount[];
   postcodes: Postcode[];
 }
@@ -89,6 +89,7 @@ export function renderCatalogue(catalogue: Catalogue, language: Language): Catal
       phone: store.phone,
       email: store.email,
       store_hours: store.hours.map((hour) => ({ ...hour })),
+      legal_notice: { ...store.legalNotice },
     },
     discounts: catalogue.discounts.map((discount) => ({ ...discount })),
     postcodes: catalogue.postcodes.map((postcode) => ({

@@ -8,7 +8,7 @@ import {
   discountSchema,
   postcodeSchema,
   productSchema,
-  storeSchema,
+  storeDetailsSchema,
   type Language,
 } from '@pizzeria/domain';
 import { buildTestServer, type TestServer } from '../../../test/helper.ts';
@@ -27,7 +27,7 @@ const ROUTES = [
     unknown: '/api/products/?store_id=99',
     schema: z.array(productSchema),
   },
-  { name: 'store', urls: ['/api/stores/13', '/api/stores/13/'], unknown: '/api/stores/99', schema: storeSchema },
+  { name: 'store', urls: ['/api/stores/13', '/api/stores/13/'], unknown: '/api/stores/99', schema: storeDetailsSchema },
   {
     name: 'discounts',
     urls: ['/api/discounts/13', '/api/discounts/13/'],
@@ -182,6 +182,16 @@ describe('catalogue routes', () => {
         .map((category) => category.name);
     expect(await categories('de')).toEqual(['Vorspeisen', 'Pizza', 'Pasta', 'Salate', 'Desserts', 'Getränke']);
     expect(await categories('en')).toEqual(['Starters', 'Pizza', 'Pasta', 'Salads', 'Desserts', 'Drinks']);
+  });
+
+  it("tells the restaurant's legal notice with the store, for the privacy page", async () => {
+    const store = storeDetailsSchema.parse((await get('/api/stores/13')).json());
+    expect(store.legal_notice).toEqual({
+      legal_name: 'Bella Napoli Gastronomie GmbH',
+      legal_representative: 'Geschäftsführerin: Giulia Esposito',
+      trade_register: 'Amtsgericht Charlottenburg, HRB 000000 B (Beispiel)',
+      vat_id: 'DE000000000 (Beispiel)',
+    });
   });
 
   it('falls back to German for languages it does not speak', async () => {

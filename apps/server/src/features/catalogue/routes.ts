@@ -9,7 +9,7 @@ import {
   productSchema,
   storeIdParamsSchema,
   storeIdQuerySchema,
-  storeSchema,
+  storeDetailsSchema,
 } from '@pizzeria/domain';
 import { storeNotFound } from './errors.ts';
 import { sendRepresentation } from './http-caching.ts';
@@ -74,7 +74,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The store with its region and weekly hours',
         params: storeIdParamsSchema,
         headers: cachingHeadersSchema,
-        response: { 200: storeSchema, ...otherResponses },
+        response: { 200: storeDetailsSchema, ...otherResponses },
       },
     },
     (request, reply) => send(request.params.id, 'store', request, reply),

@@ -3,6 +3,7 @@ import './register-texts.ts';
 import { Trans, useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useRestaurantName, useStore } from '../store/index.ts';
+import { useLegalNotice } from './api/get-legal-notice.ts';
 
 /** When the text below last changed in substance. */
 const UPDATED = new Date(Date.UTC(2026, 10, 22));
@@ -25,6 +26,7 @@ export default function PrivacyPage() {
   usePageTitle(t('privacy.page_title'));
   const name = useRestaurantName();
   const { data: store } = useStore();
+  const { data: legal } = useLegalNotice();
   const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
     dateStyle: 'long',
     timeZone: 'UTC',
@@ -43,7 +45,13 @@ export default function PrivacyPage() {
         <h2 id="imprint">{t('privacy.imprint_title')}</h2>
         <p>{t('privacy.imprint_text')}</p>
         <address>
-          <strong>{name}</strong>
+          <strong>{legal?.legal_name || name}</strong>
+          {legal?.legal_representative ? (
+            <>
+              <br />
+              {legal.legal_representative}
+            </>
+          ) : null}
           {store ? (
             <>
               <br />
@@ -52,6 +60,18 @@ export default function PrivacyPage() {
               {t('privacy.contact_phone', { phone: store.phone })}
               <br />
               {t('privacy.contact_email', { email: store.email })}
+            </>
+          ) : null}
+          {legal?.trade_register ? (
+            <>
+              <br />
+              {t('privacy.trade_register', { register: legal.trade_register })}
+            </>
+          ) : null}
+          {legal?.vat_id ? (
+            <>
+              <br />
+              {t('privacy.vat_id', { id: legal.vat_id })}
             </>
           ) : null}
         </address>

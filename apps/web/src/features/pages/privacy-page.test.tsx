@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../lib/testing.tsx';
+import { fakeApi } from '../auth/test-api.ts';
+import PrivacyPage from './privacy-page.tsx';
+
+const STORE = {
+  id: 13,
+  name: 'Pizzeria Bella Napoli',
+  timezone: 'Europe/Berlin',
+  region: { code: 'de-DE', currency: 'EUR', show_legal_link: true },
+  address: 'Oranienstraße 42, 10999 Berlin',
+  phone: '+49 30 61623413',
+  email: 'hallo@bella-napoli.example',
+  store_hours: [],
+  legal_notice: {
+    legal_name: 'Bella Napoli Gastronomie GmbH',
+    legal_representative: 'Geschäftsführerin: Giulia Esposito',
+    trade_register: 'Amtsgericht Charlottenburg, HRB 123456 B',
+    vat_id: '',
+  },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('privacy page', () => {
+  it('shows the legal notice staff keep in the settings, leaving out what they did not give', async () => {
+    fakeApi({ 'GET /api/stores/13': { status: 200, body: STORE } });
+    renderWithProviders(<PrivacyPage />);
+    const notice = screen.getByRole('region', { name: 'Impressum' });
+    expect(await screen.findByText('Bella Napoli Gastronomie GmbH')).toBeInTheDocument();
+    expect(notice).toHaveTextContent('Geschäftsführerin: Giulia Esposito');
+    expect(notice).toHaveTextContent('Registereintrag: Amtsgericht Charlottenburg, HRB 123456 B');
+    expect(notice).toHaveTextContent('Oranienstraße 42, 10999 Berlin');
+    expect(notice).not.toHaveTextContent('USt-IdNr.');
+  });
+});
