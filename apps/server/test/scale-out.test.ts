@@ -2,7 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderSchema, storeSchema, storeSettingsSchema, storeStatusMessageSchema } from '@pizzeria/domain';
+import * as z from 'zod/mini';
+import {
+  adminProductSchema,
+  orderSchema,
+  productSchema,
+  storeSchema,
+  storeSettingsSchema,
+  storeStatusMessageSchema,
+} from '@pizzeria/domain';
 import { loadConfig } from '../src/config.ts';
 import { buildServer } from '../src/server.ts';
 import { createTestUser, pickupOrder, simpleProduct, type TestUser } from './helper.ts';
@@ -124,6 +132,88 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
       headers: admin.headers,
       payload: { store_hours: before.store_hours, version: await storeVersion(a) },
     });
+  });
+
+  it("changes the menu B serves at once when staff edit a product through A, and tells B's open shops", async () => {
+    const product = await simpleProduct(b);
+    const read = async (instance: FastifyInstance) =>
+      adminProductSchema.parse(
+        (
+          await instance.inject({
+            method: 'GET',
+            url: `/api/admin/stores/13/products/${product.id}`,
+            headers: admin.headers,
+          })
+        ).json(),
+      );
+    const menuOnB = async () =>
+      z.array(productSchema).parse((await b.inject({ method: 'GET', url: '/api/products/?store_id=13' })).json());
+    expect((await menuOnB()).find((item) => item.id === product.id)?.name).toBe(product.name.de);
+
+    const socket = await socketOnB('/api/ws/store/13/status');
+    let menuVersion = storeStatusMessageSchema.parse(await socket.next()).menu_version;
+    /** B's open shops hear that the menu changed: its fingerprint moves. */
+    const toldOnB = () =>
+      socket.next((message) => {
+        const version = storeStatusMessageSchema.safeParse(message).data?.menu_version;
+        if (version === undefined || version === menuVersion) return false;
+        menuVersion = version;
+        return true;
+      }, WITHIN_ONE_SECOND);
+    const told = toldOnB();
+    const current = await read(a);
+    const renamed = await a.inject({
+      method: 'PUT',
+      url: `/api/admin/stores/13/products/${product.id}`,
+      headers: admin.headers,
+      payload: {
+        category_id: current.category_id,
+        type: current.type,
+        name: { de: 'Pizza des Tages', en: 'Pizza of the day' },
+        description: current.description,
+        price: 11.5,
+        tax_rate_id: current.tax_rate_id,
+        variants: [],
+        picture_id: null,
+        hidden: false,
+        version: current.version,
+      },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await told;
+    expect((await menuOnB()).find((item) => item.id === product.id)).toMatchObject({
+      name: 'Pizza des Tages',
+      price: 11.5,
+    });
+
+    const toldSoldOut = toldOnB();
+    const soldOut = await a.inject({
+      method: 'PUT',
+      url: `/api/admin/stores/13/products/${product.id}/sold-out`,
+      headers: admin.headers,
+      payload: { sold_out: true, version: (await read(a)).version },
+    });
+    expect(soldOut.statusCode, soldOut.body).toBe(200);
+    await toldSoldOut;
+    expect((await menuOnB()).some((item) => item.id === product.id)).toBe(false);
+    const order = await b.inject({
+      method: 'POST',
+      url: '/api/orders/guest',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: pickupOrder(product.id),
+    });
+    expect(order.statusCode).toBe(422);
+    expect(order.json<{ code: string }>().code).toBe('product_unavailable');
+
+    const toldBack = toldOnB();
+    await a.inject({
+      method: 'PUT',
+      url: `/api/admin/stores/13/products/${product.id}/sold-out`,
+      headers: admin.headers,
+      payload: { sold_out: false, version: (await read(a)).version },
+    });
+    await toldBack;
+    expect((await menuOnB()).some((item) => item.id === product.id)).toBe(true);
   });
 
   it('tells an order page on B and the staff board on B about an order placed and accepted through A', async () => {

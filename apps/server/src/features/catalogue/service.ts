@@ -20,8 +20,12 @@ export const catalogueChangedSchema = z.object({ storeId: z.nullable(z.int()) })
  */
 export default fp(
   async (app) => {
-    const local = createCatalogueService((storeId) => loadCatalogue(app.database.db, storeId), {
+    // "Sold out today" ends by the store's clock, which tests replace (`app.storeStatus.clock`); the
+    // catalogue is only ever read once every plugin is registered.
+    const now = () => (app.hasDecorator('storeStatus') ? app.storeStatus.clock.now() : new Date());
+    const local = createCatalogueService((storeId) => loadCatalogue(app.database.db, storeId, now()), {
       inDoubt: () => !app.pubsub.connected,
+      now: () => now().getTime(),
     });
     const publish = (storeId: number | null) =>
       app.pubsub.publish(CATALOGUE_CHANGED, { storeId }).catch((error: unknown) => {
