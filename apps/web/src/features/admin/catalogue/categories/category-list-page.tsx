@@ -1,6 +1,104 @@
-import { ComingSoonPage } from '../../shell/coming-soon-page.tsx';
+import './register-texts.ts';
+import './categories.css';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { AdminCategory } from '@pizzeria/domain';
+import { failureText } from '../../../auth/index.ts';
+import { QueryState } from '../../shell/query-state.tsx';
+import { useAdminTitle } from '../../shell/use-admin-title.ts';
+import { categoriesQuery } from '../queries.ts';
+import { useChangeCategory, type CategoryChange } from './api/change-category.ts';
+import { ArchiveCategoryDialog } from './archive-category-dialog.tsx';
+import { CategoryRow } from './category-row.tsx';
 
-// Issue 11: being built.
+const DONE = { hide: 'list.hidden_now', show: 'list.shown_now', archive: 'list.archived_now' } as const;
+
+/**
+ * `/category-list`: the menu's categories in order, each with its product count and hidden badge, to
+ * edit, hide or show, or remove while empty. Where rebuilding the menu from an empty catalogue starts.
+ */
 export function CategoryListPage() {
-  return <ComingSoonPage title="pages.category_list" />;
+  const { t } = useTranslation('adminCategories');
+  const { t: tAdmin } = useTranslation('admin');
+  useAdminTitle(tAdmin('pages.category_list'));
+  const categories = useQuery(categoriesQuery());
+  const change = useChangeCategory();
+  const [archiving, setArchiving] = useState<AdminCategory | null>(null);
+  const [notice, setNotice] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const apply = (request: CategoryChange) => {
+    setNotice('');
+    setFailure(null);
+    const name = request.category.name.de;
+    change.mutate(request, {
+      onSuccess: () => setNotice(t(DONE[request.kind], { name })),
+      onError: (error) =>
+        setFailure(t('list.failed', { name, message: failureText(error, { generic: tAdmin('generic_error') }) })),
+    });
+  };
+
+  return (
+    <section className="admin-page" aria-labelledby="admin-page-title">
+      <div className="category-page-head">
+        <div className="admin-page-head">
+          <h1 id="admin-page-title">{tAdmin('pages.category_list')}</h1>
+          <p className="admin-muted">{t('list.intro')}</p>
+        </div>
+        <div className="admin-actions">
+          <Link href="/categories-page" className="button button-secondary">
+            {t('list.reorder')}
+          </Link>
+          <Link href="/category" className="button button-primary">
+            {t('list.new')}
+          </Link>
+        </div>
+      </div>
+      {failure ? (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <p className="admin-muted" role="status">
+        {notice}
+      </p>
+      {!categories.data ? (
+        <QueryState query={categories} />
+      ) : categories.data.length === 0 ? (
+        <EmptyCatalogue />
+      ) : (
+        <ol className="category-list" aria-label={t('list.label')}>
+          {categories.data.map((category) => (
+            <CategoryRow
+              key={category.id}
+              category={category}
+              busy={change.isPending && change.variables.category.id === category.id}
+              onToggleHidden={() => apply({ kind: category.hidden ? 'show' : 'hide', category })}
+              onArchive={() => setArchiving(category)}
+            />
+          ))}
+        </ol>
+      )}
+      <ArchiveCategoryDialog
+        category={archiving}
+        onConfirm={(category) => apply({ kind: 'archive', category })}
+        onClose={() => setArchiving(null)}
+      />
+    </section>
+  );
+}
+
+function EmptyCatalogue() {
+  const { t } = useTranslation('adminCategories');
+  return (
+    <div className="card category-empty">
+      <h2>{t('list.empty_title')}</h2>
+      <p>{t('list.empty_text')}</p>
+      <Link href="/category" className="button button-primary">
+        {t('list.empty_action')}
+      </Link>
+    </div>
+  );
 }
