@@ -1,6 +1,158 @@
-import { ComingSoonPage } from '../../shell/coming-soon-page.tsx';
+import './register-texts.ts';
+import './tax.css';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminTaxRate } from '@pizzeria/domain';
+import { failureText } from '../../../auth/index.ts';
+import { QueryState } from '../../shell/query-state.tsx';
+import { useAdminTitle } from '../../shell/use-admin-title.ts';
+import { ConfirmArchiveDialog } from '../allergens/confirm-archive-dialog.tsx';
+import { taxRatesQuery } from '../queries.ts';
+import { useArchiveTaxRate } from './api/archive-tax-rate.ts';
+import { TaxRateForm } from './tax-rate-form.tsx';
 
-// Issue 11: being built.
+/**
+ * `/admin/tax`: the VAT rates (seeded: 7 % food, 19 % drinks), how many products use each, and adding,
+ * renaming, changing (for new orders only) and archiving one no product uses.
+ */
 export function TaxPage() {
-  return <ComingSoonPage title="pages.tax" />;
+  const { t } = useTranslation('admin');
+  const { t: tTax } = useTranslation('adminTax');
+  useAdminTitle(t('pages.tax'));
+  const rates = useQuery(taxRatesQuery());
+  const archive = useArchiveTaxRate();
+  const [status, setStatus] = useState('');
+  // A saved "add" form would go on editing the new rate; a fresh one (new key) is ready for the next.
+  const [round, setRound] = useState(0);
+
+  const archiveRate = (rate: AdminTaxRate) => {
+    setStatus('');
+    archive.mutate(rate, { onSuccess: () => setStatus(tTax('archived_named', { name: rate.name })) });
+  };
+
+  return (
+    <section className="admin-page" aria-labelledby="admin-page-title">
+      <div className="admin-page-head">
+        <h1 id="admin-page-title">{t('pages.tax')}</h1>
+        <p className="admin-muted">{tTax('intro')}</p>
+      </div>
+      <p className="tax-note">{tTax('new_orders_only')}</p>
+      <p className="admin-muted" role="status">
+        {status}
+      </p>
+      <section className="card tax-section" aria-labelledby="tax-rates-title">
+        <h2 id="tax-rates-title">{tTax('rates')}</h2>
+        {archive.isError ? (
+          <p className="form-error" role="alert">
+            {failureText(archive.error, { generic: tTax('archive_failed') })}
+          </p>
+        ) : null}
+        {!rates.data ? (
+          <QueryState query={rates} />
+        ) : rates.data.length === 0 ? (
+          <p className="admin-muted">{tTax('empty')}</p>
+        ) : (
+          <ul className="tax-list">
+            {rates.data.map((rate) => (
+              <TaxRateItem
+                key={rate.id}
+                rate={rate}
+                archiving={archive.isPending}
+                onArchive={() => archiveRate(rate)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card tax-section" aria-labelledby="tax-add-title">
+        <h2 id="tax-add-title">{tTax('add')}</h2>
+        <TaxRateForm
+          key={round}
+          rate={null}
+          title={tTax('add')}
+          onSaved={(rate) => {
+            setRound((current) => current + 1);
+            setStatus(tTax('added_named', { name: rate.name }));
+          }}
+        />
+      </section>
+    </section>
+  );
+}
+
+function usePercent() {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 2 });
+  return (value: number) => `${format.format(value)} %`;
+}
+
+function TaxRateItem({
+  rate,
+  archiving,
+  onArchive,
+}: {
+  rate: AdminTaxRate;
+  archiving: boolean;
+  onArchive: () => void;
+}) {
+  const { t } = useTranslation('adminTax');
+  const percent = usePercent();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const formId = useId();
+  const blockedId = useId();
+  const inUse = rate.product_count > 0;
+  return (
+    <li className="tax-item">
+      <div className="tax-row">
+        <span className="tax-percentage">{percent(rate.percentage)}</span>
+        <div className="tax-names">
+          <span className="tax-name">{rate.name}</span>
+          <span className="admin-muted">{inUse ? t('used_by', { count: rate.product_count }) : t('unused')}</span>
+        </div>
+        <div className="admin-actions">
+          <button
+            ref={editButton}
+            type="button"
+            className="button button-secondary"
+            aria-label={t('edit_named', { name: rate.name })}
+            aria-expanded={editing}
+            aria-controls={editing ? formId : undefined}
+            disabled={editing}
+            onClick={() => setEditing(true)}
+          >
+            {t('edit')}
+          </button>
+          <ConfirmArchiveDialog
+            label={t('archive')}
+            accessibleLabel={t('archive_named', { name: rate.name })}
+            title={t('archive_title', { name: rate.name })}
+            text={t('archive_text')}
+            confirm={t('archive_confirm')}
+            disabled={inUse || archiving}
+            describedBy={inUse ? blockedId : undefined}
+            onConfirm={onArchive}
+          />
+        </div>
+      </div>
+      {inUse ? (
+        <p id={blockedId} className="admin-hint">
+          {t('archive_blocked', { count: rate.product_count })}
+        </p>
+      ) : null}
+      {editing ? (
+        <TaxRateForm
+          id={formId}
+          rate={rate}
+          title={t('edit_named', { name: rate.name })}
+          onClose={() => {
+            setEditing(false);
+            // The button that opened the form takes the focus back, so the keyboard stays in the list.
+            requestAnimationFrame(() => editButton.current?.focus());
+          }}
+        />
+      ) : null}
+    </li>
+  );
 }

@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Controller, get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { parseDecimal } from '../../forms/fields.tsx';
+
+/**
+ * A percentage typed as people write it ("7", "5,5"), kept as a number (NaN for anything else, which
+ * the schema refuses) and shown without needless decimals.
+ */
+export function PercentField<Values extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+}: {
+  form: UseFormReturn<Values>;
+  name: Path<Values>;
+  label: string;
+  hint: string;
+}) {
+  const { i18n } = useTranslation();
+  const id = useId();
+  // The text as typed while the field has focus; the formatted number otherwise.
+  const [typing, setTyping] = useState<string | null>(null);
+  const error: unknown = get(form.formState.errors, name);
+  const message = error && typeof error === 'object' && 'message' in error ? String(error.message) : null;
+  const format = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value)
+      ? new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
+          maximumFractionDigits: 2,
+          useGrouping: false,
+        }).format(value)
+      : '';
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <div className="admin-field">
+          <label className="field-label" htmlFor={id}>
+            {label}
+          </label>
+          <div className="admin-money">
+            <input
+              id={id}
+              name={field.name}
+              className="input"
+              inputMode="decimal"
+              autoComplete="off"
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? `${id}-error ${id}-hint` : `${id}-hint`}
+              value={typing ?? format(field.value)}
+              onFocus={() => setTyping(format(field.value))}
+              onChange={(event) => {
+                setTyping(event.target.value);
+                field.onChange(parseDecimal(event.target.value));
+              }}
+              onBlur={() => {
+                setTyping(null);
+                field.onBlur();
+              }}
+            />
+            <span aria-hidden="true">%</span>
+          </div>
+          <p id={`${id}-hint`} className="admin-hint">
+            {hint}
+          </p>
+          {message ? (
+            <p id={`${id}-error`} className="form-error">
+              {message}
+            </p>
+          ) : null}
+        </div>
+      )}
+    />
+  );
+}
