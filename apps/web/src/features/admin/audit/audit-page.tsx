@@ -1,6 +1,248 @@
-import { ComingSoonPage } from '../shell/coming-soon-page.tsx';
+import './register-texts.ts';
+import './audit.css';
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntry } from '@pizzeria/domain';
+import { QueryState } from '../shell/query-state.tsx';
+import { useAdminTitle } from '../shell/use-admin-title.ts';
+import { auditEntitiesQuery, auditPageQuery } from './api/get-audit.ts';
+import { changedFields } from './audit-diff.ts';
+import { adminAuditTexts } from './locales.ts';
 
-// Issue 11: being built.
+const PAGE_SIZE = 25;
+const NO_FILTERS = { entity: '', action: '', from: '', to: '' };
+type Filters = typeof NO_FILTERS;
+
+const KNOWN_ENTITIES = Object.keys(adminAuditTexts.de.entities);
+const KNOWN_ACTIONS = Object.keys(adminAuditTexts.de.actions);
+
+/** A name the log uses, in the page's language when we know it, as the server spells it otherwise. */
+function useNames() {
+  const { t, i18n } = useTranslation('adminAudit');
+  const known = (key: string) => i18n.exists(key, { ns: 'adminAudit' });
+  return {
+    entity: (name: string) => (known(`entities.${name}`) ? t(`entities.${name}` as 'entities.store') : name),
+    action: (name: string) => (known(`actions.${name}`) ? t(`actions.${name}` as 'actions.create') : name),
+  };
+}
+
+/** `/audit`: who changed what in the back office, filtered and paged, each with what it changed. */
 export function AuditPage() {
-  return <ComingSoonPage title="pages.audit" />;
+  const { t } = useTranslation('admin');
+  const { t: tAudit } = useTranslation('adminAudit');
+  useAdminTitle(t('pages.audit'));
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const log = useQuery(auditPageQuery({ ...filters, page, page_size: PAGE_SIZE }));
+  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.page_size)) : 1;
+
+  const filter = (change: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setPage(1);
+  };
+
+  return (
+    <section className="admin-page" aria-labelledby="admin-page-title">
+      <div className="admin-page-head">
+        <h1 id="admin-page-title">{t('pages.audit')}</h1>
+        <p className="admin-muted">{tAudit('intro')}</p>
+      </div>
+      <AuditFilters filters={filters} onChange={filter} />
+      {!log.data ? (
+        <QueryState query={log} />
+      ) : (
+        <>
+          <p className="admin-muted" role="status">
+            {tAudit('count', { count: log.data.total })}
+          </p>
+          {log.data.items.length === 0 ? (
+            <p className="admin-muted">{tAudit('empty')}</p>
+          ) : (
+            <ol className="audit-list" aria-label={tAudit('caption')}>
+              {log.data.items.map((entry) => (
+                <AuditItem key={entry.id} entry={entry} />
+              ))}
+            </ol>
+          )}
+          {pages > 1 ? (
+            <nav className="audit-pager" aria-label={tAudit('pages')}>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={page <= 1}
+                onClick={() => setPage(page - 1)}
+              >
+                {tAudit('previous')}
+              </button>
+              <span>{tAudit('page', { page, pages })}</span>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={page >= pages}
+                onClick={() => setPage(page + 1)}
+              >
+                {tAudit('next')}
+              </button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function AuditFilters({ filters, onChange }: { filters: Filters; onChange: (change: Partial<Filters>) => void }) {
+  const { t } = useTranslation('adminAudit');
+  const names = useNames();
+  const entities = useQuery(auditEntitiesQuery());
+  const id = useId();
+  // The log's own list, or the known names while it loads (or if it cannot be read).
+  const entityChoices = entities.data ?? KNOWN_ENTITIES;
+
+  return (
+    <form className="card audit-filters" aria-label={t('filters')} onSubmit={(event) => event.preventDefault()}>
+      <div className="admin-field">
+        <label className="field-label" htmlFor={`${id}-entity`}>
+          {t('entity')}
+        </label>
+        <select
+          id={`${id}-entity`}
+          className="input"
+          value={filters.entity}
+          onChange={(event) => onChange({ entity: event.target.value })}
+        >
+          <option value="">{t('all')}</option>
+          {entityChoices.map((entity) => (
+            <option key={entity} value={entity}>
+              {names.entity(entity)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-field">
+        <label className="field-label" htmlFor={`${id}-action`}>
+          {t('action')}
+        </label>
+        <select
+          id={`${id}-action`}
+          className="input"
+          value={filters.action}
+          onChange={(event) => onChange({ action: event.target.value })}
+        >
+          <option value="">{t('all')}</option>
+          {KNOWN_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {names.action(action)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-field">
+        <label className="field-label" htmlFor={`${id}-from`}>
+          {t('from')}
+        </label>
+        <input
+          id={`${id}-from`}
+          className="input"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => onChange({ from: event.target.value })}
+        />
+      </div>
+      <div className="admin-field">
+        <label className="field-label" htmlFor={`${id}-to`}>
+          {t('to')}
+        </label>
+        <input
+          id={`${id}-to`}
+          className="input"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => onChange({ to: event.target.value })}
+        />
+      </div>
+      <div className="audit-filters-end">
+        <button type="reset" className="button button-secondary" onClick={() => onChange(NO_FILTERS)}>
+          {t('reset')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AuditItem({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useTranslation('adminAudit');
+  const names = useNames();
+  const when = new Date(entry.at).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const who = entry.actor.kind === 'system' ? t('system') : (entry.actor.email ?? t('deleted_account'));
+  const what = [names.entity(entry.entity), entry.entity_id ? `#${entry.entity_id}` : null].filter(Boolean).join(' ');
+
+  return (
+    <li className="card audit-item">
+      <dl className="audit-facts">
+        <div>
+          <dt>{t('when')}</dt>
+          <dd>
+            <time dateTime={entry.at}>{when}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('who')}</dt>
+          <dd>{who}</dd>
+        </div>
+        <div>
+          <dt>{t('what')}</dt>
+          <dd>{what}</dd>
+        </div>
+        <div>
+          <dt>{t('action')}</dt>
+          <dd>{names.action(entry.action)}</dd>
+        </div>
+      </dl>
+      <details className="audit-details">
+        <summary aria-label={t('changes_named', { id: entry.id })}>{t('changes')}</summary>
+        <AuditDiff before={entry.before} after={entry.after} />
+      </details>
+    </li>
+  );
+}
+
+function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+  const { t } = useTranslation('adminAudit');
+  const changes = changedFields(before, after);
+  if (changes.length === 0) return <p className="admin-muted">{t('nothing_changed')}</p>;
+  const show = (value: unknown) =>
+    value === undefined || value === null ? t('none') : typeof value === 'string' ? value : JSON.stringify(value);
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table audit-diff">
+        <thead>
+          <tr>
+            <th scope="col">{t('field')}</th>
+            <th scope="col">{t('before')}</th>
+            <th scope="col">{t('after')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change) => (
+            <tr key={change.field}>
+              <th scope="row">{change.field}</th>
+              <td>
+                <del>{show(change.before)}</del>
+              </td>
+              <td>
+                <ins>{show(change.after)}</ins>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

@@ -1,6 +1,90 @@
-import { ComingSoonPage } from '../shell/coming-soon-page.tsx';
+import './register-texts.ts';
+import './settings.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { adminDiscountSchema, discountRequestSchema, type AdminDiscount } from '@pizzeria/domain';
+import { EditorFooter } from '../forms/editor-footer.tsx';
+import { useEditor } from '../forms/use-editor.ts';
+import { QueryState } from '../shell/query-state.tsx';
+import { useAdminTitle } from '../shell/use-admin-title.ts';
+import { DISCOUNTS_KEY, discountsQuery, saveDiscount } from './api/discounts.ts';
+import { PercentField } from './percent-field.tsx';
 
-// Issue 11: being built.
+const valuesSchema = z.omit(discountRequestSchema, { version: true });
+type Values = z.infer<typeof valuesSchema>;
+
+/** The subtotal the example sentence works with, so staff see what a percentage means in euros. */
+const EXAMPLE_SUBTOTAL = 20;
+
+/** `/disscount`: the delivery and the pickup discount, each its own form saved with its own version. */
 export function DiscountPage() {
-  return <ComingSoonPage title="pages.discount" />;
+  const { t } = useTranslation('admin');
+  const { t: tSettings } = useTranslation('adminSettings');
+  useAdminTitle(t('pages.discount'));
+  const discounts = useQuery(discountsQuery());
+  const ordered = discounts.data
+    ? (['DELIVERY_DISCOUNT', 'PICKUP_DISCOUNT'] as const).flatMap((code) =>
+        discounts.data.filter((discount) => discount.code === code),
+      )
+    : undefined;
+
+  return (
+    <section className="admin-page" aria-labelledby="admin-page-title">
+      <div className="admin-page-head">
+        <h1 id="admin-page-title">{t('pages.discount')}</h1>
+        <p className="admin-muted">{tSettings('discount.intro')}</p>
+      </div>
+      {ordered ? (
+        <div className="settings-discounts">
+          {ordered.map((discount) => (
+            <DiscountForm key={discount.code} discount={discount} />
+          ))}
+        </div>
+      ) : (
+        <QueryState query={discounts} />
+      )}
+    </section>
+  );
+}
+
+function DiscountForm({ discount }: { discount: AdminDiscount }) {
+  const { t, i18n } = useTranslation('adminSettings');
+  const queryClient = useQueryClient();
+  const editor = useEditor<Values, AdminDiscount>({
+    schema: valuesSchema,
+    row: discount,
+    toValues: (row) => ({ value: row.value }),
+    empty: { value: 0 },
+    rowSchema: adminDiscountSchema,
+    save: (values, version) => saveDiscount(discount.code, { value: values.value, version: version ?? 0 }),
+    onSaved: (saved) =>
+      queryClient.setQueryData<AdminDiscount[]>(DISCOUNTS_KEY, (list) =>
+        list?.map((row) => (row.code === saved.code ? saved : row)),
+      ),
+  });
+  const value = useWatch({ control: editor.form.control, name: 'value' });
+  const name = t(`discount.${discount.code}`);
+  const headingId = `discount-${discount.code}`;
+  const amount = Number.isFinite(value)
+    ? new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', { style: 'currency', currency: 'EUR' }).format(
+        Math.round(EXAMPLE_SUBTOTAL * value) / 100,
+      )
+    : null;
+
+  return (
+    <section className="card settings-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{name}</h2>
+      <form className="admin-form" noValidate onSubmit={editor.submit}>
+        <PercentField
+          form={editor.form}
+          name="value"
+          label={t('discount.value')}
+          hint={amount ? t('discount.example', { amount }) : undefined}
+        />
+        <EditorFooter editor={editor} label={t('discount.save_named', { name })} />
+      </form>
+    </section>
+  );
 }

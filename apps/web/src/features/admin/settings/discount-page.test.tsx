@@ -1,0 +1,72 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/index.ts';
+import { renderWithProviders } from '../../../lib/testing.tsx';
+import { fakeApi } from '../../auth/test-api.ts';
+import AdminArea from '../admin-area.tsx';
+import { asSignedInStaff, staffTokens } from '../test-staff.ts';
+
+const STORE = '/api/admin/stores/13';
+const DISCOUNTS = [
+  { code: 'PICKUP_DISCOUNT', value: 10, version: 2 },
+  { code: 'DELIVERY_DISCOUNT', value: 0, version: 5 },
+];
+const REFRESH = { 'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') } };
+
+beforeEach(async () => {
+  await asSignedInStaff();
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('de');
+});
+
+describe('discount page', () => {
+  it('saves the pickup discount typed with a comma, with its own version', async () => {
+    const { calls } = fakeApi({
+      ...REFRESH,
+      [`GET ${STORE}/discounts`]: { status: 200, body: DISCOUNTS },
+      [`PUT ${STORE}/discounts/PICKUP_DISCOUNT`]: {
+        status: 200,
+        body: { code: 'PICKUP_DISCOUNT', value: 7.5, version: 3 },
+      },
+    });
+    renderWithProviders(<AdminArea />, { route: '/disscount' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Rabatte' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 2, name: 'Rabatt bei Abholung' });
+    const [delivery, pickup] = screen.getAllByRole('textbox', { name: 'Rabatt in Prozent' }) as [
+      HTMLInputElement,
+      HTMLInputElement,
+    ];
+    expect(delivery).toHaveValue('0');
+    expect(pickup).toHaveValue('10');
+    await user.clear(pickup);
+    await user.type(pickup, '7,5');
+    expect(pickup).toHaveAccessibleDescription(/^Beispiel: Bei 20,00 € Warenwert zieht der Shop 1,50\s€ ab\.$/);
+    await user.click(screen.getByRole('button', { name: 'Rabatt bei Abholung speichern' }));
+
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.path).toBe(`${STORE}/discounts/PICKUP_DISCOUNT`);
+    expect(JSON.parse(String(put?.body))).toEqual({ value: 7.5, version: 2 });
+    expect(await screen.findByText('Gespeichert.')).toBeInTheDocument();
+  });
+
+  it('refuses more than 100 percent, in English too', async () => {
+    await i18n.changeLanguage('en');
+    const { calls } = fakeApi({ ...REFRESH, [`GET ${STORE}/discounts`]: { status: 200, body: DISCOUNTS } });
+    renderWithProviders(<AdminArea />, { route: '/disscount' });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 2, name: 'Delivery discount' });
+    const [delivery] = screen.getAllByRole('textbox', { name: 'Discount in percent' }) as [HTMLInputElement];
+    await user.clear(delivery);
+    await user.type(delivery, '120');
+    await user.click(screen.getByRole('button', { name: 'Save Delivery discount' }));
+    expect(delivery).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+});
