@@ -1,9 +1,10 @@
+import { withoutVersion } from '../forms/without-version.ts';
 import './register-texts.ts';
 import './settings.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { adminDiscountSchema, discountRequestSchema, type AdminDiscount } from '@pizzeria/domain';
 import { EditorFooter } from '../forms/editor-footer.tsx';
 import { useEditor } from '../forms/use-editor.ts';
@@ -12,7 +13,7 @@ import { useAdminTitle } from '../shell/use-admin-title.ts';
 import { DISCOUNTS_KEY, discountsQuery, saveDiscount } from './api/discounts.ts';
 import { PercentField } from './percent-field.tsx';
 
-const valuesSchema = z.omit(discountRequestSchema, { version: true });
+const valuesSchema = withoutVersion(discountRequestSchema);
 type Values = z.infer<typeof valuesSchema>;
 
 /** The subtotal the example sentence works with, so staff see what a percentage means in euros. */

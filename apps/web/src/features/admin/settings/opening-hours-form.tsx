@@ -1,8 +1,9 @@
+import { withoutVersion } from '../forms/without-version.ts';
 import { useState } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   storeHoursRequestSchema,
   storeHoursResponseSchema,
@@ -16,7 +17,7 @@ import { AVAILABILITY_KEY } from './api/availability.ts';
 import { STORE_SETTINGS_KEY, saveStoreHours } from './api/store-settings.ts';
 import type { StoreVersion } from './use-store-version.ts';
 
-const valuesSchema = z.omit(storeHoursRequestSchema, { version: true });
+const valuesSchema = withoutVersion(storeHoursRequestSchema);
 type Values = z.infer<typeof valuesSchema>;
 
 /** The week as a restaurant reads it, Monday first (`day_of_week` counts from Sunday = 0). */

@@ -1,7 +1,8 @@
+import { withoutVersion } from '../forms/without-version.ts';
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   ORDERS_PER_SLOT_MAX,
   ORDERS_PER_SLOT_MIN,
@@ -19,7 +20,7 @@ import { useEditor } from '../forms/use-editor.ts';
 import { STORE_SETTINGS_KEY, saveStoreSettings } from './api/store-settings.ts';
 import type { StoreVersion } from './use-store-version.ts';
 
-const valuesSchema = z.omit(storeSettingsRequestSchema, { version: true });
+const valuesSchema = withoutVersion(storeSettingsRequestSchema);
 type Values = z.infer<typeof valuesSchema>;
 
 function toValues({ store_hours: _hours, version: _version, ...values }: StoreSettings): Values {

@@ -1,13 +1,14 @@
+import { withoutVersion } from '../../forms/without-version.ts';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { adminDeclarationSchema, declarationNameRequestSchema, type AdminDeclaration } from '@pizzeria/domain';
 import { EditorFooter } from '../../forms/editor-footer.tsx';
 import { LocalizedFields } from '../../forms/fields.tsx';
 import { useEditor } from '../../forms/use-editor.ts';
 import { useSaveDeclarationName, type DeclarationKind } from './api/save-declaration-name.ts';
 
-const nameSchema = z.omit(declarationNameRequestSchema, { version: true });
+const nameSchema = withoutVersion(declarationNameRequestSchema);
 type NameValues = z.infer<typeof nameSchema>;
 
 /**

@@ -1,6 +1,6 @@
+import { withoutVersion } from '../../forms/without-version.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
 import {
   adminProductSchema,
   adminToppingSchema,
@@ -14,8 +14,8 @@ import { useSaveToppingDeclarations } from './api/save-topping-declarations.ts';
 import { DeclarationsForm } from './declarations-form.tsx';
 import { useLocalized } from './use-localized.ts';
 
-const productCodesSchema = z.omit(declarationsRequestSchema, { version: true });
-const toppingCodesSchema = z.omit(toppingDeclarationsRequestSchema, { version: true });
+const productCodesSchema = withoutVersion(declarationsRequestSchema);
+const toppingCodesSchema = withoutVersion(toppingDeclarationsRequestSchema);
 
 /** A product's declarations, read with its version (the save sends it back). */
 export function ProductDeclarations({ productId }: { productId: number }) {
