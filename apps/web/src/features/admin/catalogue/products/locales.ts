@@ -99,6 +99,7 @@ export const adminProductsTexts = defineTranslations(
     picture: {
       label: 'Bild',
       none: 'Noch kein Bild.',
+      drawing: 'Die Zeichnung der Speisekarte. Ein eigenes Bild ersetzt sie.',
       preview: 'Vorschau des Bildes',
       choose: 'Bild auswählen',
       replace: 'Bild ersetzen',
@@ -209,6 +210,7 @@ export const adminProductsTexts = defineTranslations(
     picture: {
       label: 'Picture',
       none: 'No picture yet.',
+      drawing: "The menu's drawing. A picture of your own replaces it.",
       preview: 'Preview of the picture',
       choose: 'Choose a picture',
       replace: 'Replace picture',

@@ -13,10 +13,13 @@ const MAX_MB = MAX_PICTURE_BYTES / (1024 * 1024);
  */
 export function PictureUpload({
   picture,
+  drawing = null,
   onChange,
   error,
 }: {
   picture: AdminPicture | null;
+  /** The demo menu's drawing the shop shows while the product has no picture of its own. */
+  drawing?: string | null;
   onChange: (picture: AdminPicture | null) => void;
   /** The form's error for `picture_id` (the server refused the picture on save). */
   error?: string | undefined;
@@ -68,6 +71,11 @@ export function PictureUpload({
       >
         {picture ? (
           <img className="product-picture-preview" src={picture.card_url} alt={t('preview')} width={240} height={180} />
+        ) : drawing ? (
+          <>
+            <img className="product-picture-preview" src={drawing} alt={t('preview')} width={240} height={180} />
+            <p className="admin-muted">{t('drawing')}</p>
+          </>
         ) : (
           <p className="admin-muted">{t('none')}</p>
         )}

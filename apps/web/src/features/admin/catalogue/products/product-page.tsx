@@ -190,7 +190,10 @@ function ProductEditor({
               placeholder={t('choose_tax_rate')}
               choices={taxRates.map((rate) => ({
                 value: rate.id,
-                label: t('tax_rate_label', { name: rate.name, percentage: format.percentage(rate.percentage) }),
+                // The seeded names say their rate already ("Regelsatz 19 %").
+                label: rate.name.includes('%')
+                  ? rate.name
+                  : t('tax_rate_label', { name: rate.name, percentage: format.percentage(rate.percentage) }),
               }))}
             />
           </div>
@@ -199,6 +202,7 @@ function ProductEditor({
         <div className="card product-section">
           <PictureUpload
             picture={picture}
+            drawing={product && !product.picture ? product.image_url : null}
             error={form.formState.errors.picture_id?.message}
             onChange={(next) => {
               if (next) setUploads((list) => [...list, next]);
