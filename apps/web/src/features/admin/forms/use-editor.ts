@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { get, useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { AdminApiError, fieldIssues } from './api-errors.ts';
@@ -44,6 +44,15 @@ export function useEditor<Values extends FieldValues, Row extends { version: num
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   useUnsavedChanges(form.formState.isDirty);
+
+  // A field showing an error is checked again as it changes, not only when it loses focus: a message
+  // that vanished on blur would move the button being clicked from under the pointer.
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (name && get(form.formState.errors, name)) void form.trigger(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   /** A submit handler that saves over `readVersion` (made in the event, never during render). */
   const sendOver = (readVersion: number | null) =>

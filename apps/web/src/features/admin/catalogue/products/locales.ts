@@ -81,7 +81,7 @@ export const adminProductsTexts = defineTranslations(
       hidden: 'Im Shop ausblenden',
       hidden_hint: 'Ausgeblendete Produkte bleiben hier bearbeitbar, Gäste sehen sie nicht.',
       more: 'Weitere Angaben',
-      topping_groups_link: 'Zutatengruppen dieses Produkts',
+      topping_groups_link: 'Belaggruppen dieses Produkts',
       allergens_link: 'Allergene und Zusatzstoffe dieses Produkts',
       availability: 'Verfügbarkeit',
       on_sale: 'Verfügbar.',

@@ -39,8 +39,15 @@ const PIZZA_CREATED = {
   version: 1,
 };
 
-async function addSize(user: ReturnType<typeof userEvent.setup>, de: string, en: string, price: string) {
-  await user.click(screen.getByRole('button', { name: 'Größe hinzufügen' }));
+/** Fills the last size, after adding one unless `{add: false}` (switching to sizes brings the first). */
+async function addSize(
+  user: ReturnType<typeof userEvent.setup>,
+  de: string,
+  en: string,
+  price: string,
+  { add = true } = {},
+) {
+  if (add) await user.click(screen.getByRole('button', { name: 'Größe hinzufügen' }));
   const size = screen.getAllByRole('listitem', { name: /^Größe \d+$/ }).at(-1);
   if (!size) throw new Error('No size was added');
   await user.type(within(size).getByRole('textbox', { name: 'Name der Größe (DE)' }), de);
@@ -60,8 +67,10 @@ describe('product editor', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kategorie' }), 'Pizza');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Mehrwertsteuer' }), 'Speisen 7 %');
     await user.click(screen.getByRole('radio', { name: /^Mit Größen/ }));
-    expect(screen.queryByRole('textbox', { name: 'Preis' })).not.toBeInTheDocument();
-    await addSize(user, 'Klein', 'Small', '8');
+    // The one price gave way to the first size's.
+    expect(screen.getAllByRole('textbox', { name: 'Preis' })).toHaveLength(1);
+    expect(screen.getAllByRole('listitem', { name: /^Größe \d+$/ })).toHaveLength(1);
+    await addSize(user, 'Klein', 'Small', '8', { add: false });
     await addSize(user, 'Familie', 'Family', '19,90');
     await addSize(user, 'Mittel', '', '10,50');
     // The medium size goes between the small and the family one.
@@ -86,19 +95,42 @@ describe('product editor', () => {
     });
     expect(await screen.findByText('Produkt angelegt.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Verfügbarkeit' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Zutatengruppen dieses Produkts' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Belaggruppen dieses Produkts' })).toHaveAttribute(
       'href',
       '/product-groups?product=31',
     );
     // Typing three sizes as a person does takes a while.
   }, 20_000);
 
-  it('asks for at least one size after switching to sizes, and keeps the price for switching back', async () => {
+  it("takes a size's price error away as it is typed, so nothing under the pointer moves on blur", async () => {
+    fakeApi(CATALOGUE);
+    renderWithProviders(<AdminArea />, { route: '/products' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /^Mit Größen/ }));
+    await addSize(user, 'Klein', '', '9,50', { add: false });
+    await user.click(screen.getByRole('button', { name: 'Größe hinzufügen' }));
+    const second = screen.getByRole('listitem', { name: 'Größe 2' });
+    await user.type(within(second).getByRole('textbox', { name: 'Name der Größe (DE)' }), 'Groß');
+    await user.tab();
+    await user.tab();
+    // Leaving the name checks the size: its price is still missing.
+    const price = within(second).getByRole('textbox', { name: 'Preis' });
+    await user.click(price);
+    expect(within(second).getByText('Bitte eine Zahl eingeben.')).toBeInTheDocument();
+    await user.type(price, '15,50');
+    await waitFor(() => expect(within(second).queryByText('Bitte eine Zahl eingeben.')).not.toBeInTheDocument());
+    expect(price).toHaveFocus();
+  });
+
+  it('starts the sizes with one at the old price, asks for at least one, and keeps the price for switching back', async () => {
     const { calls } = fakeApi({ ...CATALOGUE, [`GET ${API}/products/20`]: { status: 200, body: CAESAR } });
     renderWithProviders(<AdminArea />, { route: '/products?id=20' });
     const user = userEvent.setup();
     expect(await screen.findByRole('textbox', { name: 'Preis' })).toHaveValue('8,50');
     await user.click(screen.getByRole('radio', { name: /^Mit Größen/ }));
+    const first = screen.getByRole('listitem', { name: 'Größe 1' });
+    expect(within(first).getByRole('textbox', { name: 'Preis' })).toHaveValue('8,50');
+    await user.click(within(first).getByRole('button', { name: 'Größe 1 entfernen' }));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Bitte mindestens eine Größe angeben.')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Größen' })).toHaveAttribute('aria-invalid', 'true');

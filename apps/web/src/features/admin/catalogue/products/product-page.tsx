@@ -270,7 +270,9 @@ function PriceSection({ form }: { form: UseFormReturn<ProductRequest> }) {
     if (next === 'variable') {
       setStash({ ...stash, price });
       form.setValue('price', null, options);
-      form.setValue('variants', stash.variants, options);
+      // A product with sizes has at least one: the first is there to fill in, with the price it had.
+      const first = { name: { de: '', en: '' }, price: price ?? Number.NaN };
+      form.setValue('variants', stash.variants.length > 0 ? stash.variants : [first], options);
     } else {
       setStash({ ...stash, variants });
       form.setValue('variants', [], options);
