@@ -40,7 +40,11 @@ async function adminHeaders(request: APIRequestContext): Promise<Record<string, 
 
 /** A second browser window for the staff member, beside the customer's. */
 async function staffPage(browser: Browser, page: Page): Promise<Page> {
-  const context = await browser.newContext({ viewport: page.viewportSize(), locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+  });
   const staff = await context.newPage();
   await staff.goto(`${server.origin}${SHOP}/admin`);
   await staff.getByLabel('E-Mail-Adresse').fill(ADMIN.email);
@@ -237,3 +241,151 @@ async function variantId(request: APIRequestContext, productId: number, name: st
   if (!variant) throw new Error(`no size ${name}`);
   return variant.id;
 }
+
+/** A guest's pickup order for one simple product, placed through the API as the shop would. */
+async function guestOrder(request: APIRequestContext, productId: number) {
+  return request.post(`${server.origin}/api/orders/guest`, {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      store_id: 13,
+      order_type: 'pickup',
+      items: [{ product_id: productId, quantity: 1, extras: [] }],
+      requested_time: 'asap',
+      payment_method: 'cash',
+      address: {
+        type: 'shipping',
+        line1: 'Abholung',
+        city: 'Berlin',
+        zip: '10999',
+        country: 'DE',
+        phone: '030123456',
+        customer_name: 'Anna Muster',
+      },
+    },
+  });
+}
+
+async function shopProductId(request: APIRequestContext, name: string): Promise<number> {
+  const response = await request.get(`${server.origin}/api/products/?store_id=13`);
+  const product = ((await response.json()) as { id: number; name: string }[]).find((item) => item.name === name);
+  if (!product) throw new Error(`the shop does not sell ${name}`);
+  return product.id;
+}
+
+test('staff mark a dessert sold out for today: the open shop stops selling it, and sells it again when they say so', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const panna = await shopProductId(request, 'Panna Cotta');
+  await openCustomerShop(page);
+  await expect(page.getByRole('article', { name: 'Panna Cotta' })).toBeAttached();
+  const staff = await staffPage(browser, page);
+  await openAdminPage(staff, 'Produktliste');
+  await staff.getByLabel('Suchen').fill('Panna');
+  await staff.getByRole('button', { name: 'Panna Cotta heute ausverkauft' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: /Panna Cotta ist bis .+ ausverkauft\./ })).toBeVisible();
+
+  await expect(page.getByRole('article', { name: 'Panna Cotta' })).toHaveCount(0);
+  const refused = await guestOrder(request, panna);
+  expect(refused.status()).toBe(422);
+  expect(((await refused.json()) as { code: string }).code).toBe('product_unavailable');
+
+  await staff.getByRole('button', { name: 'Panna Cotta wieder verfügbar' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Panna Cotta ist wieder verfügbar.' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Panna Cotta' })).toBeAttached();
+  expect((await guestOrder(request, panna)).status()).toBe(201);
+  await staff.context().close();
+});
+
+test('staff rename a drink: the open shop shows the new name, an order placed before keeps the old one', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const cola = await shopProductId(request, 'Cola 0,33 l');
+  const placed = await guestOrder(request, cola);
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()) as { id: number; tracking_token: string };
+
+  await openCustomerShop(page);
+  const staff = await staffPage(browser, page);
+  await openAdminPage(staff, 'Produktliste');
+  await staff.getByLabel('Suchen').fill('Cola');
+  await staff.getByRole('link', { name: 'Cola 0,33 l bearbeiten' }).click();
+  const name = staff.getByRole('group', { name: 'Name' });
+  await expect(name.getByLabel('Deutsch')).toHaveValue('Cola 0,33 l');
+  await name.getByLabel('Deutsch').fill('Cola Classic 0,33 l');
+  await staff.getByRole('button', { name: 'Speichern' }).click();
+  await expect(staff.getByText('Gespeichert.')).toBeVisible();
+
+  await expect(page.getByRole('article', { name: 'Cola Classic 0,33 l' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Cola 0,33 l' })).toHaveCount(0);
+
+  await page.goto(`${server.origin}${SHOP}/order/${order.id}?token=${order.tracking_token}`);
+  await expect(page.getByRole('main')).toContainText('Cola 0,33 l');
+  await expect(page.getByRole('main')).not.toContainText('Cola Classic');
+  await staff.context().close();
+});
+
+test('staff close today in the opening hours: the open shop says it is closed at once, and opens again', async ({
+  page,
+  browser,
+}) => {
+  const today = new Intl.DateTimeFormat('de-DE', { weekday: 'long', timeZone: 'Europe/Berlin' }).format(new Date());
+  await openCustomerShop(page);
+  const staff = await staffPage(browser, page);
+  await openAdminPage(staff, 'Öffnungszeiten & Einstellungen');
+  // Around the clock: two times a day. Both go, so today has none.
+  await staff.getByRole('button', { name: `Zeit 2 am ${today} entfernen` }).click();
+  await staff.getByRole('button', { name: `Zeit 1 am ${today} entfernen` }).click();
+  await staff.getByRole('button', { name: 'Öffnungszeiten speichern' }).click();
+  await expect(page.getByText('Heute geschlossen').first()).toBeVisible();
+
+  await staff.getByRole('button', { name: `Zeit hinzufügen am ${today}` }).click();
+  const day = staff.getByRole('group', { name: today });
+  await day.getByLabel('Öffnet').fill('00:00');
+  await day.getByLabel('Schließt').fill('00:00');
+  await staff.getByRole('button', { name: 'Öffnungszeiten speichern' }).click();
+  await expect(page.getByText(/Jetzt geöffnet|Geöffnet/).first()).toBeVisible();
+  await expect(page.getByText('Heute geschlossen')).toHaveCount(0);
+  await staff.context().close();
+});
+
+const ADMIN_PATHS = [
+  ['/home', 'Admin Dashboard'],
+  ['/category-list', 'Kategorieliste'],
+  ['/category?id=1', 'Kategorien'],
+  ['/categories-page', 'Reihenfolge der Speisekarte'],
+  ['/products-list', 'Produktliste'],
+  ['/products?id=4', 'Produkte'],
+  ['/toppings', 'Beläge'],
+  ['/topping-groups', 'Belaggruppen'],
+  ['/group-item?group=1', 'Gruppeneinträge'],
+  ['/product-groups?product=4', 'Produktgruppen'],
+  ['/allergy', 'Allergene & Zusatzstoffe'],
+  ['/item-allergy?product=4', 'Allergene zuordnen'],
+  ['/tax', 'Steuern'],
+  ['/store-setting', 'Öffnungszeiten & Einstellungen'],
+  ['/disscount', 'Rabatte'],
+  ['/delivery-areas', 'Liefergebiete'],
+  ['/audit', 'Änderungsprotokoll'],
+  ['/devices', 'Geräte'],
+] as const;
+
+test('every back-office page has its title and no serious accessibility problem', async ({ page, browser }) => {
+  const staff = await staffPage(browser, page);
+  const problems: Record<string, unknown> = {};
+  for (const [path, title] of ADMIN_PATHS) {
+    await staff.goto(`${server.origin}${SHOP}/admin${path}`);
+    await expect(staff.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // The dashboard counts its new orders first: "(2) Admin Dashboard | …".
+    await expect(staff).toHaveTitle(new RegExp(`^(\\(\\d+\\) )?${title} \\| Pizzeria Bella Napoli Restaurant$`));
+    // What the page reads has arrived: no loading line left.
+    await expect(staff.getByText('Wird geladen …')).toHaveCount(0);
+    const violations = await seriousA11yViolations(staff);
+    if (violations.length > 0) problems[path] = violations;
+  }
+  expect(problems).toEqual({});
+  await staff.context().close();
+});

@@ -40,7 +40,7 @@ export const adminSettingsTexts = defineTranslations(
       label_placeholder: 'z. B. Mittag',
       next_day: 'Endet am nächsten Tag.',
       add: 'Zeit hinzufügen',
-      add_named: 'Zeit am {{day}} hinzufügen',
+      add_named: 'Zeit hinzufügen am {{day}}',
       remove: 'Entfernen',
       remove_named: 'Zeit {{number}} am {{day}} entfernen',
       copy: 'Auf alle Wochentage übertragen',

@@ -71,7 +71,7 @@ describe('store settings page', () => {
 
     const monday = await screen.findByRole('group', { name: 'Montag' });
     expect(within(screen.getByRole('group', { name: 'Sonntag' })).getByText('Geschlossen')).toBeInTheDocument();
-    await user.click(within(monday).getByRole('button', { name: 'Zeit am Montag hinzufügen' }));
+    await user.click(within(monday).getByRole('button', { name: 'Zeit hinzufügen am Montag' }));
     const opens = within(monday).getAllByLabelText('Öffnet') as [HTMLElement, HTMLElement];
     const closes = within(monday).getAllByLabelText('Schließt') as [HTMLElement, HTMLElement];
     expect(opens).toHaveLength(2);

@@ -19,7 +19,7 @@ describe('topping groups page', () => {
     const row = (await screen.findByRole('rowheader', { name: /Extra-Beläge/ })).closest('tr') as HTMLElement;
     expect(within(row).getByText('wähle 0–3')).toBeInTheDocument();
     expect(within(row).getByText('1 Produkt')).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Beläge von Extra-Beläge bearbeiten' })).toHaveAttribute(
+    expect(within(row).getByRole('link', { name: 'Beläge bearbeiten: Extra-Beläge' })).toHaveAttribute(
       'href',
       '/group-item?group=10',
     );
