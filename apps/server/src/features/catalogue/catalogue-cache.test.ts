@@ -95,6 +95,31 @@ describe('createCatalogueService', () => {
     expect(parse(en.body).map((product) => product.name)).toEqual(['Margherita (en)']);
   });
 
+  it('reads the catalogue again once a "sold out today" in it has ended by the store\'s clock, with a new version', async () => {
+    let storeNow = Date.parse('2026-11-23T21:00:00Z');
+    const soldOutEnds = new Date('2026-11-24T10:30:00Z');
+    let loads = 0;
+    const service = createCatalogueService(
+      async () => {
+        loads += 1;
+        const catalogue = catalogueNamed(loads === 1 ? 'Margherita' : 'Margherita again');
+        return storeNow < soldOutEnds.getTime() ? { ...catalogue, validUntil: soldOutEnds } : catalogue;
+      },
+      { storeNow: () => storeNow },
+    );
+    const before = await service.version(13);
+    storeNow = soldOutEnds.getTime() - 1;
+    expect(await service.version(13)).toBe(before);
+    expect(loads).toBe(1);
+    storeNow = soldOutEnds.getTime();
+    expect(await service.version(13)).not.toBe(before);
+    expect(loads).toBe(2);
+    // The new catalogue has no end: it stays.
+    storeNow += 86_400_000;
+    await service.get(13);
+    expect(loads).toBe(2);
+  });
+
   it('reloads after invalidate and answers a new ETag for new data', async () => {
     let name = 'Margherita';
     const service = createCatalogueService(async () => catalogueNamed(name));

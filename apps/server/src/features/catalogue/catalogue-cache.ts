@@ -56,6 +56,8 @@ export interface CatalogueCacheOptions {
   inDoubtMaxAgeMs?: number;
   /** Milliseconds now; replaceable in tests. */
   now?: () => number;
+  /** Milliseconds now by the store's clock, which decides when a "sold out today" ends; `now` if left out. */
+  storeNow?: () => number;
 }
 
 /** Long enough that a busy shop reads the catalogue a few times a minute, not once per request. */
@@ -81,8 +83,9 @@ export function createCatalogueService(
   const now = options.now ?? Date.now;
   const inDoubtMaxAgeMs = options.inDoubtMaxAgeMs ?? IN_DOUBT_MAX_AGE_MS;
 
+  const storeNow = options.storeNow ?? now;
   const trusted = (cached: CachedEntry) =>
-    (cached.validUntil === undefined || now() < cached.validUntil) &&
+    (cached.validUntil === undefined || storeNow() < cached.validUntil) &&
     (!options.inDoubt?.() || now() - cached.loadedAt < inDoubtMaxAgeMs);
 
   const entryFor = (storeId: number): Promise<Entry | null> => {

@@ -25,7 +25,7 @@ export default fp(
     const now = () => (app.hasDecorator('storeStatus') ? app.storeStatus.clock.now() : new Date());
     const local = createCatalogueService((storeId) => loadCatalogue(app.database.db, storeId, now()), {
       inDoubt: () => !app.pubsub.connected,
-      now: () => now().getTime(),
+      storeNow: () => now().getTime(),
     });
     const publish = (storeId: number | null) =>
       app.pubsub.publish(CATALOGUE_CHANGED, { storeId }).catch((error: unknown) => {

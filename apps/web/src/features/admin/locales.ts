@@ -52,11 +52,6 @@ export const adminTexts = defineTranslations(
       menu: 'Speisekarte',
       shop: 'Restaurant',
     },
-    coming_soon: {
-      title: 'Kommt bald',
-      text: 'Diese Seite wird gerade gebaut. Bis dahin bleibt hier alles, wie es ist – der Shop ist davon nicht betroffen.',
-      back: 'Zum Dashboard',
-    },
     order_type: {
       delivery: 'Lieferung',
       pickup: 'Abholung',
@@ -129,11 +124,6 @@ export const adminTexts = defineTranslations(
       orders: 'Orders',
       menu: 'Menu',
       shop: 'Restaurant',
-    },
-    coming_soon: {
-      title: 'Coming soon',
-      text: 'This page is being built. Until then nothing changes here, and the shop is not affected.',
-      back: 'To the dashboard',
     },
     order_type: {
       delivery: 'Delivery',

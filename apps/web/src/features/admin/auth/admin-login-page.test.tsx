@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/index.ts';
@@ -131,15 +131,15 @@ describe('admin guard', () => {
   it('shows a signed-in device the page in the admin frame', async () => {
     signedInDevice();
     fakeApi({ 'POST /api/staff/refresh': { status: 200, body: staffTokens('a', 'r') } });
-    renderWithProviders(<AdminArea />, { route: '/products' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Produkte' })).toBeInTheDocument();
-    expect(screen.getByText('Kommt bald')).toBeInTheDocument();
+    renderWithProviders(<AdminArea />, { route: '/products-list' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Produktliste' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Verwaltung' });
     expect(nav).toHaveTextContent('Admin Dashboard');
     expect(nav).toHaveTextContent('Geräte');
-    expect(screen.getByRole('link', { name: 'Produkte' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('list', { name: 'Speisekarte' })).toHaveTextContent('Produktliste');
+    expect(screen.getByRole('link', { name: 'Produktliste' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Produkte | Pizzeria Bella Napoli Restaurant'));
+    await waitFor(() => expect(document.title).toBe('Produktliste | Pizzeria Bella Napoli Restaurant'));
   });
 
   it('signs out from the frame and returns to the login', async () => {
