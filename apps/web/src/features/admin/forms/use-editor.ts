@@ -47,12 +47,16 @@ export function useEditor<Values extends FieldValues, Row extends { version: num
 
   // A field showing an error is checked again as it changes, not only when it loses focus: a message
   // that vanished on blur would move the button being clicked from under the pointer.
-  useEffect(() => {
-    const subscription = form.watch((_values, { name }) => {
-      if (name && get(form.formState.errors, name)) void form.trigger(name);
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          if (name && get(form.formState.errors, name)) void form.trigger(name as Path<Values>);
+        },
+      }),
+    [form],
+  );
 
   /** A submit handler that saves over `readVersion` (made in the event, never during render). */
   const sendOver = (readVersion: number | null) =>
