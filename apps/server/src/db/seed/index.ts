@@ -110,15 +110,26 @@ async function insertDemoRestaurant(db: Db, hours: readonly StoreHour[]): Promis
   const groupItemRows: (typeof groupItems.$inferInsert)[] = [];
   const toppingAllergenRows: (typeof toppingAllergens.$inferInsert)[] = [];
   const toppingAdditiveRows: (typeof toppingAdditives.$inferInsert)[] = [];
+  // One topping per name: groups that offer the same one (mozzarella on pizza and on salad) share it, each
+  // at its own price; the first group's price is the topping's default.
+  const toppingIds = new Map<string, { id: number; declared: string }>();
   TOPPING_GROUPS.forEach((group, i) => {
     const groupId = i + 1;
     groupIds.set(group.key, groupId);
     group.toppings.forEach((topping, position) => {
-      const toppingId = toppingRows.length + 1;
-      toppingRows.push({ id: toppingId, storeId, name: topping.name, priceCents: topping.priceCents });
+      const declared = JSON.stringify([topping.allergens, topping.additives]);
+      const known = toppingIds.get(topping.name.de);
+      if (known && known.declared !== declared) {
+        throw new Error(`${topping.name.de} is declared differently in two topping groups`);
+      }
+      const toppingId = known?.id ?? toppingRows.length + 1;
+      if (!known) {
+        toppingIds.set(topping.name.de, { id: toppingId, declared });
+        toppingRows.push({ id: toppingId, storeId, name: topping.name, priceCents: topping.priceCents });
+        for (const code of topping.allergens) toppingAllergenRows.push({ toppingId, allergenId: allergenId(code) });
+        for (const code of topping.additives) toppingAdditiveRows.push({ toppingId, additiveId: additiveId(code) });
+      }
       groupItemRows.push({ groupId, toppingId, priceCents: topping.priceCents, position });
-      for (const code of topping.allergens) toppingAllergenRows.push({ toppingId, allergenId: allergenId(code) });
-      for (const code of topping.additives) toppingAdditiveRows.push({ toppingId, additiveId: additiveId(code) });
     });
   });
   await db.insert(toppingGroups).values(

@@ -178,6 +178,25 @@ describe('the demo restaurant seed', () => {
     }
   });
 
+  it('has each topping once, offered by several groups at their own prices, never twice to one product', () => {
+    const offers = all().flatMap((product) =>
+      product.enriched_topping_groups.flatMap((group) => group.toppings.map((topping) => ({ product, topping }))),
+    );
+    const idsByName = new Map<string, Set<number>>();
+    for (const { topping } of offers)
+      idsByName.set(topping.name, (idsByName.get(topping.name) ?? new Set()).add(topping.id));
+    for (const [name, ids] of idsByName) expect(ids.size, name).toBe(1);
+    // Parmesan: 1,50 € on a pizza, 1,00 € on pasta, the same topping.
+    const parmesan = new Set(
+      offers.filter(({ topping }) => topping.name === 'Parmesan').map(({ topping }) => topping.price),
+    );
+    expect([...parmesan].sort()).toEqual([1, 1.5]);
+    for (const product of all()) {
+      const ids = product.enriched_topping_groups.flatMap((group) => group.toppings.map((topping) => topping.id));
+      expect(new Set(ids).size, product.name).toBe(ids.length);
+    }
+  });
+
   it('delivers to at least 12 Berlin postcodes with fees, minimum orders and delivery times', async () => {
     const list = z.array(postcodeSchema).parse((await server.app.inject('/api/postcodes/store/13')).json());
     expect(list.length).toBeGreaterThanOrEqual(12);
