@@ -83,18 +83,41 @@ export function NumberField<Values extends FieldValues>(props: FieldProps<Values
 
 /** A German or English decimal ("8,50", "8.5") as a number; anything else is NaN, which the schema refuses. */
 export function parseDecimal(text: string): number {
-  const normalised = text.trim().replace(/\s|€/g, '').replace(',', '.');
+  const normalised = text
+    .trim()
+    .replace(/\s|€|%/g, '')
+    .replace(',', '.');
   return /^\d+(\.\d+)?$/.test(normalised) ? Number(normalised) : Number.NaN;
 }
 
 /** A price or fee in euros, typed as people write it and shown with two decimals. */
-export function MoneyField<Values extends FieldValues>({ form, name, label, hint }: FieldProps<Values>) {
+export function MoneyField<Values extends FieldValues>(props: FieldProps<Values>) {
+  return <DecimalField {...props} unit="€" minimumFractionDigits={2} />;
+}
+
+/** A percentage (VAT, a discount) typed as people write it ("7,5"), shown without needless decimals. */
+export function PercentField<Values extends FieldValues>(props: FieldProps<Values>) {
+  return <DecimalField {...props} unit="%" minimumFractionDigits={0} />;
+}
+
+/**
+ * A decimal typed as people write it ("8,50", "8.5"), kept as a number (NaN for anything else, which the
+ * schema refuses) and shown in the page's language with at most two decimals beside its unit.
+ */
+function DecimalField<Values extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  unit,
+  minimumFractionDigits,
+}: FieldProps<Values> & { unit: string; minimumFractionDigits: number }) {
   const { i18n } = useTranslation();
   const { id, messages, inputProps } = useFieldMessages(form, name, hint);
   const format = (value: unknown) =>
     typeof value === 'number' && Number.isFinite(value)
       ? new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
-          minimumFractionDigits: 2,
+          minimumFractionDigits,
           maximumFractionDigits: 2,
           useGrouping: false,
         }).format(value)
@@ -104,18 +127,27 @@ export function MoneyField<Values extends FieldValues>({ form, name, label, hint
       control={form.control}
       name={name}
       render={({ field }) => (
-        <MoneyInput id={id} field={field} format={format} inputProps={inputProps} label={label} messages={messages} />
+        <DecimalInput
+          id={id}
+          field={field}
+          format={format}
+          inputProps={inputProps}
+          label={label}
+          unit={unit}
+          messages={messages}
+        />
       )}
     />
   );
 }
 
-function MoneyInput({
+function DecimalInput({
   id,
   field,
   format,
   inputProps,
   label,
+  unit,
   messages,
 }: {
   id: string;
@@ -123,6 +155,7 @@ function MoneyInput({
   format: (value: unknown) => string;
   inputProps: Record<string, unknown>;
   label: string;
+  unit: string;
   messages: ReactNode;
 }) {
   // The text as typed while the field has focus; the formatted amount otherwise.
@@ -151,7 +184,7 @@ function MoneyInput({
           }}
           {...inputProps}
         />
-        <span aria-hidden="true">€</span>
+        <span aria-hidden="true">{unit}</span>
       </div>
       {messages}
     </div>

@@ -11,7 +11,7 @@ import { useEditor } from '../forms/use-editor.ts';
 import { QueryState } from '../shell/query-state.tsx';
 import { useAdminTitle } from '../shell/use-admin-title.ts';
 import { DISCOUNTS_KEY, discountsQuery, saveDiscount } from './api/discounts.ts';
-import { PercentField } from './percent-field.tsx';
+import { PercentField } from '../forms/fields.tsx';
 
 const valuesSchema = withoutVersion(discountRequestSchema);
 type Values = z.infer<typeof valuesSchema>;

@@ -11,7 +11,7 @@ import { Field } from '../../forms/fields.tsx';
 import { useEditor } from '../../forms/use-editor.ts';
 import { useCreateTaxRate } from './api/create-tax-rate.ts';
 import { useUpdateTaxRate } from './api/update-tax-rate.ts';
-import { PercentField } from './percent-field.tsx';
+import { PercentField } from '../../forms/fields.tsx';
 
 // A new rate starts empty: no percentage is a safe guess (NaN until typed, which the schema refuses).
 const EMPTY: TaxRateCreateRequest = { name: '', percentage: Number.NaN };
