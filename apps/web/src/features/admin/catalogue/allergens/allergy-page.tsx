@@ -10,7 +10,7 @@ import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { declarationsQuery } from '../queries.ts';
 import { AdditiveCreateForm } from './additive-create-form.tsx';
 import { useArchiveAdditive } from './api/archive-additive.ts';
-import { ConfirmArchiveDialog } from './confirm-archive-dialog.tsx';
+import { ConfirmArchiveDialog } from '../../forms/confirm-archive-dialog.tsx';
 import { DeclarationItem } from './declaration-item.tsx';
 
 /**

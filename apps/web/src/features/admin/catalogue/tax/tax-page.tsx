@@ -7,7 +7,7 @@ import type { AdminTaxRate } from '@pizzeria/domain';
 import { failureText } from '../../../auth/index.ts';
 import { QueryState } from '../../shell/query-state.tsx';
 import { useAdminTitle } from '../../shell/use-admin-title.ts';
-import { ConfirmArchiveDialog } from '../allergens/confirm-archive-dialog.tsx';
+import { ConfirmArchiveDialog } from '../../forms/confirm-archive-dialog.tsx';
 import { taxRatesQuery } from '../queries.ts';
 import { useArchiveTaxRate } from './api/archive-tax-rate.ts';
 import { TaxRateForm } from './tax-rate-form.tsx';
