@@ -8,13 +8,18 @@ import { CloseIcon } from '../../../lib/icons.tsx';
 import { staffRequest } from '../auth/staff-session.ts';
 import { BOARD_QUERY_KEY } from './api/board-query.ts';
 
+/** The board settings on their own, for the store's settings page (the board reads them with its list). */
+export const BOARD_SETTINGS_QUERY_KEY = ['admin', 'board-settings'] as const;
+
 function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: BoardSettings) =>
       staffRequest(`/admin/stores/${STORE_ID}/board-settings`, boardSettingsSchema, { method: 'PUT', json: settings }),
-    onSuccess: (settings) =>
-      queryClient.setQueryData<Board>(BOARD_QUERY_KEY, (board) => (board ? { ...board, settings } : board)),
+    onSuccess: (settings) => {
+      queryClient.setQueryData<Board>(BOARD_QUERY_KEY, (board) => (board ? { ...board, settings } : board));
+      queryClient.setQueryData(BOARD_SETTINGS_QUERY_KEY, settings);
+    },
   });
 }
 

@@ -89,8 +89,12 @@ export const adminSettingsTexts = defineTranslations(
     },
     board: {
       heading: 'Bestelltafel',
-      hint: 'Automatische Pause, automatisches Ablehnen, Signalton und Drucken stellen Sie auf der Bestelltafel unter „Einstellungen“ ein.',
-      link: 'Zur Bestelltafel',
+      hint: 'Damit keine Bestellung übersehen wird: dieselben Einstellungen wie auf der Bestelltafel.',
+      auto_pause: 'Online-Bestellungen pausieren, wenn {{minutes}} Minuten lang keine Bestelltafel offen ist.',
+      auto_pause_off: 'Online-Bestellungen pausieren nicht von selbst.',
+      auto_reject: 'Unbeantwortete Bestellungen werden nach {{minutes}} Minuten abgelehnt.',
+      print_on: 'Der Küchenbon wird beim Annehmen gedruckt.',
+      print_off: 'Der Küchenbon wird nur auf Wunsch gedruckt.',
     },
     discount: {
       intro:
@@ -224,8 +228,12 @@ export const adminSettingsTexts = defineTranslations(
     },
     board: {
       heading: 'Orders board',
-      hint: 'Automatic pause, automatic rejection, the chime and printing are set on the orders board under “Settings”.',
-      link: 'Go to the orders board',
+      hint: 'So that no order goes unnoticed: the same settings as on the orders board.',
+      auto_pause: 'Online orders pause when no orders board has been open for {{minutes}} minutes.',
+      auto_pause_off: 'Online orders do not pause by themselves.',
+      auto_reject: 'Orders nobody answers are rejected after {{minutes}} minutes.',
+      print_on: 'The kitchen ticket prints when an order is accepted.',
+      print_off: 'The kitchen ticket prints only when asked.',
     },
     discount: {
       intro:

@@ -38,10 +38,18 @@ const AVAILABILITY = {
   },
 };
 const STORE = '/api/admin/stores/13';
+const BOARD_SETTINGS = {
+  auto_pause_enabled: true,
+  auto_pause_after_minutes: 3,
+  auto_reject_after_minutes: 15,
+  chime_louder_after_minutes: 2,
+  print_on_accept: false,
+};
 const BASE: Record<string, FakeAnswer | FakeAnswer[]> = {
   'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') },
   [`GET ${STORE}/settings`]: { status: 200, body: SETTINGS },
   [`GET ${STORE}/availability`]: { status: 200, body: AVAILABILITY },
+  [`GET ${STORE}/board-settings`]: { status: 200, body: BOARD_SETTINGS },
 };
 
 const sent = (calls: RecordedCall[], method: string, path: string) =>
@@ -161,5 +169,25 @@ describe('store settings page', () => {
     );
     await user.click(screen.getByRole('button', { name: /^Schließtage .* löschen$/ }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+  });
+
+  it("changes the board's settings in the board's own dialog and shows what they now are", async () => {
+    const { calls } = fakeApi({
+      ...BASE,
+      [`PUT ${STORE}/board-settings`]: { status: 200, body: { ...BOARD_SETTINGS, print_on_accept: true } },
+    });
+    renderWithProviders(<AdminArea />, { route: '/store-setting' });
+    const user = userEvent.setup();
+    const board = await screen.findByRole('region', { name: 'Bestelltafel' });
+    expect(await within(board).findByText('Der Küchenbon wird nur auf Wunsch gedruckt.')).toBeInTheDocument();
+    expect(board).toHaveTextContent('Online-Bestellungen pausieren, wenn 3 Minuten lang keine Bestelltafel offen ist.');
+    await user.click(within(board).getByRole('button', { name: 'Einstellungen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Bon beim Annehmen drucken' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(sent(calls, 'PUT', '/board-settings')).toEqual([{ ...BOARD_SETTINGS, print_on_accept: true }]),
+    );
+    expect(await within(board).findByText('Der Küchenbon wird beim Annehmen gedruckt.')).toBeInTheDocument();
   });
 });

@@ -2,8 +2,9 @@ import './register-texts.ts';
 import './settings.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import type { StoreSettings } from '@pizzeria/domain';
+import { STORE_ID, boardSettingsSchema, type StoreSettings } from '@pizzeria/domain';
+import { staffRequest } from '../auth/staff-session.ts';
+import { BOARD_SETTINGS_QUERY_KEY, BoardSettingsDialog } from '../board/board-settings-dialog.tsx';
 import { QueryState } from '../shell/query-state.tsx';
 import { useAdminTitle } from '../shell/use-admin-title.ts';
 import { storeSettingsQuery } from './api/store-settings.ts';
@@ -14,7 +15,7 @@ import { RestaurantForm } from './restaurant-form.tsx';
 import { useStoreVersion } from './use-store-version.ts';
 
 /**
- * `/store-setting`: the restaurant's details, its week, closure days, the pause and a way to the board's
+ * `/store-setting`: the restaurant's details, its week, closure days, the pause and the board's
  * own settings. Each section saves on its own, so a half-typed address never holds back the hours.
  */
 export function StoreSettingPage() {
@@ -33,7 +34,7 @@ export function StoreSettingPage() {
       {settings.data ? <SettingsForms settings={settings.data} /> : <QueryState query={settings} />}
       <ClosuresSection />
       <PauseSection />
-      <BoardSettingsLink />
+      <BoardSettingsSection />
     </section>
   );
 }
@@ -48,18 +49,35 @@ function SettingsForms({ settings }: { settings: StoreSettings }) {
   );
 }
 
-/** The board's own settings dialog stays on the board, where staff tune it while orders come in. */
-function BoardSettingsLink() {
+/** The board's settings (issue 10), in the same dialog the board opens. */
+function BoardSettingsSection() {
   const { t } = useTranslation('adminSettings');
+  const settings = useQuery({
+    queryKey: BOARD_SETTINGS_QUERY_KEY,
+    queryFn: () => staffRequest(`/admin/stores/${STORE_ID}/board-settings`, boardSettingsSchema),
+  });
   return (
     <section className="card settings-section" aria-labelledby="settings-board">
       <h2 id="settings-board">{t('board.heading')}</h2>
       <p className="admin-hint">{t('board.hint')}</p>
-      <div>
-        <Link href="/home" className="button button-secondary">
-          {t('board.link')}
-        </Link>
-      </div>
+      {settings.data ? (
+        <>
+          <ul className="settings-board-summary">
+            <li>
+              {settings.data.auto_pause_enabled
+                ? t('board.auto_pause', { minutes: settings.data.auto_pause_after_minutes })
+                : t('board.auto_pause_off')}
+            </li>
+            <li>{t('board.auto_reject', { minutes: settings.data.auto_reject_after_minutes })}</li>
+            <li>{settings.data.print_on_accept ? t('board.print_on') : t('board.print_off')}</li>
+          </ul>
+          <div>
+            <BoardSettingsDialog settings={settings.data} />
+          </div>
+        </>
+      ) : (
+        <QueryState query={settings} />
+      )}
     </section>
   );
 }
