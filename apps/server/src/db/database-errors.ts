@@ -74,3 +74,19 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | undefin
   }
   return undefined;
 }
+
+/**
+ * True when the database refused a write because it would break the unique constraint `constraint`
+ * (SQLSTATE 23505): two staff saving the same name at once. Drizzle wraps the driver's error, so the
+ * chain of causes is searched; PGlite and pg both name the constraint.
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  let current = error;
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth += 1) {
+    if ('code' in current && current.code === '23505' && 'constraint' in current && current.constraint === constraint) {
+      return true;
+    }
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}

@@ -14,7 +14,8 @@ import {
 import { additives, allergens } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { audit, checkVersion } from '../admin/editing.ts';
-import { errorResponses, isUniqueViolation } from './topping-admin-shared.ts';
+import { isUniqueViolation } from '../../db/database-errors.ts';
+import { errorResponses } from './topping-admin-shared.ts';
 
 const ALLERGEN_NOT_FOUND = new HttpError(404, 'allergen_not_found', {
   de: 'Dieses Allergen gibt es nicht.',

@@ -17,7 +17,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../../../test/helper.ts';
-import { isUniqueViolation } from './topping-admin-shared.ts';
+import { isUniqueViolation } from '../../db/database-errors.ts';
 
 // Issue 11: VAT rates, shared by every store.
 

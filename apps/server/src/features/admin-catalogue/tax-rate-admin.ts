@@ -14,7 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { products, taxRates } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { audit, checkVersion } from '../admin/editing.ts';
-import { errorResponses, isUniqueViolation } from './topping-admin-shared.ts';
+import { isUniqueViolation } from '../../db/database-errors.ts';
+import { errorResponses } from './topping-admin-shared.ts';
 
 type TaxRateRow = typeof taxRates.$inferSelect;
 

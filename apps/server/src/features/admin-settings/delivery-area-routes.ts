@@ -22,7 +22,7 @@ import { postcodes, stores } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { storeNotFound } from '../catalogue/index.ts';
 import { audit, checkVersion } from '../admin/editing.ts';
-import { isUniqueViolation } from './unique-violation.ts';
+import { isUniqueViolation } from '../../db/database-errors.ts';
 
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
