@@ -38,9 +38,13 @@ async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<vo
 /**
  * Starts the real server on `port` with a PGlite directory of its own (kept across restarts), open
  * around the clock, for journeys about the server going away and coming back. `fakeClock`: its clock
- * can be moved forward (`support/fake-clock.ts`), for journeys about minutes passing.
+ * can be moved forward (`support/fake-clock.ts`), for journeys about minutes passing. `env`: more
+ * configuration (PayPal's, for the payment journeys).
  */
-export async function startOwnServer(port: number, options: { fakeClock?: boolean } = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  port: number,
+  options: { fakeClock?: boolean; env?: Record<string, string> } = {},
+): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pizzeria-own-'));
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -52,6 +56,7 @@ export async function startOwnServer(port: number, options: { fakeClock?: boolea
     SEED_OPENING_HOURS: 'always',
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'e2e-admin-password',
+    ...options.env,
   };
   // Its own database and no Redis: nothing it does reaches the journeys' shared server.
   delete env.DATABASE_URL;

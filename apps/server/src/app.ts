@@ -23,6 +23,7 @@ import { accountsRoutes, type LoginLimits } from './features/accounts/index.ts';
 import { staffRoutes } from './features/staff-sessions/index.ts';
 import { boardWatchService } from './features/board-watch/index.ts';
 import { mail } from './features/mail/index.ts';
+import { paymentRoutes, paymentsService } from './features/payments/index.ts';
 import { ensureAdminAccount } from './db/seed/admin.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -57,6 +58,17 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   await instance.register(catalogueService);
   await instance.register(storeStatusService);
   await instance.register(ordersService);
+  await instance.register(paymentsService, {
+    paypal:
+      config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: config.PAYPAL_CLIENT_ID,
+            clientSecret: config.PAYPAL_CLIENT_SECRET,
+            apiBase: config.PAYPAL_API_BASE,
+            webhookId: config.PAYPAL_WEBHOOK_ID,
+          }
+        : null,
+  });
   await instance.register(boardWatchService);
 
   await instance.register(
@@ -68,6 +80,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
       await api.register(orderRoutes, {
         ordersPerHour: { address: config.ORDERS_PER_HOUR_PER_ADDRESS, customer: config.ORDERS_PER_HOUR_PER_CUSTOMER },
       });
+      await api.register(paymentRoutes);
       await api.register(storeStatusRoutes);
       await api.register(orderChannelRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });

@@ -69,6 +69,13 @@ const configSchema = z.object({
   /** Orders placed per hour from one client address, and for one phone number, e-mail or account. */
   ORDERS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   ORDERS_PER_HOUR_PER_CUSTOMER: z.coerce.number().int().min(1).default(5),
+  /** PayPal's REST app credentials (issue 12): PayPal is offered only when both are set. */
+  PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** PayPal's API: the sandbox unless set (live: `https://api-m.paypal.com`). */
+  PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+  /** The id of the webhook registered in PayPal's dashboard; without it webhooks are refused (captures are polled). */
+  PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -32,6 +32,10 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/postcodes/store/:id',
   'GET /api/ws/store/:id/status',
   'GET /api/pictures/:file',
+  // Whether PayPal is offered, and PayPal's public client id.
+  'GET /api/stores/:id/payment-methods',
+  // PayPal's webhook: its credential is PayPal's signature, checked before anything happens.
+  'POST /api/payments/paypal/webhook',
   'POST /api/login',
   'POST /api/register/customer',
   'POST /api/forgot-password',
@@ -46,7 +50,15 @@ const PUBLIC_ROUTES = new Set([
  * Routes that take their credentials elsewhere than the `Authorization` header: an order with its
  * guest's tracking token (`?token=`), the WebSocket channels in their first message. Without them, no 2xx.
  */
-const OWN_CREDENTIAL_ROUTES = new Set(['GET /api/orders/:id', 'GET /api/ws/orders/:id', 'GET /api/ws/admin/orders']);
+const OWN_CREDENTIAL_ROUTES = new Set([
+  'GET /api/orders/:id',
+  'GET /api/ws/orders/:id',
+  'GET /api/ws/admin/orders',
+  // Paying one's order (issue 12): the owner's bearer token, or the guest's tracking token.
+  'POST /api/orders/:id/paypal',
+  'POST /api/orders/:id/paypal/capture',
+  'POST /api/orders/:id/pay-cash',
+]);
 
 interface Route {
   method: string;
@@ -209,7 +221,8 @@ describe('authorisation matrix', () => {
         (url) =>
           !url.startsWith('/api/staff/') &&
           !['/api/login', '/api/register/customer', '/api/forgot-password', '/api/reset-password'].includes(url) &&
-          url !== '/api/orders/guest',
+          url !== '/api/orders/guest' &&
+          url !== '/api/payments/paypal/webhook',
       );
     expect(openWrites).toEqual([]);
   });

@@ -1,19 +1,43 @@
-import { randomUUID } from 'node:crypto';
+import { createSign, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { crc32 } from 'node:zlib';
+import { generate } from 'selfsigned';
 
 // A local server that speaks the part of PayPal's REST API the shop uses, as PayPal documents it: OAuth2
 // client credentials, Orders v2 (create, get, capture) and Payments v2 refunds, with `PayPal-Request-Id`
 // idempotency. Tests approve orders (the buyer's part, in PayPal's window) and choose each outcome.
+// It also sends webhooks signed the way PayPal signs them (SHA256withRSA over
+// `transmission id|time|webhook id|CRC32 of the body`), with its own key pair and a certificate it serves.
 
-export type CaptureOutcome = 'COMPLETED' | 'PENDING' | 'DECLINED';
+/**
+ * What the next captures answer: a completed or pending capture; `DECLINED`: 422 INSTRUMENT_DECLINED
+ * (PayPal's restart flow); `INSUFFICIENT_FUNDS` and `CARD_EXPIRED`: a DECLINED capture with the
+ * processor's response code (5120, 5400).
+ */
+export type CaptureOutcome = 'COMPLETED' | 'PENDING' | 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'CARD_EXPIRED';
+export type RefundOutcome = 'COMPLETED' | 'PENDING' | 'FAILED';
+
+const PROCESSOR_CODES: Partial<Record<CaptureOutcome, string>> = { INSUFFICIENT_FUNDS: '5120', CARD_EXPIRED: '5400' };
 
 interface FakeOrder {
   id: string;
   status: 'CREATED' | 'APPROVED' | 'COMPLETED';
   referenceId: string;
   amount: { currency_code: string; value: string };
-  capture: { id: string; status: string; amount: { currency_code: string; value: string } } | null;
+  capture: {
+    id: string;
+    status: string;
+    amount: { currency_code: string; value: string };
+    processor_response?: { response_code: string };
+  } | null;
+}
+
+/** A webhook as PayPal sends it: the event and the headers that sign it. */
+export interface SignedWebhook {
+  body: string;
+  headers: Record<string, string>;
 }
 
 export interface FakePayPal {
@@ -27,8 +51,20 @@ export interface FakePayPal {
   approve(orderId: string): void;
   /** What the next captures answer. */
   captureOutcome: CaptureOutcome;
+  /** What the next refunds answer: `FAILED` is a 422 (the merchant's balance cannot cover it). */
+  refundOutcome: RefundOutcome;
+  /** Milliseconds every answer waits before it is sent. */
+  delayMs: number;
+  /** The next capture happens, but its answer is lost: the connection is dropped before it is sent. */
+  dropNextCaptureAnswer: boolean;
+  /** Changes what the order will capture (as if it were altered after the shop created it). */
+  tamper(orderId: string, value: string): void;
   /** Seconds a new token lives. */
   tokenLifetimeSeconds: number;
+  /** Where the certificate that signs the webhooks is served. */
+  certUrl: string;
+  /** A webhook event signed for `webhookId`, about a resource (a capture, a refund). */
+  signWebhook(webhookId: string, eventType: string, resource: unknown, eventId?: string): SignedWebhook;
   /** Tokens the server forgets (as if they expired early): calls with them get 401. */
   revokeTokens(): void;
   close(): Promise<void>;
@@ -71,6 +107,10 @@ function renderOrder(order: FakeOrder) {
 }
 
 export async function startFakePayPal(): Promise<FakePayPal> {
+  const keys = await generate([{ name: 'commonName', value: 'messageverificationcerts.paypal.com' }], {
+    keySize: 2048,
+    notBeforeDate: new Date(Date.now() - 60_000),
+  });
   const tokens = new Set<string>();
   const orders = new Map<string, FakeOrder>();
   /** Answers already given, by request id: the same id gets the same answer, and nothing happens twice. */
@@ -84,11 +124,46 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     requests,
     orders,
     captureOutcome: 'COMPLETED',
+    refundOutcome: 'COMPLETED',
+    delayMs: 0,
+    dropNextCaptureAnswer: false,
     tokenLifetimeSeconds: 32_400,
+    certUrl: '',
     approve(orderId) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no fake order ${orderId}`);
       order.status = 'APPROVED';
+    },
+    tamper(orderId, value) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no fake order ${orderId}`);
+      order.amount = { ...order.amount, value };
+    },
+    signWebhook(webhookId, eventType, resource, eventId = `WH-${randomUUID()}`) {
+      const body = JSON.stringify({
+        id: eventId,
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: eventType.startsWith('PAYMENT.CAPTURE.REFUNDED') ? 'refund' : 'capture',
+        event_type: eventType,
+        summary: eventType,
+        resource,
+      });
+      const transmissionId = randomUUID();
+      const transmissionTime = new Date().toISOString();
+      const signed = `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(body)}`;
+      const signature = createSign('RSA-SHA256').update(signed).sign(keys.private, 'base64');
+      return {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'paypal-transmission-id': transmissionId,
+          'paypal-transmission-time': transmissionTime,
+          'paypal-transmission-sig': signature,
+          'paypal-cert-url': fake.certUrl,
+          'paypal-auth-algo': 'SHA256withRSA',
+        },
+      };
     },
     revokeTokens() {
       tokens.clear();
@@ -105,6 +180,13 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       requestId: typeof requestId === 'string' ? requestId : null,
     });
     const body = await readBody(request);
+    if (fake.delayMs > 0) await sleep(fake.delayMs);
+
+    if (request.method === 'GET' && url.pathname === '/v1/notifications/certs/CERT-fake') {
+      response.writeHead(200, { 'Content-Type': 'application/x-pem-file' });
+      response.end(keys.cert);
+      return;
+    }
 
     if (request.method === 'POST' && url.pathname === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
@@ -188,12 +270,35 @@ export async function startFakePayPal(): Promise<FakePayPal> {
           order.status = 'CREATED';
           return unprocessable(response, 'INSTRUMENT_DECLINED');
         }
-        order.status = 'COMPLETED';
-        order.capture = {
+        const processorCode = PROCESSOR_CODES[fake.captureOutcome];
+        const capture: NonNullable<FakeOrder['capture']> = {
           id: randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase(),
-          status: fake.captureOutcome,
+          status: processorCode ? 'DECLINED' : fake.captureOutcome,
           amount: order.amount,
+          ...(processorCode ? { processor_response: { response_code: processorCode } } : {}),
         };
+        if (processorCode) {
+          // Declined by the processor: the buyer may approve again with another source.
+          order.status = 'CREATED';
+          remember(201, {
+            ...renderOrder(order),
+            status: 'COMPLETED',
+            purchase_units: [
+              { reference_id: order.referenceId, amount: order.amount, payments: { captures: [capture] } },
+            ],
+          });
+          return;
+        }
+        order.status = 'COMPLETED';
+        order.capture = capture;
+        if (fake.dropNextCaptureAnswer) {
+          fake.dropNextCaptureAnswer = false;
+          // Captured, and the answer remembered for its request id, but the connection drops before it is sent.
+          if (typeof requestId === 'string')
+            answered.set(`${request.method} ${url.pathname} ${requestId}`, { status: 201, body: renderOrder(order) });
+          request.socket.destroy();
+          return;
+        }
         remember(201, renderOrder(order));
         return;
       }
@@ -213,8 +318,9 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         return;
       }
       if (order.capture.status === 'REFUNDED') return unprocessable(response, 'CAPTURE_FULLY_REFUNDED');
-      order.capture.status = 'REFUNDED';
-      remember(201, { id: randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase(), status: 'COMPLETED' });
+      if (fake.refundOutcome === 'FAILED') return unprocessable(response, 'REFUND_FAILED_INSUFFICIENT_FUNDS');
+      if (fake.refundOutcome === 'COMPLETED') order.capture.status = 'REFUNDED';
+      remember(201, { id: randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase(), status: fake.refundOutcome });
       return;
     }
 
@@ -228,5 +334,6 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.certUrl = `${fake.baseUrl}/v1/notifications/certs/CERT-fake`;
   return fake;
 }

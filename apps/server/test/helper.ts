@@ -40,7 +40,7 @@ export async function buildTestServer(
     };
   }
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: 'memory://',
     // Every test request comes from 127.0.0.1: the order limits get their own tests.
     ORDERS_PER_HOUR_PER_ADDRESS: '100000',

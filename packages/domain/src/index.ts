@@ -17,6 +17,7 @@ export * from './api/accounts.ts';
 export * from './api/staff.ts';
 export * from './api/addresses.ts';
 export * from './api/orders.ts';
+export * from './api/payments.ts';
 export * from './order-status.ts';
 export * from './store-availability.ts';
 export * from './api/realtime.ts';

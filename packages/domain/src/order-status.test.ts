@@ -10,6 +10,7 @@ describe('order status transitions', () => {
     expect(allowed.sort()).toEqual(
       [
         'pending_payment→waiting',
+        'pending_payment→expired',
         'waiting→accepted',
         'waiting→rejected',
         'accepted→ready',
@@ -35,10 +36,11 @@ describe('order status transitions', () => {
     expect(statusesBefore('ready')).toEqual(['accepted']);
     expect(statusesBefore('accepted')).toEqual(['waiting']);
     expect(statusesBefore('pending_payment')).toEqual([]);
+    expect(statusesBefore('expired')).toEqual(['pending_payment']);
   });
 
   it('knows the final statuses', () => {
-    expect(ALL.filter(isFinalStatus).sort()).toEqual(['cancelled', 'completed', 'rejected']);
+    expect(ALL.filter(isFinalStatus).sort()).toEqual(['cancelled', 'completed', 'expired', 'rejected']);
     expect(Object.keys(ORDER_TRANSITIONS).sort()).toEqual([...ALL].sort());
   });
 });

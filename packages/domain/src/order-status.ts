@@ -2,18 +2,19 @@ import type { OrderStatus } from './api/orders.ts';
 
 /**
  * An order's life (DESIGN §4): where each status may go next. Placing makes it `waiting` (or
- * `pending_payment` first when paid online); the restaurant accepts or rejects it; an accepted order
+ * `pending_payment` first when paid online, `expired` if never paid); the restaurant accepts or rejects it; an accepted order
  * becomes `ready` (pickup: ready to collect; delivery: on its way) and then `completed`, or is
  * `cancelled` with a reason before it is handed over. Rejected, completed and cancelled are final.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending_payment: ['waiting'],
+  pending_payment: ['waiting', 'expired'],
   waiting: ['accepted', 'rejected'],
   accepted: ['ready', 'cancelled'],
   ready: ['completed', 'cancelled'],
   rejected: [],
   completed: [],
   cancelled: [],
+  expired: [],
 };
 
 /** Whether an order in `from` may be given `to`. */

@@ -601,10 +601,28 @@ export const orders = pgTable(
     /** Random, unguessable: the guest's (and the link's) key to the order page. */
     trackingToken: text('tracking_token').notNull(),
     status: text('status', {
-      enum: ['pending_payment', 'waiting', 'accepted', 'rejected', 'ready', 'completed', 'cancelled'],
+      enum: ['pending_payment', 'waiting', 'accepted', 'rejected', 'ready', 'completed', 'cancelled', 'expired'],
     }).notNull(),
     orderType: text('order_type', { enum: ['delivery', 'pickup'] }).notNull(),
     paymentMethod: text('payment_method', { enum: ['cash', 'paypal'] }).notNull(),
+    /** Where a PayPal payment stands (issue 12); null for cash. */
+    paymentStatus: text('payment_status', {
+      enum: ['unpaid', 'pending', 'declined', 'paid', 'refund_pending', 'refunded', 'refund_failed', 'reversed'],
+    }),
+    /** The PayPal order the customer approves; a new one only after a capture that cannot stand. */
+    paypalOrderId: text('paypal_order_id'),
+    /** How many PayPal orders were created for it: part of the `PayPal-Request-Id` of the next. */
+    paypalOrderAttempts: integer('paypal_order_attempts').notNull().default(0),
+    /** How many captures PayPal declined: a new attempt after one needs a new `PayPal-Request-Id`. */
+    captureDeclines: integer('capture_declines').notNull().default(0),
+    paypalCaptureId: text('paypal_capture_id'),
+    paypalRefundId: text('paypal_refund_id'),
+    /** Refunds PayPal refused: part of the `PayPal-Request-Id` of the next attempt. */
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    /** Why the last refund attempt failed, for staff. */
+    refundFailure: text('refund_failure'),
+    /** When the payment status last changed: a refund left pending by a stopped instance is retried. */
+    paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true }),
     postcode: text('postcode'),
     /** Null means as soon as possible. */
     requestedTime: timestamp('requested_time', { withTimezone: true }),
@@ -633,6 +651,8 @@ export const orders = pgTable(
     /** SHA-256 of the request body: the same key with another body is a conflict. */
     requestHash: text('request_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it reached the kitchen (`waiting`): placing it, or for PayPal its payment; unanswered counts from here. */
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
@@ -641,9 +661,15 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_store_status_created_idx').on(t.storeId, t.status, t.createdAt),
     index('orders_store_slot_idx').on(t.storeId, t.slotStart),
+    uniqueIndex('orders_paypal_order_unique').on(t.paypalOrderId),
+    index('orders_paypal_capture_idx').on(t.paypalCaptureId),
+    check(
+      'orders_payment_status_check',
+      sql`${t.paymentStatus} in ('unpaid', 'pending', 'declined', 'paid', 'refund_pending', 'refunded', 'refund_failed', 'reversed')`,
+    ),
     check(
       'orders_status_check',
-      sql`${t.status} in ('pending_payment', 'waiting', 'accepted', 'rejected', 'ready', 'completed', 'cancelled')`,
+      sql`${t.status} in ('pending_payment', 'waiting', 'accepted', 'rejected', 'ready', 'completed', 'cancelled', 'expired')`,
     ),
     check('orders_order_type_check', sql`${t.orderType} in ('delivery', 'pickup')`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('cash', 'paypal')`),
@@ -693,7 +719,7 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', {
-      enum: ['pending_payment', 'waiting', 'accepted', 'rejected', 'ready', 'completed', 'cancelled'],
+      enum: ['pending_payment', 'waiting', 'accepted', 'rejected', 'ready', 'completed', 'cancelled', 'expired'],
     }).notNull(),
     actorKind: text('actor_kind', { enum: ['customer', 'guest', 'staff', 'system'] }).notNull(),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -706,6 +732,16 @@ export const orderEvents = pgTable(
     check('order_events_actor_kind_check', sql`${t.actorKind} in ('customer', 'guest', 'staff', 'system')`),
   ],
 );
+
+/** PayPal's webhook events already handled, by their id: a replayed event changes nothing (issue 12). */
+export const paypalWebhookEvents = pgTable('paypal_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  /** The capture or refund it was about. */
+  resourceId: text('resource_id').notNull(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A signed-in staff device (DESIGN §6): its refresh token rotates on every use (only the hash is kept,

@@ -3,6 +3,7 @@ import { customerNameSchema, emailSchema, phoneSchema } from './accounts.ts';
 import { discountCodeSchema } from './catalogue.ts';
 import { idParamSchema, idSchema } from './ids.ts';
 import { inputString } from './input.ts';
+import { paymentStatusSchema } from './payments.ts';
 
 export const MAX_ORDER_NOTE_LENGTH = 500;
 export const MIN_ITEM_QUANTITY = 1;
@@ -19,6 +20,7 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 /**
  * DESIGN §4: `processing` is only the client's state while a request is in flight. After `accepted`:
  * `ready` (pickup: ready to collect; delivery: on its way), then `completed`; or `cancelled` with a reason.
+ * An order paid online is `pending_payment` until it is paid, and `expired` if it never is (issue 12).
  */
 export const orderStatusSchema = z.enum([
   'pending_payment',
@@ -28,6 +30,7 @@ export const orderStatusSchema = z.enum([
   'ready',
   'completed',
   'cancelled',
+  'expired',
 ]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
@@ -97,6 +100,8 @@ export const orderSchema = z.object({
   status: orderStatusSchema,
   order_type: orderTypeSchema,
   payment_method: paymentMethodSchema,
+  /** Where the online payment stands; null for cash. */
+  payment_status: z.nullable(paymentStatusSchema),
   postcode: z.nullable(z.string()),
   /** Null: as soon as possible. */
   requested_time: z.nullable(z.string()),
@@ -187,7 +192,11 @@ export const orderHistoryEntrySchema = z.object({
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
 /** `GET /api/admin/orders/{id}`: the order as staff see it in its details view, with its history, oldest first. */
-export const adminOrderSchema = z.extend(orderSchema, { history: z.array(orderHistoryEntrySchema) });
+export const adminOrderSchema = z.extend(orderSchema, {
+  history: z.array(orderHistoryEntrySchema),
+  /** Why the last refund attempt failed (PayPal's words), while `payment_status` is `refund_failed`. */
+  refund_failure: z.nullable(z.string()),
+});
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 /** The most orders one page of the staff list holds. */
 export const MAX_ADMIN_ORDERS_PAGE = 200;
@@ -228,5 +237,16 @@ export const ORDER_ERROR_CODES = [
   'order_total_too_high',
   'too_many_orders',
   'eta_required',
+  /** Issue 12: PayPal's refusals (SPEC §8), and the steps of paying online that do not fit the order. */
+  'payment_declined',
+  'payment_insufficient_funds',
+  'payment_card_expired',
+  'payment_not_approved',
+  'payment_not_completed',
+  'payment_failed',
+  'payment_error',
+  'order_not_payable',
+  'order_expired',
+  'refund_not_possible',
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];

@@ -8,6 +8,7 @@ import settingsRoutes from '../admin-settings/settings-routes.ts';
 import boardRoutes from './board.ts';
 import orderDecisionRoutes from './order-decisions.ts';
 import orderLimitRoutes from './order-limits.ts';
+import { paymentAdminRoutes } from '../payments/index.ts';
 
 /**
  * The `/api/admin` subtree. Its one guard: every route registered in here answers 401 to nobody and
@@ -16,6 +17,7 @@ import orderLimitRoutes from './order-limits.ts';
 const adminRoutes: FastifyPluginAsync = async (admin) => {
   admin.addHook('onRequest', admin.auth.requireAdmin);
   await admin.register(orderDecisionRoutes);
+  await admin.register(paymentAdminRoutes);
   await admin.register(boardRoutes);
   await admin.register(storeAvailabilityRoutes);
   await admin.register(orderLimitRoutes);

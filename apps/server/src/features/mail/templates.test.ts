@@ -23,6 +23,7 @@ function order(overrides: Partial<Order> = {}): Order {
     status: 'waiting',
     order_type: 'delivery',
     payment_method: 'cash',
+    payment_status: null,
     postcode: '10115',
     requested_time: null,
     promised_at: '2026-11-22T18:45:00.000Z',
@@ -173,5 +174,83 @@ describe('mail templates', () => {
     expect(en.subject).toBe('Your order no. 42 has been cancelled');
     expect(en.text).toContain('We apologise for the inconvenience.');
     expect(en.text).toContain('Reason: No driver');
+  });
+
+  it('says a cash order is paid in cash and a PayPal order is paid, in both languages', () => {
+    const paypal = { payment_method: 'paypal', payment_status: 'paid' } as const;
+    const cashDe = orderMail('received', 'de', order(), context);
+    expect(cashDe.text).toContain('Zahlung  Barzahlung');
+    expect(cashDe.text).not.toContain('PayPal');
+    const cashEn = orderMail('received', 'en', order(), context);
+    expect(cashEn.text).toContain('Payment  Cash');
+    expect(cashEn.text).not.toContain('PayPal');
+
+    const de = orderMail('received', 'de', order(paypal), context);
+    expect(de.text).toContain('Zahlung  Bezahlt mit PayPal');
+    expect(de.html).toContain('Bezahlt mit PayPal');
+    expect(de.text).not.toContain('Barzahlung');
+    const en = orderMail('received', 'en', order(paypal), context);
+    expect(en.text).toContain('Payment  Paid with PayPal');
+    expect(en.text).not.toContain('Cash');
+  });
+
+  it.each(['paid', 'refund_pending', 'refund_failed'] as const)(
+    'tells the customer of a rejected or cancelled PayPal order (%s) that the full amount is refunded',
+    (paymentStatus) => {
+      const paid = { payment_method: 'paypal', payment_status: paymentStatus } as const;
+      const rejectedDe = plainSpaces(orderMail('rejected', 'de', order({ ...paid, status: 'rejected' }), context));
+      expect(rejectedDe.text).toContain(
+        'Den vollen Betrag von 23,20 € erstatten wir Ihnen automatisch auf Ihr PayPal-Konto. Die Gutschrift ist dort meist innerhalb weniger Tage zu sehen.',
+      );
+      expect(rejectedDe.html).toContain('Den vollen Betrag von 23,20 € erstatten wir Ihnen automatisch');
+      const cancelledEn = plainSpaces(orderMail('cancelled', 'en', order({ ...paid, status: 'cancelled' }), context));
+      expect(cancelledEn.text).toContain(
+        'The full amount of €23.20 is refunded to your PayPal account automatically. It usually shows there within a few days.',
+      );
+      const rejectedEn = plainSpaces(orderMail('rejected', 'en', order({ ...paid, status: 'rejected' }), context));
+      expect(rejectedEn.text).toContain('The full amount of €23.20 is refunded to your PayPal account automatically.');
+      const cancelledDe = plainSpaces(orderMail('cancelled', 'de', order({ ...paid, status: 'cancelled' }), context));
+      expect(cancelledDe.text).toContain('Den vollen Betrag von 23,20 € erstatten wir Ihnen automatisch');
+    },
+  );
+
+  it('says a refund that is done in the past tense, and the payment row says refunded', () => {
+    const refunded = { payment_method: 'paypal', payment_status: 'refunded', status: 'cancelled' } as const;
+    const de = plainSpaces(orderMail('cancelled', 'de', order(refunded), context));
+    expect(de.text).toContain('Den vollen Betrag von 23,20 € haben wir Ihnen auf Ihr PayPal-Konto erstattet.');
+    expect(de.text).toContain('Zahlung  PayPal – erstattet');
+    const en = plainSpaces(orderMail('cancelled', 'en', order(refunded), context));
+    expect(en.text).toContain('We have refunded the full amount of €23.20 to your PayPal account.');
+    expect(en.text).toContain('Payment  PayPal – refunded');
+  });
+
+  it('says nothing of a refund for a cash order, nor for a PayPal payment that never went through', () => {
+    for (const language of ['de', 'en'] as const) {
+      for (const kind of ['rejected', 'cancelled'] as const) {
+        const cash = orderMail(
+          kind,
+          language,
+          order({ status: kind === 'rejected' ? 'rejected' : 'cancelled' }),
+          context,
+        );
+        expect(cash.text).not.toMatch(/erstatt|refund/i);
+        const unpaid = orderMail(
+          kind,
+          language,
+          order({ payment_method: 'paypal', payment_status: 'unpaid' }),
+          context,
+        );
+        expect(unpaid.text).not.toMatch(/erstatt|refund/i);
+      }
+    }
+  });
+
+  it('never promises PayPal as coming soon', () => {
+    for (const language of ['de', 'en'] as const) {
+      for (const kind of ['received', 'accepted', 'rejected', 'ready', 'cancelled'] as const) {
+        const mail = orderMail(kind, language, order({ payment_method: 'paypal', payment_status: 'paid' }), context);
+        expect(mail.text).not.toMatch(/demnächst|bald verfügbar|coming soon/i);
+      }
+    }
   });
 });

@@ -123,6 +123,60 @@ export function welcomeMail(language: Language, data: { name: string }, context:
   );
 }
 
+/** What the mail says of how the order is paid: cash, or where its PayPal payment stands. */
+function paymentLabel(language: Language, order: Order): string {
+  const de = language === 'de';
+  if (order.payment_method === 'cash') return de ? 'Barzahlung' : 'Cash';
+  switch (order.payment_status) {
+    case 'paid':
+      return de ? 'Bezahlt mit PayPal' : 'Paid with PayPal';
+    case 'refund_pending':
+    case 'refund_failed':
+      // A failed refund is the staff's to retry (issue 12); for the customer it is still on its way.
+      return de ? 'PayPal – wird erstattet' : 'PayPal – being refunded';
+    case 'refunded':
+      return de ? 'PayPal – erstattet' : 'PayPal – refunded';
+    case 'reversed':
+      return de ? 'PayPal – zurückgebucht' : 'PayPal – reversed';
+    case 'pending':
+      return de ? 'PayPal – Zahlung wird geprüft' : 'PayPal – payment being checked';
+    case 'unpaid':
+    case 'declined':
+    case null:
+      return de ? 'PayPal – noch nicht bezahlt' : 'PayPal – not paid yet';
+  }
+}
+
+/**
+ * For an order paid with PayPal and then rejected or cancelled: the server refunds the capture in full
+ * by itself (issue 12), so the mail says so; null when nothing was paid online.
+ */
+function refundParagraph(language: Language, order: Order, amount: string): Block | null {
+  const de = language === 'de';
+  if (order.payment_method !== 'paypal') return null;
+  if (order.payment_status === 'refunded') {
+    return {
+      kind: 'paragraph',
+      text: de
+        ? `Den vollen Betrag von ${amount} haben wir Ihnen auf Ihr PayPal-Konto erstattet. Die Gutschrift ist dort meist innerhalb weniger Tage zu sehen.`
+        : `We have refunded the full amount of ${amount} to your PayPal account. It usually shows there within a few days.`,
+    };
+  }
+  if (
+    order.payment_status === 'paid' ||
+    order.payment_status === 'refund_pending' ||
+    order.payment_status === 'refund_failed'
+  ) {
+    return {
+      kind: 'paragraph',
+      text: de
+        ? `Den vollen Betrag von ${amount} erstatten wir Ihnen automatisch auf Ihr PayPal-Konto. Die Gutschrift ist dort meist innerhalb weniger Tage zu sehen.`
+        : `The full amount of ${amount} is refunded to your PayPal account automatically. It usually shows there within a few days.`,
+    };
+  }
+  return null;
+}
+
 /** `ready`: pickup ready to collect, or a delivery on its way; `cancelled`: an accepted order called off. */
 export type OrderMailKind = 'received' | 'accepted' | 'rejected' | 'ready' | 'cancelled';
 
@@ -201,6 +255,8 @@ export function orderMail(
     if (order.cancellation_reason) {
       blocks.push({ kind: 'paragraph', text: `${de ? 'Grund' : 'Reason'}: ${order.cancellation_reason}` });
     }
+    const refund = refundParagraph(language, order, money(order.total));
+    if (refund) blocks.push(refund);
     blocks.push({
       kind: 'paragraph',
       text: de ? 'Rufen Sie uns gern an, wir helfen weiter.' : 'Do give us a call, we are glad to help.',
@@ -215,6 +271,8 @@ export function orderMail(
     if (order.rejection_reason) {
       blocks.push({ kind: 'paragraph', text: `${de ? 'Grund' : 'Reason'}: ${order.rejection_reason}` });
     }
+    const refund = refundParagraph(language, order, money(order.total));
+    if (refund) blocks.push(refund);
   }
 
   const lines: [string, string][] = [];
@@ -241,7 +299,7 @@ export function orderMail(
   }
   blocks.push({ kind: 'rows', rows: totals });
 
-  const payment = order.payment_method === 'cash' ? (de ? 'Barzahlung' : 'Cash') : 'PayPal';
+  const payment = paymentLabel(language, order);
   const requested = order.requested_time
     ? time(order.requested_time)
     : de

@@ -100,6 +100,46 @@ const MESSAGES: Record<OrderErrorCode, LocalizedText> = {
     de: 'Von hier wurden gerade sehr viele Bestellungen aufgegeben. Bitte versuchen Sie es später erneut oder rufen Sie uns an.',
     en: 'Very many orders have just been placed from here. Please try again later or call us.',
   },
+  payment_declined: {
+    de: 'Ihre Zahlungsart wurde abgelehnt. Bitte wählen Sie eine andere.',
+    en: 'Your payment method was declined. Please try another.',
+  },
+  payment_insufficient_funds: {
+    de: 'Das Guthaben Ihres Kontos reicht für diese Zahlung nicht aus. Bitte wählen Sie eine andere Zahlungsart.',
+    en: 'There is not enough balance in your account for this payment. Please choose another payment method.',
+  },
+  payment_card_expired: {
+    de: 'Ihre Karte ist abgelaufen. Bitte wählen Sie eine andere Zahlungsart.',
+    en: 'Your card has expired. Please use a different payment method.',
+  },
+  payment_not_approved: {
+    de: 'Bitte schließen Sie zuerst die Zahlung mit PayPal ab.',
+    en: 'Please complete the PayPal payment first.',
+  },
+  payment_not_completed: {
+    de: 'Die Zahlung wurde nicht erfolgreich abgeschlossen.',
+    en: 'Payment was not completed successfully.',
+  },
+  payment_failed: {
+    de: 'Die Zahlung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+    en: 'Payment failed. Please try again.',
+  },
+  payment_error: {
+    de: 'Bei der Zahlung ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
+    en: 'An error occurred during payment. Please try again.',
+  },
+  order_not_payable: {
+    de: 'Für diese Bestellung ist keine Zahlung (mehr) offen.',
+    en: 'There is no payment (left) to make for this order.',
+  },
+  order_expired: {
+    de: 'Diese Bestellung wurde nicht rechtzeitig bezahlt und ist verfallen. Eine Zahlung dafür erstatten wir vollständig.',
+    en: 'This order was not paid in time and has expired. Any payment for it is refunded in full.',
+  },
+  refund_not_possible: {
+    de: 'Für diese Bestellung gibt es nichts zu erstatten.',
+    en: 'There is nothing to refund for this order.',
+  },
 };
 
 const STATUS: Partial<Record<OrderErrorCode, number>> = {
@@ -109,6 +149,10 @@ const STATUS: Partial<Record<OrderErrorCode, number>> = {
   invalid_transition: 409,
   slot_full: 409,
   too_many_orders: 429,
+  order_not_payable: 409,
+  order_expired: 409,
+  refund_not_possible: 409,
+  payment_error: 503,
 };
 
 /**
@@ -149,6 +193,10 @@ const DONE: Record<
     de: (who, time) => `${who} hat diese Bestellung um ${time} storniert.`,
     en: (who, time) => `${who} cancelled this order at ${time}.`,
   },
+  expired: {
+    de: (_who, time) => `Diese Bestellung ist um ${time} verfallen, weil sie nicht bezahlt wurde.`,
+    en: (_who, time) => `This order expired at ${time} because it was not paid.`,
+  },
 };
 
 const SOMEONE: LocalizedText = { de: 'Jemand aus dem Team', en: 'A staff member' };
@@ -181,7 +229,7 @@ export function whoChangedIt(
   }
   if (!event) return null;
   const time = (language: Language) => clockTime(event.at, language, timeZone);
-  if (event.kind === 'system') {
+  if (event.kind === 'system' && status !== 'expired') {
     return {
       de: `Diese Bestellung wurde um ${time('de')} automatisch abgelehnt, weil niemand rechtzeitig geantwortet hat.`,
       en: `This order was rejected automatically at ${time('en')} because nobody answered in time.`,

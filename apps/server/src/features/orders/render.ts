@@ -22,6 +22,7 @@ export function renderOrder(
     status: row.status,
     order_type: row.orderType,
     payment_method: row.paymentMethod,
+    payment_status: row.paymentStatus,
     postcode: row.postcode,
     requested_time: row.requestedTime?.toISOString() ?? null,
     promised_at: row.promisedAt.toISOString(),

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
 import {
@@ -114,6 +115,15 @@ export interface OrdersService {
   /** Calls off an accepted or ready order, with the reason the customer is told. */
   cancel(id: number, reason: string, actor: StaffActor, language: Language): Promise<Order>;
   /**
+   * After a change committed elsewhere (a payment): renders the order in `language`, mails the customer
+   * in theirs when `mail` names a mail, and tells every channel (`created`: the kitchen sees it new).
+   */
+  changed(
+    row: OrderRow,
+    language: Language,
+    options: { kind: OrderChange['kind']; mail: OrderMailKind | null },
+  ): Promise<Order>;
+  /**
    * Rejects every order left waiting longer than its store's `auto_reject_after_minutes` (as of the
    * clock), with an apology; each once, whichever instance sweeps. Resolves to how many it rejected.
    * Runs by itself every 25 s; tests call it directly.
@@ -148,6 +158,11 @@ const POSTCODE_MISMATCH = new HttpError(422, 'postcode_mismatch', {
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
+
+export type OrderMailKind = 'orderReceived' | 'orderAccepted' | 'orderRejected' | 'orderReady' | 'orderCancelled';
+
+/** A paid order rejected or cancelled is refunded: its payment turns `refund_pending` in the same update. */
+const REFUND_IF_PAID = sql`case when ${orders.paymentStatus} = 'paid' then 'refund_pending' else ${orders.paymentStatus} end`;
 
 export interface OrdersPluginOptions {
   clock?: Clock;
@@ -238,11 +253,7 @@ export default fp<OrdersPluginOptions>(
       return order;
     }
 
-    function mail(
-      kind: 'orderReceived' | 'orderAccepted' | 'orderRejected' | 'orderReady' | 'orderCancelled',
-      order: Order,
-      language: Language,
-    ): void {
+    function mail(kind: OrderMailKind, order: Order, language: Language): void {
       // The mail plugin is optional for this feature: without it orders are placed and decided all the same.
       if (!order.email || !app.hasDecorator('mail')) return;
       const mailer = app.mail;
@@ -398,7 +409,12 @@ export default fp<OrdersPluginOptions>(
         const earlier = await byIdempotencyKey(db, scope, key);
         if (earlier) return replay(earlier, requestHash, language);
 
-        if (body.payment_method !== 'cash') throw orderError('payment_method_unavailable');
+        const paidOnline = body.payment_method === 'paypal';
+        if (paidOnline && !(app.hasDecorator('payments') && app.payments.paypal)) {
+          throw orderError('payment_method_unavailable');
+        }
+        // Paid online: placed, but the kitchen sees it only once PayPal has the money (issue 12).
+        const initialStatus: OrderStatus = paidOnline ? 'pending_payment' : 'waiting';
         const note = body.note?.trim() || null;
         if (note && note.length > MAX_ORDER_NOTE_LENGTH) throw orderError('note_too_long');
         const catalogue = await app.catalogue.get(body.store_id);
@@ -502,9 +518,12 @@ export default fp<OrdersPluginOptions>(
               storeId,
               userId: input.customerId,
               trackingToken: randomBytes(24).toString('base64url'),
-              status: 'waiting',
+              status: initialStatus,
               orderType: body.order_type,
               paymentMethod: body.payment_method,
+              paymentStatus: paidOnline ? 'unpaid' : null,
+              paymentUpdatedAt: paidOnline ? now : null,
+              waitingSince: paidOnline ? null : now,
               postcode: contact.postcode,
               requestedTime: requested === 'asap' ? null : slotStart,
               promisedAt: slotStart,
@@ -529,7 +548,7 @@ export default fp<OrdersPluginOptions>(
           if (!row) return { kind: 'stored' as const };
           await tx.insert(orderEvents).values({
             orderId: row.id,
-            status: 'waiting',
+            status: initialStatus,
             actorKind: input.customerId === null ? 'guest' : 'customer',
             actorUserId: input.customerId,
             createdAt: now,
@@ -563,8 +582,11 @@ export default fp<OrdersPluginOptions>(
         if (input.customerId !== null && body.save_address && body.address && contact.postcode) {
           await saveTypedAddress(input.customerId, contact.address);
         }
-        mail('orderReceived', order, language);
-        announce(order, 'created');
+        // An order waiting for its payment is nobody's business but the customer's until it is paid.
+        if (order.status === 'waiting') {
+          mail('orderReceived', order, language);
+          announce(order, 'created');
+        }
         return { order, created: true };
       },
 
@@ -653,6 +675,7 @@ export default fp<OrdersPluginOptions>(
           .orderBy(orderEvents.id);
         return {
           ...order,
+          refund_failure: row.paymentStatus === 'refund_failed' ? row.refundFailure : null,
           history: events.map((event) => ({
             status: event.status,
             at: event.at.toISOString(),
@@ -694,7 +717,7 @@ export default fp<OrdersPluginOptions>(
       async reject(id, reason, actor, language) {
         const now = service.clock.now();
         const row = await transition(id, 'rejected', actor, now, {
-          change: { rejectionReason: reason, decidedAt: now },
+          change: { rejectionReason: reason, decidedAt: now, paymentStatus: REFUND_IF_PAID, paymentUpdatedAt: now },
           note: reason,
           refusal: 'order_already_decided',
         });
@@ -712,12 +735,18 @@ export default fp<OrdersPluginOptions>(
       },
 
       async cancel(id, reason, actor, language) {
-        const row = await transition(id, 'cancelled', actor, service.clock.now(), {
-          change: { cancellationReason: reason },
+        const now = service.clock.now();
+        const row = await transition(id, 'cancelled', actor, now, {
+          change: { cancellationReason: reason, paymentStatus: REFUND_IF_PAID, paymentUpdatedAt: now },
           note: reason,
           refusal: 'invalid_transition',
         });
         return afterChange(row, language, 'orderCancelled');
+      },
+
+      async changed(row, language, { kind, mail: mailKind }) {
+        // The payments feature moves its own money: telling about a refund never starts another.
+        return afterChange(row, language, mailKind, kind, false);
       },
 
       async rejectUnanswered() {
@@ -731,11 +760,13 @@ export default fp<OrdersPluginOptions>(
               status: 'rejected',
               rejectionReason: sql`case when ${orders.language} = 'en' then ${UNANSWERED_REJECTION.en} else ${UNANSWERED_REJECTION.de} end`,
               decidedAt: now,
+              paymentStatus: REFUND_IF_PAID,
+              paymentUpdatedAt: now,
             })
             .where(
               and(
                 eq(orders.status, 'waiting'),
-                sql`${orders.createdAt} < ${now.toISOString()}::timestamptz - make_interval(mins => (select s.auto_reject_after_minutes from stores s where s.id = ${orders.storeId}))`,
+                sql`coalesce(${orders.waitingSince}, ${orders.createdAt}) < ${now.toISOString()}::timestamptz - make_interval(mins => (select s.auto_reject_after_minutes from stores s where s.id = ${orders.storeId}))`,
               ),
             )
             .returning();
@@ -766,14 +797,20 @@ export default fp<OrdersPluginOptions>(
     async function afterChange(
       row: OrderRow,
       language: Language,
-      mailKind: 'orderAccepted' | 'orderRejected' | 'orderReady' | 'orderCancelled' | null,
+      mailKind: OrderMailKind | null,
+      kind: OrderChange['kind'] = 'updated',
+      startRefund = true,
     ): Promise<Order> {
       const order = await renderOne(row, language, false);
       if (mailKind) {
         const inTheirLanguage = language === row.language ? order : await renderOne(row, row.language, false);
         mail(mailKind, inTheirLanguage, row.language);
       }
-      announce(order, 'updated');
+      announce(order, kind);
+      // Rejected or cancelled after PayPal took the money: it goes back, off the request (the board follows it).
+      if (startRefund && row.paymentStatus === 'refund_pending' && app.hasDecorator('payments')) {
+        app.payments.refundInBackground(row.id);
+      }
       return order;
     }
 
@@ -786,7 +823,7 @@ export default fp<OrdersPluginOptions>(
       to: OrderStatus,
       actor: StaffActor,
       now: Date,
-      options: { change?: Partial<typeof orders.$inferInsert>; note?: string; refusal: OrderErrorCode },
+      options: { change?: PgUpdateSetSource<typeof orders>; note?: string; refusal: OrderErrorCode },
     ): Promise<OrderRow> {
       const row = await db.transaction(async (tx) => {
         const [changed] = await tx

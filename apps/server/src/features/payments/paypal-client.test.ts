@@ -85,6 +85,7 @@ describe('the PayPal client', () => {
       status: 'COMPLETED',
       amountCents: 1665,
       currency: 'EUR',
+      processorCode: null,
     });
   });
 

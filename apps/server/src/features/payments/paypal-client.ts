@@ -13,6 +13,8 @@ const captureSchema = z.object({
   id: z.string(),
   status: z.enum(['COMPLETED', 'DECLINED', 'PARTIALLY_REFUNDED', 'PENDING', 'REFUNDED', 'FAILED']),
   amount: amountSchema,
+  /** Why a card behind the PayPal account was declined (5120 insufficient funds, 5400 expired card, …). */
+  processor_response: z.object({ response_code: z.string().optional() }).optional(),
 });
 
 const orderSchema = z.object({
@@ -58,6 +60,8 @@ export interface PayPalCapture {
   status: z.infer<typeof captureSchema>['status'];
   amountCents: Cents;
   currency: string;
+  /** The card processor's response code of a declined capture, when PayPal gives one. */
+  processorCode: string | null;
 }
 
 export interface PayPalOrder {
@@ -113,6 +117,7 @@ function renderOrder(order: z.infer<typeof orderSchema>): PayPalOrder {
           status: capture.status,
           amountCents: toCents(Number(capture.amount.value)),
           currency: capture.amount.currency_code,
+          processorCode: capture.processor_response?.response_code ?? null,
         }
       : null,
   };

@@ -64,6 +64,7 @@ export const adminTexts = defineTranslations(
       ready: 'Fertig',
       completed: 'Abgeschlossen',
       cancelled: 'Storniert',
+      expired: 'Verfallen (nicht bezahlt)',
     },
     devices: {
       intro: 'Hier sind Sie angemeldet. Melden Sie ein Gerät ab, das Sie nicht mehr nutzen oder nicht kennen.',
@@ -137,6 +138,7 @@ export const adminTexts = defineTranslations(
       ready: 'Ready',
       completed: 'Completed',
       cancelled: 'Cancelled',
+      expired: 'Expired (not paid)',
     },
     devices: {
       intro: 'You are signed in on these devices. Sign out a device you no longer use or do not recognise.',

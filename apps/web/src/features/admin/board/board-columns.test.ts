@@ -6,7 +6,7 @@ import { boardOrder } from './test-board.ts';
 const ids = (orders: Order[]) => orders.map((order) => order.id);
 
 describe('board columns', () => {
-  it('puts each status in its column and an unpaid online order in none', () => {
+  it('puts each status in its column and an unpaid or expired online order in none', () => {
     const columns = boardColumns([
       boardOrder({ id: 1, status: 'pending_payment' }),
       boardOrder({ id: 2, status: 'waiting' }),
@@ -15,6 +15,7 @@ describe('board columns', () => {
       boardOrder({ id: 5, status: 'completed' }),
       boardOrder({ id: 6, status: 'rejected' }),
       boardOrder({ id: 7, status: 'cancelled' }),
+      boardOrder({ id: 8, status: 'expired', payment_method: 'paypal', payment_status: 'unpaid' }),
     ]);
 
     expect(ids(columns.waiting)).toEqual([2]);
@@ -26,6 +27,11 @@ describe('board columns', () => {
         .flat()
         .map((order) => order.id),
     ).not.toContain(1);
+    expect(
+      Object.values(columns)
+        .flat()
+        .map((order) => order.id),
+    ).not.toContain(8);
   });
 
   it('lists new orders oldest first: who has waited longest comes first', () => {

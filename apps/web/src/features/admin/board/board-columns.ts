@@ -5,8 +5,9 @@ export const BOARD_COLUMNS = ['waiting', 'accepted', 'ready', 'done'] as const;
 export type BoardColumn = (typeof BOARD_COLUMNS)[number];
 
 const COLUMN_OF: Record<OrderStatus, BoardColumn | null> = {
-  // Not yet paid online: not the kitchen's business until it is.
+  // Not yet paid online, or never paid: not the kitchen's business (issue 12).
   pending_payment: null,
+  expired: null,
   waiting: 'waiting',
   accepted: 'accepted',
   ready: 'ready',

@@ -403,6 +403,135 @@ describe('orders board: deciding an order', () => {
   });
 });
 
+describe('orders board: PayPal payments', () => {
+  const paypal = (overrides: Partial<Order>) =>
+    boardOrder({ payment_method: 'paypal', payment_status: 'paid', ...overrides });
+  const refundCalls = (calls: RecordedCall[]) =>
+    calls.filter((call) => call.method === 'POST' && call.path.endsWith('/refund')).map((call) => call.path);
+  const REFUND_NOTE = 'Bezahlt mit PayPal: 32,50 € werden dem Kunden automatisch auf sein PayPal-Konto erstattet.';
+  const plain = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('shows on each card how it is paid, a failed refund in the danger colour', async () => {
+    await openBoard(
+      testBoard([
+        boardOrder({ id: 1 }),
+        paypal({ id: 2 }),
+        paypal({ id: 3, status: 'rejected', payment_status: 'refund_pending' }),
+        paypal({ id: 4, status: 'cancelled', payment_status: 'refunded' }),
+        paypal({ id: 5, status: 'rejected', payment_status: 'refund_failed' }),
+        paypal({ id: 6, status: 'accepted', payment_status: 'reversed' }),
+      ]),
+    );
+    const pill = (id: number) => screen.getByRole('button', { name: card(id) }).querySelector('.payment-pill');
+
+    expect(pill(1)).toHaveTextContent('Bar');
+    expect(pill(2)).toHaveTextContent('PayPal · bezahlt');
+    expect(pill(3)).toHaveTextContent('Erstattung läuft');
+    expect(pill(4)).toHaveTextContent('Erstattet');
+    expect(pill(5)).toHaveTextContent('Erstattung fehlgeschlagen');
+    expect(pill(5)).toHaveAttribute('data-payment', 'refund_failed');
+    expect(pill(6)).toHaveTextContent('Zurückgebucht');
+  });
+
+  it('never shows an expired order, not even when the channel brings one', async () => {
+    const { socket } = await openBoard(
+      testBoard([boardOrder({ id: 1 }), paypal({ id: 2, status: 'expired', payment_status: 'unpaid' })]),
+    );
+    expect(screen.queryByRole('button', { name: card(2) })).not.toBeInTheDocument();
+
+    act(() =>
+      socket.push({ type: 'order_updated', order: paypal({ id: 3, status: 'expired', payment_status: 'unpaid' }) }),
+    );
+    act(() => socket.push({ type: 'order_updated', order: boardOrder({ id: 4, status: 'accepted' }) }));
+    expect(await screen.findByRole('button', { name: card(4) })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: card(3) })).not.toBeInTheDocument();
+    expect(cardsIn(/^Neu/)).toEqual([1]);
+  });
+
+  it('says before rejecting or cancelling a paid PayPal order that the amount is refunded', async () => {
+    const { user } = await openBoard(
+      testBoard([paypal({ id: 7 }), paypal({ id: 8, status: 'accepted' }), boardOrder({ id: 9 })]),
+    );
+    const seven = await openOrder(user, 7);
+    const reject = seven.getByRole('form', { name: 'Ablehnen' });
+    expect(plain(reject.textContent)).toContain(REFUND_NOTE);
+    await user.click(seven.getByRole('button', { name: 'Schließen' }));
+
+    const eight = await openOrder(user, 8);
+    expect(plain(eight.getByRole('form', { name: 'Stornieren' }).textContent)).toContain(REFUND_NOTE);
+    await user.click(eight.getByRole('button', { name: 'Schließen' }));
+
+    const nine = await openOrder(user, 9);
+    expect(nine.getByRole('form', { name: 'Ablehnen' })).not.toHaveTextContent(/erstattet/);
+  });
+
+  it('does not promise a refund for a PayPal order that is not paid', async () => {
+    const { user } = await openBoard(testBoard([paypal({ id: 7, payment_status: 'reversed' })]));
+    const dialog = await openOrder(user, 7);
+    expect(dialog.getByRole('form', { name: 'Ablehnen' })).not.toHaveTextContent(/erstattet/);
+  });
+
+  it('retries a failed refund from the order, disabled while it runs, and shows the refund under way', async () => {
+    const failed = paypal({ id: 7, status: 'rejected', payment_status: 'refund_failed' });
+    const answer = deferred<FakeAnswer>();
+    const { api, user } = await openBoard(testBoard([failed]), {
+      'POST /api/admin/orders/7/refund': { wait: answer.promise },
+    });
+    const dialog = await openOrder(user, 7);
+    expect(dialog.getByRole('heading', { name: 'Erstattung fehlgeschlagen' })).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Erneut erstatten' }));
+
+    const working = await dialog.findByRole('button', { name: 'Wird erstattet …' });
+    expect(working).toBeDisabled();
+    await user.click(working);
+    expect(refundCalls(api.calls)).toEqual(['/api/admin/orders/7/refund']);
+
+    answer.resolve(answered({ ...failed, payment_status: 'refund_pending' }));
+    await waitFor(() =>
+      // The dialog is modal: the board behind it is hidden from the accessibility tree.
+      expect(
+        screen.getByRole('button', { name: card(7), hidden: true }).querySelector('.payment-pill'),
+      ).toHaveTextContent('Erstattung läuft'),
+    );
+    expect(dialog.queryByRole('button', { name: 'Erneut erstatten' })).not.toBeInTheDocument();
+    expect(refundCalls(api.calls)).toEqual(['/api/admin/orders/7/refund']);
+  });
+
+  it('shows the server’s reason when the retry is refused, and a general error when it breaks', async () => {
+    const failed = paypal({ id: 7, status: 'cancelled', payment_status: 'refund_failed' });
+    const message = 'Für diese Bestellung gibt es nichts zu erstatten.';
+    const { api, user } = await openBoard(testBoard([failed]), {
+      'POST /api/admin/orders/7/refund': [
+        { status: 409, body: { code: 'refund_not_possible', message } },
+        { status: 502, body: 'Bad Gateway' },
+      ],
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('button', { name: 'Erneut erstatten' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(message);
+    expect(dialog.getByRole('button', { name: 'Erneut erstatten' })).toBeEnabled();
+
+    await user.click(dialog.getByRole('button', { name: 'Erneut erstatten' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('alert')).toHaveTextContent('Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.'),
+    );
+    expect(refundCalls(api.calls)).toHaveLength(2);
+    // The dialog is modal: the board behind it is hidden from the accessibility tree.
+    expect(
+      screen.getByRole('button', { name: card(7), hidden: true }).querySelector('.payment-pill'),
+    ).toHaveTextContent('Erstattung fehlgeschlagen');
+  });
+
+  it('offers no refund retry unless the refund failed', async () => {
+    const { user } = await openBoard(
+      testBoard([paypal({ id: 7, status: 'rejected', payment_status: 'refund_pending' })]),
+    );
+    const dialog = await openOrder(user, 7);
+    await dialog.findByRole('article');
+    expect(dialog.queryByRole('button', { name: 'Erneut erstatten' })).not.toBeInTheDocument();
+  });
+});
+
 describe('orders board: the shift and its sound', () => {
   it('rings only once the shift has started, and an opened order stops ringing', async () => {
     // Just placed: the soft two-note chime.

@@ -44,8 +44,6 @@ export const adminBoardTexts = defineTranslations(
       promised: 'zugesagt {{time}}',
       items_one: '{{count}} Artikel',
       items_other: '{{count}} Artikel',
-      cash: 'Bar',
-      paypal: 'PayPal',
     },
     dialog: {
       title: 'Bestellung #{{number}}',
@@ -89,6 +87,14 @@ export const adminBoardTexts = defineTranslations(
         kitchen: 'In der Küche ist ein Problem aufgetreten.',
         customer: 'Auf Wunsch des Kunden storniert.',
       },
+    },
+    refund: {
+      automatic: 'Bezahlt mit PayPal: {{amount}} werden dem Kunden automatisch auf sein PayPal-Konto erstattet.',
+      failed_heading: 'Erstattung fehlgeschlagen',
+      failed_text:
+        'PayPal hat die Erstattung von {{amount}} nicht ausgeführt. Der Kunde hat sein Geld noch nicht zurück.',
+      retry: 'Erneut erstatten',
+      retrying: 'Wird erstattet …',
     },
     steps: {
       ready_pickup: 'Fertig zur Abholung',
@@ -157,8 +163,6 @@ export const adminBoardTexts = defineTranslations(
       promised: 'promised {{time}}',
       items_one: '{{count}} item',
       items_other: '{{count}} items',
-      cash: 'Cash',
-      paypal: 'PayPal',
     },
     dialog: {
       title: 'Order #{{number}}',
@@ -202,6 +206,13 @@ export const adminBoardTexts = defineTranslations(
         kitchen: 'Something went wrong in the kitchen.',
         customer: 'Cancelled at the customer’s request.',
       },
+    },
+    refund: {
+      automatic: 'Paid with PayPal: {{amount}} is refunded to the customer’s PayPal account automatically.',
+      failed_heading: 'Refund failed',
+      failed_text: 'PayPal did not carry out the refund of {{amount}}. The customer does not have the money back yet.',
+      retry: 'Retry refund',
+      retrying: 'Refunding …',
     },
     steps: {
       ready_pickup: 'Ready for pickup',

@@ -3,9 +3,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { promisedTime, type Order } from '@pizzeria/domain';
+import { promisedTime, toCents, type Order } from '@pizzeria/domain';
+import { useMoney } from '../../../lib/use-money.ts';
+import { useCurrency } from '../../store/index.ts';
+import { AdminApiError } from '../forms/api-errors.ts';
 import type { StoreClock } from '../orders/use-store-clock.ts';
 import { useOrderAction, type OrderAction } from './api/order-actions.ts';
+import { useRetryRefund } from './api/retry-refund.ts';
 
 /** The quick choices for an ASAP order's minutes (issue 10); any other number can be typed. */
 export const QUICK_MINUTES = [15, 20, 30, 45, 60] as const;
@@ -24,9 +28,12 @@ interface PanelProps {
 /**
  * What staff can do with the order in its status: accept or reject a new one, mark an accepted one ready
  * and then handed over, or cancel it with a reason. A refusal from the server (another device decided
- * first, the step no longer fits) is shown here, in the server's words, which say who did what.
+ * first, the step no longer fits) is shown here, in the server's words, which say who did what. Whatever
+ * the status, a PayPal refund that failed is offered again (issue 12: nothing is silent).
  */
 export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
+  const { t } = useTranslation('adminBoard');
+  const money = useMoney(useCurrency());
   const action = useOrderAction(order.id, onDone);
   const run = (step: OrderAction) => action.mutate(step);
   const error = action.error ? (
@@ -34,6 +41,12 @@ export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
       {action.error.message}
     </p>
   ) : null;
+  const refund = order.payment_status === 'refund_failed' ? <RefundRetry order={order} /> : null;
+  // Rejecting or cancelling a paid order refunds it by itself; staff should know before they decide.
+  const refundNote =
+    order.payment_method === 'paypal' && order.payment_status === 'paid'
+      ? t('refund.automatic', { amount: money(toCents(order.total)) })
+      : null;
 
   if (order.status === 'waiting')
     return (
@@ -49,6 +62,7 @@ export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
           kind="reject"
           reasons={REJECT_REASONS}
           pending={action.isPending}
+          refundNote={refundNote}
           onSubmit={(reason) => run({ step: 'reject', reason })}
         />
       </div>
@@ -57,17 +71,47 @@ export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
     return (
       <div className="board-actions">
         {error}
+        {refund}
         <StepButtons order={order} pending={action.isPending} onStep={run} />
         <ReasonForm
           key="cancel"
           kind="cancel"
           reasons={CANCEL_REASONS}
           pending={action.isPending}
+          refundNote={refundNote}
           onSubmit={(reason) => run({ step: 'cancel', reason })}
         />
       </div>
     );
-  return error;
+  if (!refund) return error;
+  return (
+    <div className="board-actions">
+      {error}
+      {refund}
+    </div>
+  );
+}
+
+/** A PayPal refund that failed: said in the danger colour, with a button that asks PayPal again. */
+function RefundRetry({ order }: { order: Order }) {
+  const { t } = useTranslation('adminBoard');
+  const { t: tAdmin } = useTranslation('admin');
+  const money = useMoney(useCurrency());
+  const retry = useRetryRefund(order.id);
+  return (
+    <div className="board-action-block board-refund-failed" role="group" aria-labelledby="refund-heading">
+      <h3 id="refund-heading">{t('refund.failed_heading')}</h3>
+      <p>{t('refund.failed_text', { amount: money(toCents(order.total)) })}</p>
+      {retry.error ? (
+        <p className="board-action-error" role="alert">
+          {retry.error instanceof AdminApiError ? retry.error.message : tAdmin('generic_error')}
+        </p>
+      ) : null}
+      <button type="button" className="button board-danger" disabled={retry.isPending} onClick={() => retry.mutate()}>
+        {retry.isPending ? t('refund.retrying') : t('refund.retry')}
+      </button>
+    </div>
+  );
 }
 
 const minutesSchema = z.object({
@@ -223,11 +267,14 @@ function ReasonForm<const R extends string>({
   kind,
   reasons,
   pending,
+  refundNote,
   onSubmit,
 }: {
   kind: 'reject' | 'cancel';
   reasons: readonly R[];
   pending: boolean;
+  /** For an order paid with PayPal: that deciding so refunds it. */
+  refundNote: string | null;
   onSubmit: (reason: string) => void;
 }) {
   const { t } = useTranslation('adminBoard');
@@ -250,6 +297,7 @@ function ReasonForm<const R extends string>({
       })}
     >
       <h3 id={headingId}>{t(`${kind}.heading`)}</h3>
+      {refundNote ? <p className="board-refund-note">{refundNote}</p> : null}
       <fieldset>
         <legend>{t(`${kind}.reason_label`)}</legend>
         {reasons.map((reason) => (

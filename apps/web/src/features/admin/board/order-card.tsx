@@ -4,6 +4,7 @@ import { useMoney } from '../../../lib/use-money.ts';
 import { useCurrency } from '../../store/index.ts';
 import type { StoreClock } from '../orders/use-store-clock.ts';
 import { promisedAt } from '../orders/promised-at.ts';
+import { PaymentPill } from '../orders/payment-pill.tsx';
 
 interface OrderCardProps {
   order: Order;
@@ -57,8 +58,8 @@ export function OrderCard({ order, clock, serverNow, ringing, onOpen }: OrderCar
       <span className="board-card-name">{order.customer_name}</span>
       <span className="board-card-bottom">
         <span>{t('card.items', { count: items })}</span>
-        <span>
-          {money(toCents(order.total))} · {t(`card.${order.payment_method}`)}
+        <span className="board-card-payment">
+          {money(toCents(order.total))} <PaymentPill order={order} />
         </span>
       </span>
     </button>

@@ -105,19 +105,67 @@ describe('order details', () => {
   });
 
   it('shows no address and no delivery fee for a pickup, and a PayPal order as paid', () => {
-    renderDetails(testAdminOrder({ order_type: 'pickup', payment_method: 'paypal', delivery_fee: 0 }));
+    renderDetails(
+      testAdminOrder({ order_type: 'pickup', payment_method: 'paypal', payment_status: 'paid', delivery_fee: 0 }),
+    );
 
     expect(screen.getByText('Abholung')).toBeInTheDocument();
     expect(screen.queryByText('Lieferadresse')).not.toBeInTheDocument();
     expect(screen.queryByText(/Kastanienallee/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Auf der Karte zeigen' })).not.toBeInTheDocument();
     expect(screen.queryByText('Liefergebühr')).not.toBeInTheDocument();
-    expect(fact('Bezahlung')).toHaveTextContent('Bezahlt mit PayPal');
+    expect(fact('Bezahlung')).toHaveTextContent('PayPal · bezahlt');
   });
 
   it('does not call a PayPal order paid while its payment is pending', () => {
-    renderDetails(testAdminOrder({ payment_method: 'paypal', status: 'pending_payment' }));
-    expect(fact('Bezahlung')).toHaveTextContent('PayPal – Zahlung noch offen');
+    renderDetails(testAdminOrder({ payment_method: 'paypal', payment_status: 'unpaid', status: 'pending_payment' }));
+    expect(fact('Bezahlung')).toHaveTextContent('Zahlung läuft');
+    expect(fact('Bezahlung')).not.toHaveTextContent('bezahlt');
+  });
+
+  it.each([
+    { payment_status: 'paid', de: 'PayPal · bezahlt', en: 'PayPal · paid', danger: false },
+    { payment_status: 'unpaid', de: 'Zahlung läuft', en: 'Payment in progress', danger: false },
+    { payment_status: 'pending', de: 'Zahlung läuft', en: 'Payment in progress', danger: false },
+    { payment_status: 'refund_pending', de: 'Erstattung läuft', en: 'Refund in progress', danger: false },
+    { payment_status: 'refunded', de: 'Erstattet', en: 'Refunded', danger: false },
+    { payment_status: 'refund_failed', de: 'Erstattung fehlgeschlagen', en: 'Refund failed', danger: true },
+    { payment_status: 'reversed', de: 'Zurückgebucht', en: 'Reversed', danger: true },
+  ] as const)('shows a PayPal payment that is $payment_status as "$de" / "$en"', async (example) => {
+    const order = testAdminOrder({
+      status: 'cancelled',
+      payment_method: 'paypal',
+      payment_status: example.payment_status,
+    });
+    const view = renderDetails(order);
+    const pill = within(fact('Bezahlung')).getByText(example.de);
+    expect(pill).toHaveAttribute('data-payment', example.payment_status);
+    expect(fact('Bezahlung')).not.toHaveTextContent('kassieren');
+
+    await i18n.changeLanguage('en');
+    view.rerender(<OrderDetails order={order} />);
+    expect(within(fact('Payment')).getByText(example.en)).toBeInTheDocument();
+  });
+
+  it('says why PayPal refused the refund when it failed', () => {
+    renderDetails(
+      testAdminOrder({
+        status: 'rejected',
+        payment_method: 'paypal',
+        payment_status: 'refund_failed',
+        refund_failure: 'The refund amount exceeds the capture amount.',
+      }),
+    );
+    expect(fact('Bezahlung')).toHaveTextContent(
+      'Erstattung fehlgeschlagenPayPal meldet: The refund amount exceeds the capture amount.',
+    );
+  });
+
+  it('shows an expired order as expired and not paid, with nothing promised', () => {
+    renderDetails(testAdminOrder({ status: 'expired', payment_method: 'paypal', payment_status: 'unpaid' }));
+    expect(screen.getByText('Verfallen (nicht bezahlt)')).toBeInTheDocument();
+    expect(screen.queryByText('Zugesagt für')).not.toBeInTheDocument();
+    expect(screen.getByText('Voraussichtlich (noch nicht zugesagt)')).toBeInTheDocument();
   });
 
   it('lists the history in order with the time, the status and who made the change', () => {

@@ -9,6 +9,7 @@ import { mapSearchHref, telHref } from './order-links.ts';
 import { useStoreClock } from './use-store-clock.ts';
 import { promisedAt } from './promised-at.ts';
 import { AddressLines } from './address-lines.tsx';
+import { PaymentPill } from './payment-pill.tsx';
 
 /**
  * Everything staff need to know about one order (issue 10): what to cook, for whom, where to, how it is
@@ -59,7 +60,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
         </div>
         <div>
           <dt>
-            {order.status === 'waiting' || order.status === 'pending_payment'
+            {order.status === 'waiting' || order.status === 'pending_payment' || order.status === 'expired'
               ? t('details.expected_time')
               : t('details.promised_time')}
           </dt>
@@ -119,12 +120,6 @@ function CustomerFacts({ order }: { order: AdminOrder }) {
   const { t } = useTranslation('adminOrders');
   const money = useMoney(useCurrency());
   const { address } = order;
-  const payment =
-    order.payment_method === 'cash'
-      ? t('details.cash', { amount: money(toCents(order.total)) })
-      : order.status === 'pending_payment'
-        ? t('details.paypal_pending')
-        : t('details.paypal_paid');
 
   return (
     <dl className="order-details-facts">
@@ -160,7 +155,16 @@ function CustomerFacts({ order }: { order: AdminOrder }) {
       <div>
         <dt>{t('details.payment')}</dt>
         <dd className="order-details-payment" data-method={order.payment_method}>
-          {payment}
+          {order.payment_method === 'cash' ? (
+            t('details.cash', { amount: money(toCents(order.total)) })
+          ) : (
+            <PaymentPill order={order} />
+          )}
+          {order.payment_status === 'refund_failed' && order.refund_failure ? (
+            <span className="order-details-refund-failure">
+              {t('details.refund_failure', { reason: order.refund_failure })}
+            </span>
+          ) : null}
         </dd>
       </div>
     </dl>

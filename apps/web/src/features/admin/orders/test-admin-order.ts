@@ -8,6 +8,7 @@ export function testAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder 
     status: 'accepted',
     order_type: 'delivery',
     payment_method: 'cash',
+    payment_status: null,
     postcode: '10435',
     requested_time: null,
     promised_at: '2026-11-23T12:45:00.000Z',
@@ -60,6 +61,7 @@ export function testAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder 
       { percentage: 19, amount: 0.4 },
     ],
     created_at: '2026-11-23T11:58:00.000Z',
+    refund_failure: null,
     history: [
       { status: 'waiting', at: '2026-11-23T11:58:00.000Z', actor: { kind: 'guest', name: null }, note: null },
       { status: 'accepted', at: '2026-11-23T12:00:00.000Z', actor: { kind: 'staff', name: 'Luigi' }, note: null },

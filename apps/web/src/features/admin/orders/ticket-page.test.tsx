@@ -75,6 +75,7 @@ describe('kitchen ticket', () => {
         body: testAdminOrder({
           order_type: 'pickup',
           payment_method: 'paypal',
+          payment_status: 'paid',
           delivery_fee: 0,
           total: 30.5,
           requested_time: '2026-11-24T17:00:00.000Z',
@@ -85,13 +86,54 @@ describe('kitchen ticket', () => {
     renderTicket('/orders/5/ticket');
 
     const ticket = within(await screen.findByRole('article', { name: 'Küchenbon' }));
-    expect(ticket.getByText('BEZAHLT (PayPal)')).toBeInTheDocument();
-    expect(ticket.queryByText(/KASSIEREN/)).not.toBeInTheDocument();
+    expect(ticket.getByText('BEZAHLT (PayPal) – NICHT KASSIEREN')).toBeInTheDocument();
+    expect(ticket.queryByText(/BAR KASSIEREN/)).not.toBeInTheDocument();
     expect(ticket.getByText('ABHOLUNG')).toBeInTheDocument();
     // Tomorrow's pre-order: the time with its date, not "SOFORT".
     expect(ticket.getByText('24.11., 18:00')).toBeInTheDocument();
     expect(ticket.queryByText('SOFORT')).not.toBeInTheDocument();
     expect(ticket.queryByText(/Kastanienallee/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    { payment_status: 'paid', de: 'BEZAHLT (PayPal) – NICHT KASSIEREN', en: 'PAID (PayPal) – DO NOT COLLECT' },
+    { payment_status: 'unpaid', de: 'PAYPAL – NICHT BEZAHLT', en: 'PAYPAL – NOT PAID' },
+    { payment_status: 'pending', de: 'PAYPAL – NICHT BEZAHLT', en: 'PAYPAL – NOT PAID' },
+    { payment_status: 'refund_pending', de: 'PAYPAL – WIRD ERSTATTET', en: 'PAYPAL – BEING REFUNDED' },
+    { payment_status: 'refund_failed', de: 'PAYPAL – WIRD ERSTATTET', en: 'PAYPAL – BEING REFUNDED' },
+    { payment_status: 'refunded', de: 'PAYPAL – ERSTATTET', en: 'PAYPAL – REFUNDED' },
+    { payment_status: 'reversed', de: 'PAYPAL – ZURÜCKGEBUCHT', en: 'PAYPAL – REVERSED' },
+  ] as const)('says of a PayPal order that is $payment_status "$de" / "$en"', async (example) => {
+    fakeApi({
+      ...REFRESH,
+      'GET /api/admin/orders/5': {
+        status: 200,
+        body: testAdminOrder({ payment_method: 'paypal', payment_status: example.payment_status }),
+      },
+    });
+    const view = renderTicket('/orders/5/ticket');
+    const ticket = within(await screen.findByRole('article', { name: 'Küchenbon' }));
+    expect(ticket.getByText(example.de)).toBeInTheDocument();
+    expect(ticket.queryByText(/BAR KASSIEREN/)).not.toBeInTheDocument();
+
+    await i18n.changeLanguage('en');
+    view.rerender(
+      <StrictMode>
+        <TicketPage orderId={5} />
+      </StrictMode>,
+    );
+    const english = within(await screen.findByRole('article', { name: 'Kitchen ticket' }));
+    expect(english.getByText(example.en)).toBeInTheDocument();
+    expect(english.queryByText(/COLLECT CASH/)).not.toBeInTheDocument();
+  });
+
+  it('tells the kitchen to collect cash in English too', async () => {
+    await i18n.changeLanguage('en');
+    fakeApi({ ...REFRESH, 'GET /api/admin/orders/5': { status: 200, body: testAdminOrder() } });
+    renderTicket('/orders/5/ticket');
+    const ticket = within(await screen.findByRole('article', { name: 'Kitchen ticket' }));
+    expect(ticket.getByText(/^COLLECT CASH: €32\.50$/)).toBeInTheDocument();
+    expect(ticket.queryByText(/PAID/)).not.toBeInTheDocument();
   });
 
   it('prints exactly once with ?print=1, even when the order is fetched again', async () => {

@@ -81,6 +81,34 @@ export function TicketPage({ orderId }: { orderId: number }) {
   );
 }
 
+/** What the ticket says of a PayPal order: paid (nothing to collect), or why it is not. */
+type PayPalLine =
+  | 'ticket.paid'
+  | 'ticket.paypal_pending'
+  | 'ticket.paypal_refund'
+  | 'ticket.paypal_refunded'
+  | 'ticket.paypal_reversed';
+
+function paypalLine(order: AdminOrder): PayPalLine {
+  switch (order.payment_status) {
+    case 'paid':
+      return 'ticket.paid';
+    case 'refund_pending':
+    case 'refund_failed':
+      return 'ticket.paypal_refund';
+    case 'refunded':
+      return 'ticket.paypal_refunded';
+    case 'reversed':
+      return 'ticket.paypal_reversed';
+    case 'unpaid':
+    case 'pending':
+    case 'declined':
+      return 'ticket.paypal_pending';
+    case null:
+      return order.status === 'pending_payment' || order.status === 'expired' ? 'ticket.paypal_pending' : 'ticket.paid';
+  }
+}
+
 function KitchenTicket({ order, ref }: { order: AdminOrder; ref: Ref<HTMLElement> }) {
   const { t } = useTranslation('adminOrders');
   const money = useMoney(useCurrency());
@@ -134,11 +162,7 @@ function KitchenTicket({ order, ref }: { order: AdminOrder; ref: Ref<HTMLElement
 
       <section className="ticket-payment">
         <p className="ticket-pay" data-method={order.payment_method}>
-          {order.payment_method === 'cash'
-            ? t('ticket.collect', { amount: euros(order.total) })
-            : order.status === 'pending_payment'
-              ? t('ticket.paypal_pending')
-              : t('ticket.paid')}
+          {order.payment_method === 'cash' ? t('ticket.collect', { amount: euros(order.total) }) : t(paypalLine(order))}
         </p>
         <p className="ticket-total">
           <span>{t('ticket.total')}</span> <span>{euros(order.total)}</span>

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  apiErrorSchema,
+  orderIdParamsSchema,
+  orderSchema,
+  orderTokenQuerySchema,
+  paymentMethodsSchema,
+  paypalOrderSchema,
+  storeIdParamsSchema,
+} from '@pizzeria/domain';
+
+const errorResponses = {
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  503: apiErrorSchema,
+};
+
+/** Paying an order online (issue 12): what the checkout offers, and the steps of a PayPal payment. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/stores/:id/payment-methods',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "What the checkout offers: cash, and PayPal with its public client id and the store's currency",
+        params: storeIdParamsSchema,
+        response: { 200: paymentMethodsSchema },
+      },
+    },
+    async (request) => app.payments.methods(request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/paypal',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "The PayPal order (intent CAPTURE, the server's total) the buyer approves; the same one when asked again",
+        params: orderIdParamsSchema,
+        querystring: orderTokenQuerySchema,
+        response: { 200: paypalOrderSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      app.payments.createPayPalOrder(request.params.id, { caller: request.caller, token: request.query.token }),
+  );
+
+  app.post(
+    '/orders/:id/paypal/capture',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Capture the approved PayPal payment: 200 paid (the order goes to the kitchen), 202 pending at PayPal; 422 with the reason otherwise',
+        params: orderIdParamsSchema,
+        querystring: orderTokenQuerySchema,
+        response: { 200: orderSchema, 202: orderSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const access = { caller: request.caller, token: request.query.token };
+      const outcome = await app.payments.capture(request.params.id, access, request.language);
+      return reply.status(outcome.pending ? 202 : 200).send(outcome.order);
+    },
+  );
+
+  app.post(
+    '/orders/:id/pay-cash',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay an unpaid PayPal order in cash instead: it goes to the kitchen',
+        params: orderIdParamsSchema,
+        querystring: orderTokenQuerySchema,
+        response: { 200: orderSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      app.payments.payCash(request.params.id, { caller: request.caller, token: request.query.token }, request.language),
+  );
+
+  // PayPal's webhook: the raw body is what PayPal signed, so this one route reads it as text.
+  await app.register(async (webhook) => {
+    webhook.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    webhook.post(
+      '/payments/paypal/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            "PayPal's webhook (capture completed, pending, denied, refunded, reversed): signature verified, each event handled once",
+          response: { 200: z.object({ result: z.enum(['handled', 'replayed', 'ignored']) }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        return { result: await app.payments.handleWebhook(request.headers, raw) };
+      },
+    );
+  });
+};
+
+/** Staff: try a failed refund again (inside `/api/admin`, behind its guard). */
+export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/orders/:id/refund',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Try the refund of a rejected or cancelled PayPal order again',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.payments.retryRefund(request.params.id, request.language),
+  );
+};

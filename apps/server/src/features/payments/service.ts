@@ -1,0 +1,720 @@
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import {
+  PAYMENT_WINDOW_MINUTES,
+  REGIONS,
+  toCents,
+  type Language,
+  type Order,
+  type OrderErrorCode,
+  type PaymentMethods,
+  type PaymentStatus,
+} from '@pizzeria/domain';
+import { orderEvents, orders, paypalWebhookEvents, stores } from '../../db/schema.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { mayFollow } from '../orders/order-access.ts';
+import { ORDER_NOT_FOUND, orderError } from '../orders/order-errors.ts';
+import type { OrderRow } from '../orders/render.ts';
+import { createPayPalClient, PayPalError, type PayPalCapture, type PayPalClient } from './paypal-client.ts';
+import { createWebhookVerifier, type WebhookVerifier } from './webhook-signature.ts';
+
+// Issue 12: PayPal beside cash. The server creates the PayPal order for the amount it computed, captures
+// it after the buyer's approval and believes only a COMPLETED capture of exactly that amount. Every
+// change of an order's payment is one conditional UPDATE, so two instances, a webhook and a customer's
+// retry arriving together change it once. Refunds and request ids make sure money moves at most once.
+
+export interface PayPalSettings {
+  clientId: string;
+  clientSecret: string;
+  apiBase: string;
+  /** Without it webhooks are refused; pending captures are then followed by polling alone. */
+  webhookId: string | undefined;
+}
+
+/** Who asks about an order: the same rule as reading it (owner, tracking token, staff). */
+export interface OrderAccessRequest {
+  caller: Caller | null;
+  token: string | undefined;
+}
+
+export interface CaptureOutcome {
+  order: Order;
+  /** PayPal holds the capture as PENDING: the order waits for PayPal's word (202). */
+  pending: boolean;
+}
+
+export type WebhookResult = 'handled' | 'replayed' | 'ignored';
+
+export interface PaymentsService {
+  /** The public client id, or null when PayPal is not configured. */
+  paypal: { clientId: string } | null;
+  methods(storeId: number): Promise<PaymentMethods>;
+  /** The PayPal order the buyer approves, created once per order for the server's total. */
+  createPayPalOrder(orderId: number, access: OrderAccessRequest): Promise<{ paypal_order_id: string }>;
+  capture(orderId: number, access: OrderAccessRequest, language: Language): Promise<CaptureOutcome>;
+  /** An unpaid PayPal order is paid cash instead and goes to the kitchen. */
+  payCash(orderId: number, access: OrderAccessRequest, language: Language): Promise<Order>;
+  /** Staff try a failed refund again. */
+  retryRefund(orderId: number, language: Language): Promise<Order>;
+  /** Refunds an order whose payment is `refund_pending`, off the request; failures are recorded, never thrown. */
+  refundInBackground(orderId: number): void;
+  /** A webhook from PayPal: its signature checked, each event id handled once. */
+  handleWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<WebhookResult>;
+  /**
+   * Expires orders unpaid for 30 minutes (refunding a capture that arrives after), retries refunds a
+   * stopped instance left pending, and asks PayPal about pending captures. Every instance runs it every
+   * 25 s; each change happens once. Tests call it directly.
+   */
+  sweep(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsService;
+  }
+}
+
+const SWEEP_MS = 25_000;
+const MINUTE_MS = 60_000;
+/** A refund still pending this long without PayPal's answer was left by a stopped instance. */
+const STALE_REFUND_MS = 2 * MINUTE_MS;
+/** How often a pending capture is asked about when no webhook settles it. */
+const PENDING_POLL_MS = MINUTE_MS;
+
+/** Payment states in which the customer may still pay (again). */
+const PAYABLE: PaymentStatus[] = ['unpaid', 'declined'];
+/** Payment states in which no money has been taken yet. */
+const NOT_CAPTURED: PaymentStatus[] = ['unpaid', 'declined', 'pending'];
+
+/** The card processor's codes PayPal passes on for a declined capture, and what the customer is told. */
+const PROCESSOR_REFUSALS: Record<string, OrderErrorCode> = {
+  '5120': 'payment_insufficient_funds',
+  '5400': 'payment_card_expired',
+};
+/** PayPal's issues that mean: this funding source will not pay, choose another (the restart flow). */
+const DECLINED_ISSUES = new Set(['INSTRUMENT_DECLINED', 'TRANSACTION_REFUSED', 'PAYER_CANNOT_PAY']);
+const NOT_APPROVED_ISSUES = new Set(['ORDER_NOT_APPROVED', 'PAYER_ACTION_REQUIRED']);
+
+const NOT_CONFIGURED = new HttpError(404, 'paypal_not_configured', {
+  de: 'PayPal ist in diesem Shop nicht eingerichtet.',
+  en: 'PayPal is not set up for this shop.',
+});
+const BAD_SIGNATURE = new HttpError(400, 'invalid_signature', {
+  de: 'Die Signatur des Webhooks ist ungültig.',
+  en: 'The webhook signature is not valid.',
+});
+const BAD_EVENT = new HttpError(400, 'invalid_event', {
+  de: 'Das Webhook-Ereignis ist nicht lesbar.',
+  en: 'The webhook event cannot be read.',
+});
+
+const webhookAmountSchema = z.object({ currency_code: z.string(), value: z.string() });
+const webhookEventSchema = z.object({
+  id: z.string().min(1).max(100),
+  event_type: z.string().max(100),
+  resource: z.object({
+    id: z.string().min(1).max(100),
+    status: z.string().optional(),
+    amount: webhookAmountSchema.optional(),
+    supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).optional() }).optional(),
+    links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
+  }),
+});
+
+/** Which step of the payment a capture reached, and what the capture route answers for it. */
+type Applied =
+  | { kind: 'paid' | 'unchanged'; row: OrderRow }
+  | { kind: 'pending'; row: OrderRow }
+  | { kind: 'declined'; code: OrderErrorCode }
+  | { kind: 'expired' | 'mismatch' };
+
+function pendingError(error: unknown): boolean {
+  return !(error instanceof PayPalError) || error.status >= 500 || error.status === 429;
+}
+
+export interface PaymentsPluginOptions {
+  paypal: PayPalSettings | null;
+}
+
+export default fp<PaymentsPluginOptions>(
+  async (app, options) => {
+    const db = app.database.db;
+    const settings = options.paypal;
+    const client: PayPalClient | null = settings
+      ? createPayPalClient({
+          baseUrl: settings.apiBase,
+          clientId: settings.clientId,
+          clientSecret: settings.clientSecret,
+        })
+      : null;
+    const verifier: WebhookVerifier | null =
+      settings?.webhookId !== undefined && settings.webhookId !== ''
+        ? createWebhookVerifier({ webhookId: settings.webhookId, apiBase: settings.apiBase })
+        : null;
+    const now = () => app.orders.clock.now();
+
+    function paypal(): PayPalClient {
+      if (!client) throw NOT_CONFIGURED;
+      return client;
+    }
+
+    async function load(orderId: number): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      return row;
+    }
+
+    async function authorised(orderId: number, access: OrderAccessRequest): Promise<OrderRow> {
+      const row = await load(orderId);
+      if (!row || !mayFollow(row, { caller: access.caller, trackingToken: access.token })) throw ORDER_NOT_FOUND;
+      return row;
+    }
+
+    async function currencyOf(storeId: number): Promise<string> {
+      const [store] = await db.select({ region: stores.region }).from(stores).where(eq(stores.id, storeId));
+      return REGIONS[store?.region ?? 'de-DE'].currency;
+    }
+
+    function actorOf(row: OrderRow, access: OrderAccessRequest | null) {
+      if (access === null) return { actorKind: 'system' as const, actorUserId: null };
+      if (access.caller && access.caller.id === row.userId)
+        return { actorKind: 'customer' as const, actorUserId: row.userId };
+      return { actorKind: row.userId === null ? ('guest' as const) : ('customer' as const), actorUserId: row.userId };
+    }
+
+    function tell(row: OrderRow, language: Language, kind: 'created' | 'updated', mail: 'orderReceived' | null) {
+      return app.orders.changed(row, language, { kind, mail });
+    }
+
+    /** A payment change for the order page and the board, not failing the caller. */
+    function tellQuietly(row: OrderRow): void {
+      tell(row, row.language, 'updated', null).catch((error: unknown) =>
+        app.log.error({ err: error, orderId: row.id }, 'could not announce a payment change'),
+      );
+    }
+
+    async function recordDecline(orderId: number): Promise<void> {
+      const [row] = await db
+        .update(orders)
+        .set({
+          paymentStatus: 'declined',
+          captureDeclines: sql`${orders.captureDeclines} + 1`,
+          paymentUpdatedAt: now(),
+        })
+        .where(
+          and(
+            eq(orders.id, orderId),
+            eq(orders.status, 'pending_payment'),
+            inArray(orders.paymentStatus, NOT_CAPTURED),
+          ),
+        )
+        .returning();
+      if (row) tellQuietly(row);
+    }
+
+    /** Money arrived for an order that may no longer take it (expired, or the wrong amount): it goes back. */
+    async function refundStray(orderId: number, captureId: string, expire: boolean): Promise<boolean> {
+      const [row] = await db.transaction(async (tx) => {
+        const changed = await tx
+          .update(orders)
+          .set({
+            ...(expire ? { status: 'expired' as const } : {}),
+            paymentStatus: 'refund_pending',
+            paypalCaptureId: captureId,
+            paymentUpdatedAt: now(),
+          })
+          .where(
+            and(
+              eq(orders.id, orderId),
+              inArray(orders.status, expire ? ['pending_payment', 'expired'] : ['expired']),
+              inArray(orders.paymentStatus, NOT_CAPTURED),
+            ),
+          )
+          .returning();
+        const [first] = changed;
+        if (first && expire) {
+          await tx.insert(orderEvents).values({
+            orderId,
+            status: 'expired',
+            actorKind: 'system',
+            note: 'PayPal captured another amount than the order’s total; refunded.',
+            createdAt: now(),
+          });
+        }
+        return changed;
+      });
+      if (!row) return false;
+      tellQuietly(row);
+      api.refundInBackground(row.id);
+      return true;
+    }
+
+    /**
+     * What a capture (from the capture call, a webhook or a poll) means for the order. Only a COMPLETED
+     * capture of exactly the order's total in the store's currency pays it.
+     */
+    async function applyCapture(
+      orderId: number,
+      capture: PayPalCapture,
+      access: OrderAccessRequest | null,
+    ): Promise<Applied> {
+      const row = await load(orderId);
+      if (!row) return { kind: 'expired' };
+      if (capture.status === 'COMPLETED') {
+        const currency = await currencyOf(row.storeId);
+        if (capture.amountCents !== row.totalCents || capture.currency !== currency) {
+          app.log.error(
+            { orderId, captured: capture.amountCents, currency: capture.currency, total: row.totalCents },
+            'PayPal captured another amount than the order total: refunding it',
+          );
+          await refundStray(orderId, capture.id, true);
+          return { kind: 'mismatch' };
+        }
+        const at = now();
+        const paid = await db.transaction(async (tx) => {
+          const [changed] = await tx
+            .update(orders)
+            .set({
+              status: 'waiting',
+              paymentStatus: 'paid',
+              paypalCaptureId: capture.id,
+              waitingSince: at,
+              paymentUpdatedAt: at,
+            })
+            .where(
+              and(
+                eq(orders.id, orderId),
+                eq(orders.status, 'pending_payment'),
+                inArray(orders.paymentStatus, NOT_CAPTURED),
+              ),
+            )
+            .returning();
+          if (changed) {
+            await tx
+              .insert(orderEvents)
+              .values({ orderId, status: 'waiting', ...actorOf(changed, access), note: 'PayPal', createdAt: at });
+          }
+          return changed;
+        });
+        if (paid) {
+          // The kitchen sees it now, as a new order, and the customer gets the confirmation.
+          await tell(paid, paid.language, 'created', 'orderReceived').catch((error: unknown) =>
+            app.log.error({ err: error, orderId }, 'could not announce a paid order'),
+          );
+          return { kind: 'paid', row: paid };
+        }
+        const current = (await load(orderId)) ?? row;
+        if (current.status === 'expired') {
+          await refundStray(orderId, capture.id, false);
+          return { kind: 'expired' };
+        }
+        return { kind: 'unchanged', row: current };
+      }
+      if (capture.status === 'PENDING') {
+        const [pending] = await db
+          .update(orders)
+          .set({ paymentStatus: 'pending', paypalCaptureId: capture.id, paymentUpdatedAt: now() })
+          .where(
+            and(
+              eq(orders.id, orderId),
+              inArray(orders.status, ['pending_payment', 'expired']),
+              inArray(orders.paymentStatus, PAYABLE),
+            ),
+          )
+          .returning();
+        if (pending) tellQuietly(pending);
+        return { kind: 'pending', row: pending ?? row };
+      }
+      if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
+        await recordDecline(orderId);
+        const code =
+          capture.status === 'FAILED'
+            ? 'payment_not_completed'
+            : (PROCESSOR_REFUSALS[capture.processorCode ?? ''] ?? 'payment_declined');
+        return { kind: 'declined', code };
+      }
+      return { kind: 'unchanged', row };
+    }
+
+    /** Asks PayPal about an order's PayPal order and applies its capture, if any. */
+    async function reconcile(row: OrderRow): Promise<void> {
+      if (!client || !row.paypalOrderId) return;
+      const found = await client.getOrder(row.paypalOrderId);
+      if (found.capture) await applyCapture(row.id, found.capture, null);
+    }
+
+    async function refundNow(orderId: number): Promise<OrderRow | undefined> {
+      const row = await load(orderId);
+      if (!row?.paypalCaptureId || (row.paymentStatus !== 'refund_pending' && row.paymentStatus !== 'refund_failed')) {
+        return row;
+      }
+      const captureId = row.paypalCaptureId;
+      const record = async (change: Partial<typeof orders.$inferInsert>) => {
+        const [changed] = await db
+          .update(orders)
+          .set({ ...change, paymentUpdatedAt: now() })
+          .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, ['refund_pending', 'refund_failed'])))
+          .returning();
+        if (changed) tellQuietly(changed);
+        return changed;
+      };
+      if (row.paymentStatus === 'refund_failed') await record({ paymentStatus: 'refund_pending' });
+      try {
+        // One request id per attempt PayPal refused: a retry after a lost answer is the same refund.
+        const refund = await paypal().refundCapture(captureId, `refund-${captureId}-${row.refundAttempts}`);
+        if (refund.status === 'COMPLETED')
+          return record({ paymentStatus: 'refunded', paypalRefundId: refund.id, refundFailure: null });
+        if (refund.status === 'PENDING')
+          return record({ paymentStatus: 'refund_pending', paypalRefundId: refund.id, refundFailure: null });
+        return record({
+          paymentStatus: 'refund_failed',
+          refundFailure: `PayPal: refund ${refund.status}`,
+          refundAttempts: row.refundAttempts + 1,
+        });
+      } catch (error) {
+        if (error instanceof PayPalError && error.issue === 'CAPTURE_FULLY_REFUNDED') {
+          return record({ paymentStatus: 'refunded', refundFailure: null });
+        }
+        app.log.error({ err: error, orderId }, 'PayPal refund failed');
+        const reason =
+          error instanceof PayPalError
+            ? `PayPal ${error.status}${error.issue ? ` ${error.issue}` : ''}: ${error.message}`
+            : error instanceof HttpError
+              ? error.message
+              : `PayPal not reachable: ${error instanceof Error ? error.message : String(error)}`;
+        return record({
+          paymentStatus: 'refund_failed',
+          refundFailure: reason.slice(0, 500),
+          // A refusal needs a new request id for the next try; a lost answer must reuse this one.
+          refundAttempts: pendingError(error) ? row.refundAttempts : row.refundAttempts + 1,
+        });
+      }
+    }
+
+    async function renderFor(row: OrderRow, language: Language): Promise<Order> {
+      return app.orders.view(row.id, language).then((order) => {
+        if (!order) throw ORDER_NOT_FOUND;
+        return order;
+      });
+    }
+
+    async function handleEvent(event: z.infer<typeof webhookEventSchema>): Promise<number | null> {
+      const resource = event.resource;
+      const type = event.event_type;
+      if (type === 'PAYMENT.CAPTURE.REFUNDED') {
+        const up = resource.links?.find((link) => link.rel === 'up')?.href ?? '';
+        const captureId = /\/captures\/([^/]+)$/.exec(up)?.[1];
+        if (!captureId) return null;
+        const [row] = await db
+          .update(orders)
+          .set({ paymentStatus: 'refunded', paypalRefundId: resource.id, refundFailure: null, paymentUpdatedAt: now() })
+          .where(
+            and(eq(orders.paypalCaptureId, decodeURIComponent(captureId)), sql`${orders.paymentStatus} <> 'refunded'`),
+          )
+          .returning();
+        if (row) tellQuietly(row);
+        return row?.id ?? null;
+      }
+      const relatedOrder = resource.supplementary_data?.related_ids?.order_id;
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(relatedOrder ? eq(orders.paypalOrderId, relatedOrder) : eq(orders.paypalCaptureId, resource.id));
+      if (!row) return null;
+      if (type === 'PAYMENT.CAPTURE.REVERSED') {
+        const [reversed] = await db
+          .update(orders)
+          .set({ paymentStatus: 'reversed', paymentUpdatedAt: now() })
+          .where(and(eq(orders.id, row.id), eq(orders.paypalCaptureId, resource.id)))
+          .returning();
+        if (reversed) tellQuietly(reversed);
+        return row.id;
+      }
+      const status = {
+        'PAYMENT.CAPTURE.COMPLETED': 'COMPLETED',
+        'PAYMENT.CAPTURE.PENDING': 'PENDING',
+        'PAYMENT.CAPTURE.DENIED': 'DECLINED',
+      }[type];
+      if (!status || !resource.amount) return row.id;
+      await applyCapture(
+        row.id,
+        {
+          id: resource.id,
+          status: status as PayPalCapture['status'],
+          amountCents: toCents(Number(resource.amount.value)),
+          currency: resource.amount.currency_code,
+          processorCode: null,
+        },
+        null,
+      );
+      return row.id;
+    }
+
+    const api: PaymentsService = {
+      paypal: settings ? { clientId: settings.clientId } : null,
+
+      async methods(storeId) {
+        return {
+          cash: true,
+          paypal: settings ? { client_id: settings.clientId, currency: await currencyOf(storeId) } : null,
+        };
+      },
+
+      async createPayPalOrder(orderId, access) {
+        const row = await authorised(orderId, access);
+        if (row.status === 'expired') throw orderError('order_expired');
+        if (
+          row.paymentMethod !== 'paypal' ||
+          row.status !== 'pending_payment' ||
+          !PAYABLE.includes(row.paymentStatus ?? 'paid')
+        ) {
+          throw orderError('order_not_payable');
+        }
+        // The same PayPal order again after a cancelled window or a declined source (PayPal's restart flow).
+        if (row.paypalOrderId) return { paypal_order_id: row.paypalOrderId };
+        let created;
+        try {
+          created = await paypal().createOrder({
+            amountCents: row.totalCents,
+            currency: await currencyOf(row.storeId),
+            referenceId: `order-${row.id}`,
+            requestId: `order-${row.id}-create-${row.paypalOrderAttempts}`,
+          });
+        } catch (error) {
+          if (error instanceof HttpError) throw error;
+          app.log.error({ err: error, orderId }, 'could not create the PayPal order');
+          throw orderError(pendingError(error) ? 'payment_error' : 'payment_failed');
+        }
+        // Two tabs at once send the same request id, so PayPal answers both with the same order.
+        const [stored] = await db
+          .update(orders)
+          .set({
+            paypalOrderId: created.id,
+            paypalOrderAttempts: sql`${orders.paypalOrderAttempts} + 1`,
+            paymentUpdatedAt: now(),
+          })
+          .where(and(eq(orders.id, orderId), isNull(orders.paypalOrderId)))
+          .returning({ paypalOrderId: orders.paypalOrderId });
+        const current = stored ?? (await load(orderId));
+        return { paypal_order_id: current?.paypalOrderId ?? created.id };
+      },
+
+      async capture(orderId, access, language) {
+        const row = await authorised(orderId, access);
+        if (row.paymentMethod !== 'paypal') throw orderError('order_not_payable');
+        if (row.status === 'expired') throw orderError('order_expired');
+        // Captured already (a double click, a retry after the answer was lost): the same answer again.
+        if (row.status !== 'pending_payment') return { order: await renderFor(row, language), pending: false };
+        if (row.paymentStatus === 'pending') return { order: await renderFor(row, language), pending: true };
+        if (!row.paypalOrderId) throw orderError('payment_not_approved');
+        let result;
+        try {
+          // The same request id until PayPal declines: a retry after a lost answer never charges twice.
+          result = await paypal().captureOrder(
+            row.paypalOrderId,
+            `capture-${row.paypalOrderId}-${row.captureDeclines}`,
+          );
+        } catch (error) {
+          if (error instanceof PayPalError && error.issue === 'ORDER_ALREADY_CAPTURED') {
+            result = await paypal()
+              .getOrder(row.paypalOrderId)
+              .catch(() => {
+                throw orderError('payment_error');
+              });
+          } else if (error instanceof PayPalError && DECLINED_ISSUES.has(error.issue ?? '')) {
+            await recordDecline(orderId);
+            throw orderError('payment_declined');
+          } else if (error instanceof PayPalError && NOT_APPROVED_ISSUES.has(error.issue ?? '')) {
+            throw orderError('payment_not_approved');
+          } else {
+            if (error instanceof HttpError) throw error;
+            app.log.error({ err: error, orderId }, 'PayPal capture failed');
+            throw orderError(pendingError(error) ? 'payment_error' : 'payment_failed');
+          }
+        }
+        if (!result.capture) throw orderError('payment_not_completed');
+        const applied = await applyCapture(orderId, result.capture, access);
+        switch (applied.kind) {
+          case 'paid':
+          case 'unchanged':
+            return { order: await renderFor(applied.row, language), pending: applied.row.paymentStatus === 'pending' };
+          case 'pending':
+            return { order: await renderFor(applied.row, language), pending: true };
+          case 'declined':
+            throw orderError(applied.code);
+          case 'expired':
+            throw orderError('order_expired');
+          case 'mismatch':
+            throw orderError('payment_failed');
+        }
+      },
+
+      async payCash(orderId, access, language) {
+        const row = await authorised(orderId, access);
+        if (row.status === 'expired') throw orderError('order_expired');
+        if (row.paymentMethod === 'cash') return renderFor(row, language);
+        const at = now();
+        const switched = await db.transaction(async (tx) => {
+          const [changed] = await tx
+            .update(orders)
+            .set({
+              paymentMethod: 'cash',
+              paymentStatus: null,
+              status: 'waiting',
+              waitingSince: at,
+              paymentUpdatedAt: at,
+            })
+            .where(
+              and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'), inArray(orders.paymentStatus, PAYABLE)),
+            )
+            .returning();
+          if (changed) {
+            await tx.insert(orderEvents).values({
+              orderId,
+              status: 'waiting',
+              ...actorOf(changed, access),
+              note: changed.language === 'en' ? 'Pays cash instead of PayPal' : 'Zahlt bar statt mit PayPal',
+              createdAt: at,
+            });
+          }
+          return changed;
+        });
+        if (!switched) {
+          const current = await load(orderId);
+          if (current?.status === 'expired') throw orderError('order_expired');
+          if (current?.paymentMethod === 'cash') return renderFor(current, language);
+          throw orderError('order_not_payable');
+        }
+        return tell(switched, language, 'created', 'orderReceived');
+      },
+
+      async retryRefund(orderId, language) {
+        const row = await load(orderId);
+        if (!row) throw ORDER_NOT_FOUND;
+        if (row.paymentStatus !== 'refund_failed' && row.paymentStatus !== 'refund_pending') {
+          throw orderError('refund_not_possible');
+        }
+        const after = await refundNow(orderId);
+        return renderFor(after ?? row, language);
+      },
+
+      refundInBackground(orderId) {
+        refundNow(orderId).catch((error: unknown) => app.log.error({ err: error, orderId }, 'could not refund'));
+      },
+
+      async handleWebhook(headers, rawBody) {
+        if (!verifier) throw NOT_CONFIGURED;
+        if (!(await verifier.verify(headers, rawBody))) throw BAD_SIGNATURE;
+        let json: unknown;
+        try {
+          json = JSON.parse(rawBody);
+        } catch {
+          throw BAD_EVENT;
+        }
+        const event = webhookEventSchema.safeParse(json);
+        if (!event.success) throw BAD_EVENT;
+        const [seen] = await db
+          .select({ id: paypalWebhookEvents.eventId })
+          .from(paypalWebhookEvents)
+          .where(eq(paypalWebhookEvents.eventId, event.data.id));
+        if (seen) return 'replayed';
+        // Each change below is conditional, so an event arriving twice at once still changes the order once;
+        // it is recorded after it was handled, so one that failed midway is handled when PayPal sends it again.
+        const orderId = await handleEvent(event.data);
+        await db
+          .insert(paypalWebhookEvents)
+          .values({
+            eventId: event.data.id,
+            eventType: event.data.event_type,
+            resourceId: event.data.resource.id,
+            orderId,
+            receivedAt: now(),
+          })
+          .onConflictDoNothing();
+        return orderId === null ? 'ignored' : 'handled';
+      },
+
+      async sweep() {
+        const at = now();
+        const expired = await db.transaction(async (tx) => {
+          const rows = await tx
+            .update(orders)
+            .set({ status: 'expired', paymentUpdatedAt: at })
+            .where(
+              and(
+                eq(orders.status, 'pending_payment'),
+                lt(orders.createdAt, new Date(at.getTime() - PAYMENT_WINDOW_MINUTES * MINUTE_MS)),
+              ),
+            )
+            .returning();
+          if (rows.length > 0) {
+            await tx.insert(orderEvents).values(
+              rows.map((row) => ({
+                orderId: row.id,
+                status: 'expired' as const,
+                actorKind: 'system' as const,
+                createdAt: at,
+              })),
+            );
+          }
+          return rows;
+        });
+        for (const row of expired) {
+          tellQuietly(row);
+          // Approved and captured just before it expired (the answer lost on the way): the money goes back.
+          await reconcile(row).catch((error: unknown) =>
+            app.log.error({ err: error, orderId: row.id }, 'could not check an expired order with PayPal'),
+          );
+        }
+        if (!client) return;
+        const stale = await db
+          .update(orders)
+          .set({ paymentUpdatedAt: at })
+          .where(
+            and(
+              eq(orders.paymentStatus, 'refund_pending'),
+              isNull(orders.paypalRefundId),
+              lt(orders.paymentUpdatedAt, new Date(at.getTime() - STALE_REFUND_MS)),
+            ),
+          )
+          .returning({ id: orders.id });
+        for (const { id } of stale) await refundNow(id);
+        const pending = await db
+          .update(orders)
+          .set({ paymentUpdatedAt: at })
+          .where(
+            and(
+              eq(orders.paymentStatus, 'pending'),
+              lt(orders.paymentUpdatedAt, new Date(at.getTime() - PENDING_POLL_MS)),
+            ),
+          )
+          .returning();
+        for (const row of pending) {
+          await reconcile(row).catch((error: unknown) =>
+            app.log.error({ err: error, orderId: row.id }, 'could not ask PayPal about a pending capture'),
+          );
+        }
+      },
+    };
+
+    let sweeping: Promise<void> | null = null;
+    const timer = setInterval(() => {
+      if (sweeping) return;
+      sweeping = api
+        .sweep()
+        .catch((error: unknown) => app.log.error({ err: error }, 'payment sweep failed'))
+        .finally(() => {
+          sweeping = null;
+        });
+    }, SWEEP_MS);
+    timer.unref();
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await sweeping;
+    });
+
+    app.decorate('payments', api);
+  },
+  { name: 'payments', dependencies: ['database', 'orders'] },
+);
