@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts the journeys serve to the browser in place of a third party's (PayPal's SDK).
+    files: ['e2e/support/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // The domain package is pure: zod and itself, nothing else (tests may use their runners).
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['packages/domain/src/**/*.test.ts'],

@@ -6,7 +6,11 @@
 (function () {
   'use strict';
   const query = new URL(document.currentScript.src).searchParams;
-  window.__fakePayPal = { loads: (window.__fakePayPal?.loads ?? 0) + 1, query: Object.fromEntries(query), orderId: null };
+  window.__fakePayPal = {
+    loads: (window.__fakePayPal?.loads ?? 0) + 1,
+    query: Object.fromEntries(query),
+    orderId: null,
+  };
 
   function el(tag, attributes, text) {
     const node = document.createElement(tag);
@@ -32,20 +36,24 @@
       closePopup();
       popup = el('div', { role: 'dialog', ariaLabel: 'PayPal (Testdouble)' });
       popup.setAttribute('aria-label', 'PayPal (Testdouble)');
-      popup.style.cssText = 'position:fixed;inset:auto 0 0 0;background:#fff;border-top:2px solid #003087;padding:16px;z-index:99999;display:flex;gap:8px';
+      popup.style.cssText =
+        'position:fixed;inset:auto 0 0 0;background:#fff;border-top:2px solid #003087;padding:16px;z-index:99999;display:flex;gap:8px';
       const approve = el('button', { type: 'button' }, 'PayPal-Zahlung genehmigen');
       const cancel = el('button', { type: 'button' }, 'PayPal-Fenster schließen');
       approve.addEventListener('click', async () => {
         closePopup();
         try {
-          await props.onApprove?.({ orderID: orderId, payerID: 'FAKEPAYER' }, {
-            restart: () => {
-              window.__fakePayPal.restarts = (window.__fakePayPal.restarts ?? 0) + 1;
-              openPopup(orderId);
-              return Promise.resolve();
+          await props.onApprove?.(
+            { orderID: orderId, payerID: 'FAKEPAYER' },
+            {
+              restart: () => {
+                window.__fakePayPal.restarts = (window.__fakePayPal.restarts ?? 0) + 1;
+                openPopup(orderId);
+                return Promise.resolve();
+              },
+              order: {},
             },
-            order: {},
-          });
+          );
         } catch (error) {
           props.onError?.(error);
         }
@@ -63,7 +71,8 @@
       render(container) {
         host = typeof container === 'string' ? document.querySelector(container) : container;
         const button = el('button', { type: 'button', className: 'fake-paypal-button' }, 'Mit PayPal bezahlen');
-        button.style.cssText = 'width:100%;min-height:45px;background:#ffc439;border:0;border-radius:4px;font-weight:bold';
+        button.style.cssText =
+          'width:100%;min-height:45px;background:#ffc439;border:0;border-radius:4px;font-weight:bold';
         button.addEventListener('click', async () => {
           // As in PayPal's SDK: `onClick` may answer `actions.reject()`, and then nothing opens.
           const REJECTED = {};

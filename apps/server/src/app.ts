@@ -66,6 +66,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
             clientSecret: config.PAYPAL_CLIENT_SECRET,
             apiBase: config.PAYPAL_API_BASE,
             webhookId: config.PAYPAL_WEBHOOK_ID,
+            timeoutMs: config.PAYPAL_TIMEOUT_SECONDS * 1000,
           }
         : null,
   });

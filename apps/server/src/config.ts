@@ -74,6 +74,8 @@ const configSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
   /** PayPal's API: the sandbox unless set (live: `https://api-m.paypal.com`). */
   PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+  /** How long one call to PayPal may take before it is given up (a retry with its request id is safe). */
+  PAYPAL_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(15),
   /** The id of the webhook registered in PayPal's dashboard; without it webhooks are refused (captures are polled). */
   PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
 });

@@ -10,14 +10,14 @@ const LAZY_ONLY =
   /node_modules\/(?:html-parse-stringify|void-elements)\/|react-i18next\/dist\/es\/(?:Icu)?Trans|@tanstack\/(?:react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\.js$/;
 
 /**
- * Domain modules that only lazy screens use (opening hours, time slots, the live status, orders,
+ * Domain modules that only lazy screens use (opening hours, time slots, the live status, orders, payments,
  * accounts). The domain's index re-exports them, so static reachability would put them in the first
  * load; they get a chunk of their own instead. The first load does not import it because the domain is
  * declared free of side effects (vite.config.ts); should first-load code ever use one of them, the
  * chunk becomes a preloaded file of the first load and `npm run size` counts it.
  */
 const LAZY_DOMAIN =
-  /packages[\\/]domain[\\/]src[\\/](?:opening-hours|time-slots|store-availability|order-status|promised-time|sold-out|api[\\/](?:realtime|orders|addresses|accounts|input|staff|store-admin|board|reports|admin-common|admin-menu|admin-toppings|admin-settings|legal-notice))\.ts$/;
+  /packages[\\/]domain[\\/]src[\\/](?:opening-hours|time-slots|store-availability|order-status|promised-time|sold-out|api[\\/](?:realtime|orders|addresses|accounts|input|staff|store-admin|board|reports|admin-common|admin-menu|admin-toppings|admin-settings|legal-notice|payments))\.ts$/;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;

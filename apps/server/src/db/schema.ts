@@ -651,6 +651,11 @@ export const orders = pgTable(
     /** SHA-256 of the request body: the same key with another body is a conflict. */
     requestHash: text('request_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Raised by a trigger on every update: of two copies of an order (an action's answer, a pushed change),
+     * the higher revision is the newer one.
+     */
+    revision: integer('revision').notNull().default(0),
     /** When it reached the kitchen (`waiting`): placing it, or for PayPal its payment; unanswered counts from here. */
     waitingSince: timestamp('waiting_since', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

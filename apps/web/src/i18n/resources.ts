@@ -10,6 +10,7 @@ import type { authTexts } from '../features/auth/locales.ts';
 import type { checkoutTexts } from '../features/checkout/locales.ts';
 import type { addressesTexts } from '../features/addresses/locales.ts';
 import type { ordersTexts } from '../features/orders/locales.ts';
+import type { paymentsTexts } from '../features/payments/locales.ts';
 import type { Translated } from './define.ts';
 
 /**
@@ -39,6 +40,7 @@ export interface LazyNamespaces {
   checkout: (typeof checkoutTexts)['de'];
   addresses: (typeof addressesTexts)['de'];
   orders: (typeof ordersTexts)['de'];
+  payments: (typeof paymentsTexts)['de'];
 }
 
 export type Resources = FirstLoadNamespaces & LazyNamespaces;

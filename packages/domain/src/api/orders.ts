@@ -132,6 +132,8 @@ export const orderSchema = z.object({
   total: z.number(),
   vat: z.array(z.object({ percentage: z.number(), amount: z.number() })),
   created_at: z.string(),
+  /** Rises with every change: of two copies of an order (an action's answer, a pushed change), the higher is newer. */
+  revision: z.int(),
   /** Only in the answer to the one who placed it, and for guests: the key to `/order/{id}?token=`. */
   tracking_token: z.optional(z.string()),
 });

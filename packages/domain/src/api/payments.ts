@@ -43,4 +43,8 @@ export type PayPalOrderRef = z.infer<typeof paypalOrderSchema>;
  * `payment_insufficient_funds` and `payment_card_expired` the buyer may choose another way to pay in
  * PayPal's window (its restart flow) or pay cash.
  */
-export const PAYMENT_RESTART_CODES = ['payment_declined', 'payment_insufficient_funds', 'payment_card_expired'] as const;
+export const PAYMENT_RESTART_CODES = [
+  'payment_declined',
+  'payment_insufficient_funds',
+  'payment_card_expired',
+] as const;

@@ -58,6 +58,7 @@ function order(overrides: Partial<Order> = {}): Order {
     total: 23.2,
     vat: [{ percentage: 7, amount: 1.52 }],
     created_at: '2026-11-22T18:00:00.000Z',
+    revision: 0,
     tracking_token: 'tok_abc-123',
     ...overrides,
   };

@@ -204,12 +204,26 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
     await deliverToStaff(orderId, kind, callerOf);
   }
 
+  /**
+   * One order's changes are pushed one after another: each push reads the order afresh, so the last one
+   * sent is the newest state. Concurrent pushes could overtake each other (a rejection and the refund a
+   * moment after it), and a page would keep the older.
+   */
+  const pushing = new Map<number, Promise<void>>();
+  function pushInTurn(orderId: number, kind: OrderChange['kind']): void {
+    const next = (pushing.get(orderId) ?? Promise.resolve())
+      .then(() => onChange(orderId, kind))
+      .catch((error: unknown) => app.log.error({ err: error, orderId }, 'could not push an order change'));
+    pushing.set(orderId, next);
+    void next.finally(() => {
+      if (pushing.get(orderId) === next) pushing.delete(orderId);
+    });
+  }
+
   await app.pubsub.subscribe(ORDERS_CHANGED, (message) => {
     const change = orderChangeSchema.safeParse(message);
     if (!change.success) return;
-    onChange(change.data.orderId, change.data.kind).catch((error: unknown) =>
-      app.log.error({ err: error, orderId: change.data.orderId }, 'could not push an order change'),
-    );
+    pushInTurn(change.data.orderId, change.data.kind);
   });
   // After a pub/sub outage, every order page gets its order again; the staff board reloads its list.
   app.pubsub.onResync(() => {

@@ -70,6 +70,7 @@ export function renderOrder(
     total: fromCents(row.totalCents),
     vat: row.vat.map((share) => ({ percentage: share.percentage, amount: fromCents(share.amountCents) })),
     created_at: row.createdAt.toISOString(),
+    revision: row.revision,
     ...(options.withTrackingToken ? { tracking_token: row.trackingToken } : {}),
   };
 }

@@ -122,6 +122,7 @@ beforeAll(async () => {
     PAYPAL_CLIENT_SECRET: paypal.clientSecret,
     PAYPAL_API_BASE: paypal.baseUrl,
     PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
+    PAYPAL_TIMEOUT_SECONDS: '1',
   });
   admin = await createTestUser(app(), { role: 'admin', name: 'Maria Rossi' });
   productId = (await simpleProduct(app())).id;
@@ -137,6 +138,7 @@ beforeEach(() => {
   paypal.captureOutcome = 'COMPLETED';
   paypal.refundOutcome = 'COMPLETED';
   paypal.dropNextCaptureAnswer = false;
+  paypal.delayMs = 0;
 });
 
 describe('what the checkout offers', () => {
@@ -197,7 +199,10 @@ describe('a PayPal payment', () => {
     expect(await mailsTo()).toBe(0);
     const paid = await capture(order, { 'accept-language': 'en' });
     expect(paid.statusCode).toBe(200);
-    expect(orderSchema.parse(paid.json())).toMatchObject({ status: 'waiting', payment_status: 'paid' });
+    const paidOrder = orderSchema.parse(paid.json());
+    expect(paidOrder).toMatchObject({ status: 'waiting', payment_status: 'paid' });
+    // Every change raises the revision (a trigger): clients keep the newer of two copies.
+    expect(paidOrder.revision).toBeGreaterThan(order.revision);
     expect(await board()).toContain(order.id);
     const events = await app().database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(events.map((event) => event.status)).toEqual(['pending_payment', 'waiting']);
@@ -236,6 +241,24 @@ describe('a PayPal payment', () => {
     expect(requests).toHaveLength(2);
     expect(requests[0]?.requestId).toBe(requests[1]?.requestId);
     expect((await stored(order.id)).paypalCaptureId).toBe(paypal.orders.get(paypalOrderId)?.capture?.id);
+  });
+
+  it('gives up on PayPal answering too slowly, and charges once when the customer tries again', async () => {
+    const order = await placePayPalOrder();
+    const paypalOrderId = await startPayPal(order);
+    paypal.approve(paypalOrderId);
+    paypal.delayMs = 1500;
+    const slow = await capture(order);
+    expect(slow.statusCode).toBe(503);
+    expect(slow.json()).toMatchObject({ code: 'payment_error' });
+    // PayPal captured it all the same, after the shop stopped waiting.
+    await vi.waitFor(() => expect(paypal.orders.get(paypalOrderId)?.capture?.status).toBe('COMPLETED'));
+    paypal.delayMs = 0;
+    const retried = await capture(order);
+    expect(retried.statusCode).toBe(200);
+    expect((await stored(order.id)).paypalCaptureId).toBe(paypal.orders.get(paypalOrderId)?.capture?.id);
+    const ids = captureRequests(paypalOrderId).map((request) => request.requestId);
+    expect(new Set(ids).size).toBe(1);
   });
 
   it('lets the buyer choose another source after a decline, with a new request id', async () => {

@@ -31,6 +31,8 @@ export interface PayPalSettings {
   apiBase: string;
   /** Without it webhooks are refused; pending captures are then followed by polling alone. */
   webhookId: string | undefined;
+  /** How long one call to PayPal may take. */
+  timeoutMs?: number;
 }
 
 /** Who asks about an order: the same rule as reading it (owner, tracking token, staff). */
@@ -147,6 +149,7 @@ export default fp<PaymentsPluginOptions>(
           baseUrl: settings.apiBase,
           clientId: settings.clientId,
           clientSecret: settings.clientSecret,
+          timeoutMs: settings.timeoutMs,
         })
       : null;
     const verifier: WebhookVerifier | null =

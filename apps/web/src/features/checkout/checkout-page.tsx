@@ -3,7 +3,16 @@ import './register-texts.ts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation } from 'wouter';
-import { STORE_ID, lineTotal, type Address, type CartItem, type OrderRequest } from '@pizzeria/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  STORE_ID,
+  lineTotal,
+  type Address,
+  type CartItem,
+  type Order,
+  type OrderRequest,
+  type PaymentMethod,
+} from '@pizzeria/domain';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMoney } from '../../lib/use-money.ts';
 import { useAddresses } from '../addresses/index.ts';
@@ -18,6 +27,16 @@ import {
 } from '../cart/index.ts';
 import { useDelivery } from '../delivery/index.ts';
 import { LoadingScreen } from '../layout/index.ts';
+import { orderQueryOptions } from '../orders/index.ts';
+import {
+  PaymentAlert,
+  PayPalPayment,
+  describePaymentFailure,
+  payCash,
+  usePaymentMethods,
+  type PayableOrder,
+  type PaymentProblem,
+} from '../payments/index.ts';
 import { useSession } from '../session/index.ts';
 import { useCurrency, useStore } from '../store/index.ts';
 import { usePlaceOrder } from './api/place-order.ts';
@@ -98,6 +117,13 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
   const [failure, setFailure] = useState<string | null>(null);
   const [placed] = useState(() => isOrderPlaced());
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  const queryClient = useQueryClient();
+  const paypal = usePaymentMethods().data?.paypal ?? null;
+  const [method, setMethod] = useState<PaymentMethod>('cash');
+  const [paymentProblem, setPaymentProblem] = useState<PaymentProblem | null>(null);
+  /** The PayPal order placed here and not paid yet: PayPal again or cash. */
+  const [unpaid, setUnpaid] = useState<PayableOrder | null>(null);
+  const [payingCash, setPayingCash] = useState(false);
   const delivery = totals.orderType === 'delivery';
 
   if (items.length === 0) return <CheckoutEmpty />;
@@ -112,23 +138,25 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
       ? addressContact(chosenAddress)
       : null;
   const blockedByMinimum = delivery && totals.missingForMinimum > 0;
+  const noTimes = offer.slots !== undefined && !offer.slots.asap_available && offer.slots.slots.length === 0;
 
-  const submit = () => {
+  /** The order as the form says it, or null when the form is not complete (it then shows why). */
+  const orderRequest = (paymentMethod: PaymentMethod): OrderRequest | null => {
     setFailure(null);
     const requestedTime = requestedTimeFor(selection, offer.slots);
     if (!requestedTime) {
       setTimeInvalid(true);
-      return;
+      return null;
     }
-    if (!contact) return;
-    const body: OrderRequest = {
+    if (!contact) return null;
+    return {
       store_id: STORE_ID,
       order_type: totals.orderType,
       postcode: delivery ? (postcode?.postcode ?? null) : null,
       items: orderItems(items),
       note: note.trim() ? note : null,
       requested_time: requestedTime,
-      payment_method: 'cash',
+      payment_method: paymentMethod,
       ...(guest
         ? {
             address: {
@@ -145,39 +173,90 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
           }
         : { address_id: customerAddressId }),
     };
+  };
+
+  /** A retry of the same order keeps its key, so the server never creates it twice (DESIGN §4). */
+  const idempotencyKey = (body: OrderRequest): string => {
     const serialised = JSON.stringify(body);
-    // A retry of the same order keeps its key, so the server never creates it twice (DESIGN §4).
     if (attempt.current?.body !== serialised) attempt.current = { key: crypto.randomUUID(), body: serialised };
+    return attempt.current.key;
+  };
+
+  const showOrderFailure = (error: unknown) => {
+    const reason = describeOrderFailure(error);
+    if (reason.kind === 'code') {
+      setFailure(t(`errors.${reason.code}`));
+      if (reason.timeProblem) {
+        setTimeInvalid(true);
+        setSelection({ mode: null, slot: '' });
+        void slots.refetch();
+      }
+    } else if (reason.kind === 'server') {
+      setFailure(reason.message);
+    } else {
+      setFailure(t('place.network_error'));
+    }
+  };
+
+  /** The order is the customer's now (paid, pending, or in cash): the cart is done, the order page follows it. */
+  const openOrder = (order: Order) => {
+    markOrderPlaced();
+    // Guests follow their order with its tracking token; customers with their own sign-in.
+    const token = guest ? (order.tracking_token ?? null) : null;
+    queryClient.setQueryData(orderQueryOptions(order.id, token).queryKey, order);
+    navigate(`/order/${order.id}${token ? `?token=${encodeURIComponent(token)}` : ''}`);
+  };
+
+  const submit = () => {
+    const body = orderRequest('cash');
+    if (!body) return;
+    // Placed for PayPal and not paid, the same order switched back to cash: that order is paid in cash
+    // instead, never a second one beside it.
+    if (unpaid && attempt.current?.body === JSON.stringify({ ...body, payment_method: 'paypal' })) {
+      payCashInstead(unpaid);
+      return;
+    }
     placeOrder.mutate(
-      { guest, body, idempotencyKey: attempt.current.key },
-      {
-        onSuccess: (order) => {
-          markOrderPlaced();
-          // Guests follow their order with its tracking token; customers with their own sign-in.
-          const token = guest && order.tracking_token ? `?token=${encodeURIComponent(order.tracking_token)}` : '';
-          navigate(`/order/${order.id}${token}`);
-        },
-        onError: (error) => {
-          const reason = describeOrderFailure(error);
-          if (reason.kind === 'code') {
-            setFailure(t(`errors.${reason.code}`));
-            if (reason.timeProblem) {
-              setTimeInvalid(true);
-              setSelection({ mode: null, slot: '' });
-              void slots.refetch();
-            }
-          } else if (reason.kind === 'server') {
-            setFailure(reason.message);
-          } else {
-            setFailure(t('place.network_error'));
-          }
-        },
+      { guest, body, idempotencyKey: idempotencyKey(body) },
+      { onSuccess: openOrder, onError: showOrderFailure },
+    );
+  };
+
+  const blocked = !contact || noTimes || blockedByMinimum;
+
+  /** PayPal's click: the same checks as the order button; an invalid form keeps PayPal's window closed. */
+  const validateForPayPal = () => !blocked && orderRequest('paypal') !== null;
+
+  /** Places the order to pay (again with the same key after a cancelled window: the same order). */
+  const placeForPayPal = async (): Promise<PayableOrder | null> => {
+    const body = orderRequest('paypal');
+    if (!body) return null;
+    try {
+      const order = await placeOrder.mutateAsync({ guest, body, idempotencyKey: idempotencyKey(body) });
+      const payable = { id: order.id, token: guest ? (order.tracking_token ?? null) : null };
+      setUnpaid(payable);
+      return payable;
+    } catch (error) {
+      showOrderFailure(error);
+      return null;
+    }
+  };
+
+  const payCashInstead = (order: PayableOrder) => {
+    setPayingCash(true);
+    setPaymentProblem(null);
+    payCash(order).then(
+      (paid) => openOrder({ ...paid, tracking_token: order.token ?? undefined }),
+      (error: unknown) => {
+        setPayingCash(false);
+        setPaymentProblem(describePaymentFailure(error));
       },
     );
   };
 
-  const noTimes = offer.slots !== undefined && !offer.slots.asap_available && offer.slots.slots.length === 0;
   const pending = placeOrder.isPending;
+  // Without PayPal configured (any more), the order is paid in cash.
+  const payByPayPal = method === 'paypal' && paypal !== null;
 
   return (
     <div className="container page checkout-page">
@@ -220,7 +299,16 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
           </section>
           <section className="card checkout-section" aria-labelledby="checkout-payment-title">
             <h2 id="checkout-payment-title">{t('payment.title')}</h2>
-            <PaymentChoice delivery={delivery} />
+            <PaymentChoice
+              delivery={delivery}
+              paypalOffered={paypal !== null}
+              method={payByPayPal ? 'paypal' : 'cash'}
+              onChange={(next) => {
+                setMethod(next);
+                setFailure(null);
+                setPaymentProblem(null);
+              }}
+            />
           </section>
         </div>
         <aside className="checkout-aside">
@@ -240,15 +328,34 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
             <p className="sr-only" role="status">
               {pending ? t('place.processing') : ''}
             </p>
-            <button
-              type="button"
-              className="button button-primary button-block checkout-place"
-              disabled={pending || !contact || noTimes || blockedByMinimum}
-              aria-busy={pending || undefined}
-              onClick={submit}
-            >
-              {pending ? t('place.processing') : t('place.submit', { total: money(totals.total) })}
-            </button>
+            {payByPayPal ? (
+              <>
+                <PaymentAlert
+                  problem={paymentProblem}
+                  onPayCash={unpaid ? () => payCashInstead(unpaid) : undefined}
+                  payingCash={payingCash}
+                />
+                <p className="checkout-hint">{t('payment.paypal_place_hint')}</p>
+                <PayPalPayment
+                  paypal={paypal}
+                  validate={validateForPayPal}
+                  prepareOrder={placeForPayPal}
+                  onPaid={(order, paid) => openOrder({ ...order, tracking_token: paid.token ?? undefined })}
+                  onProblem={setPaymentProblem}
+                  disabled={blocked || payingCash}
+                />
+              </>
+            ) : (
+              <button
+                type="button"
+                className="button button-primary button-block checkout-place"
+                disabled={pending || blocked}
+                aria-busy={pending || undefined}
+                onClick={submit}
+              >
+                {pending ? t('place.processing') : t('place.submit', { total: money(totals.total) })}
+              </button>
+            )}
             <p className="checkout-hint checkout-terms">{t('place.terms')}</p>
           </section>
         </aside>
@@ -308,13 +415,24 @@ function ContactDetails({ contact, delivery }: { contact: Contact | null; delive
   );
 }
 
-function PaymentChoice({ delivery }: { delivery: boolean }) {
+function PaymentChoice({
+  delivery,
+  paypalOffered,
+  method,
+  onChange,
+}: {
+  delivery: boolean;
+  /** PayPal only when the server has its credentials (GET /payment-methods). */
+  paypalOffered: boolean;
+  method: PaymentMethod;
+  onChange: (method: PaymentMethod) => void;
+}) {
   const { t } = useTranslation('checkout');
   return (
     <fieldset className="checkout-choices">
       <legend className="sr-only">{t('payment.title')}</legend>
       <label className="checkout-choice">
-        <input type="radio" name="payment" value="cash" checked readOnly />
+        <input type="radio" name="payment" value="cash" checked={method === 'cash'} onChange={() => onChange('cash')} />
         <span className="checkout-choice-text">
           <span className="checkout-choice-title">{t('payment.cash')}</span>
           <span className="checkout-hint">
@@ -322,14 +440,21 @@ function PaymentChoice({ delivery }: { delivery: boolean }) {
           </span>
         </span>
       </label>
-      {/* The place PayPal takes once it is offered (a later issue). */}
-      <label className="checkout-choice checkout-choice-disabled">
-        <input type="radio" name="payment" value="paypal" disabled />
-        <span className="checkout-choice-text">
-          <span className="checkout-choice-title">{t('payment.paypal')}</span>
-          <span className="checkout-badge">{t('payment.paypal_soon')}</span>
-        </span>
-      </label>
+      {paypalOffered && (
+        <label className="checkout-choice">
+          <input
+            type="radio"
+            name="payment"
+            value="paypal"
+            checked={method === 'paypal'}
+            onChange={() => onChange('paypal')}
+          />
+          <span className="checkout-choice-text">
+            <span className="checkout-choice-title">{t('payment.paypal')}</span>
+            <span className="checkout-hint">{t('payment.paypal_hint')}</span>
+          </span>
+        </label>
+      )}
     </fieldset>
   );
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addressesTexts } from '../addresses/locales.ts';
 import { ordersTexts } from '../orders/locales.ts';
+import { pagesTexts } from '../pages/locales.ts';
+import { paymentsTexts } from '../payments/locales.ts';
 import { checkoutTexts } from './locales.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -17,6 +19,8 @@ describe.each([
   ['checkout', checkoutTexts],
   ['addresses', addressesTexts],
   ['orders', ordersTexts],
+  ['payments', paymentsTexts],
+  ['pages', pagesTexts],
 ] as const)('%s texts', (_name, texts) => {
   it('have every key in both languages, none empty, with the same placeholders', () => {
     const german = new Map(leaves(texts.de as Tree));

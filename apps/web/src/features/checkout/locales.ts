@@ -1,5 +1,6 @@
 import { defineTranslations } from '../../i18n/define.ts';
 import type { OrderErrorCode } from '@pizzeria/domain';
+import { paymentErrorTexts } from '../payments/locales.ts';
 
 const errorsDe = {
   store_closed: 'Das Restaurant hat gerade geschlossen. Bitte wählen Sie eine andere Zeit.',
@@ -27,6 +28,8 @@ const errorsDe = {
   order_total_too_high: 'So große Bestellungen nehmen wir online nicht an. Bitte rufen Sie uns dafür an.',
   too_many_orders: 'Von hier wurden gerade sehr viele Bestellungen aufgegeben. Bitte versuchen Sie es später erneut.',
   eta_required: 'Bitte geben Sie an, in wie vielen Minuten die Bestellung fertig ist.',
+  ...paymentErrorTexts.de,
+  refund_not_possible: 'Für diese Bestellung gibt es nichts zu erstatten.',
 } satisfies Record<OrderErrorCode, string>;
 
 /** Texts of the guest form and the checkout (lazy chunks). */
@@ -98,7 +101,9 @@ export const checkoutTexts = defineTranslations(
       cash_hint_delivery: 'Sie bezahlen bar bei der Lieferung.',
       cash_hint_pickup: 'Sie bezahlen bar bei der Abholung.',
       paypal: 'PayPal',
-      paypal_soon: 'Bald verfügbar',
+      paypal_hint:
+        'Sie bezahlen jetzt sicher im Fenster von PayPal. Ihre Bestellung geht erst nach der Zahlung an die Küche.',
+      paypal_place_hint: 'Ein Klick auf PayPal gibt Ihre Bestellung auf und öffnet das Zahlungsfenster.',
     },
     summary: {
       title: 'Ihre Bestellung',
@@ -203,7 +208,8 @@ export const checkoutTexts = defineTranslations(
       cash_hint_delivery: 'You pay in cash on delivery.',
       cash_hint_pickup: 'You pay in cash when you collect.',
       paypal: 'PayPal',
-      paypal_soon: 'Coming soon',
+      paypal_hint: "You pay securely now in PayPal's window. Your order goes to the kitchen once it is paid.",
+      paypal_place_hint: "Clicking PayPal places your order and opens PayPal's payment window.",
     },
     summary: {
       title: 'Your order',
@@ -264,6 +270,8 @@ export const checkoutTexts = defineTranslations(
       order_total_too_high: 'We do not take orders this large online. Please call us for it.',
       too_many_orders: 'Very many orders have just been placed from here. Please try again later.',
       eta_required: 'Please give the minutes until the order is ready.',
+      ...paymentErrorTexts.en,
+      refund_not_possible: 'There is nothing to refund for this order.',
     },
   },
 );

@@ -45,3 +45,22 @@ describe('order history', () => {
     expect(useCartDialog.getState().open).toBe(true);
   });
 });
+
+describe('order history, payment', () => {
+  it('says per order how it was paid, as the order page does', async () => {
+    const paid = [
+      { ...testOrder, id: 7, status: 'accepted', payment_method: 'paypal', payment_status: 'paid' },
+      { ...testOrder, id: 6, status: 'rejected', payment_method: 'paypal', payment_status: 'refunded' },
+      { ...testOrder, id: 5, status: 'expired', payment_method: 'paypal', payment_status: 'unpaid' },
+      { ...testOrder, id: 4, status: 'completed' },
+    ];
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(paid), { status: 200 })));
+    renderWithProviders(<OrderHistoryPage />, { queryData: [testStoreQuery] });
+    const card = async (id: number) =>
+      (await screen.findByRole('heading', { name: `Bestellung Nr. ${id}` })).closest('li');
+    expect(await card(7)).toHaveTextContent('Bezahlt mit PayPal');
+    expect(await card(6)).toHaveTextContent('Erstattet');
+    expect(await card(5)).toHaveTextContent('Abgelaufen');
+    expect(await card(4)).toHaveTextContent('Barzahlung');
+  });
+});

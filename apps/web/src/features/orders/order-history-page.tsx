@@ -16,6 +16,7 @@ import { productsQueryOptions } from '../menu/api/get-products.ts';
 import { useSession } from '../session/index.ts';
 import { useCurrency, useStore } from '../store/index.ts';
 import { useOrders } from './api/get-orders.ts';
+import { PaymentLineText } from './components/payment-line-text.tsx';
 import { formatStoreDateTime } from './format-time.ts';
 import { reorderItems } from './reorder.ts';
 
@@ -122,7 +123,7 @@ function OrderCard({ order, busy, onOrderAgain }: { order: Order; busy: boolean;
           </h2>
           <p className="checkout-hint">
             {formatStoreDateTime(order.created_at, store?.timezone ?? 'Europe/Berlin', i18n.language)} ·{' '}
-            {t('history.items_count', { count })}
+            {t('history.items_count', { count })} · <PaymentLineText order={order} />
           </p>
         </div>
         <span className={`order-badge order-badge-${order.status}`}>{t(`history.status.${order.status}`)}</span>

@@ -2,14 +2,19 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { Order } from '@pizzeria/domain';
+import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/index.ts';
 import { installFakeSockets } from '../../lib/test-socket.ts';
 import { createTestQueryClient, renderWithProviders } from '../../lib/testing.tsx';
+import { paymentMethodsQueryOptions } from '../payments/index.ts';
+import { approvePayPal, clickPayPal, fakePayPal, resetFakePayPal } from '../payments/test-paypal.tsx';
 import { useSessionStore } from '../session/session-store.ts';
 import { testStoreQuery } from '../store/test-store.ts';
 import { ORDER_FALLBACK_POLL_MS, fallbackPollInterval } from './api/get-order.ts';
 import OrderPage from './order-page.tsx';
 import { testOrder } from './test-order.ts';
+
+vi.mock('@paypal/react-paypal-js', () => import('../payments/test-paypal.tsx'));
 
 let current: { status: number; body: unknown };
 const urls: string[] = [];
@@ -80,16 +85,22 @@ describe('order page', () => {
   });
 
   it('asks over HTTP only while the live channel is down, every 30 s, and never once finished', () => {
-    expect(fallbackPollInterval('waiting', false)).toBe(ORDER_FALLBACK_POLL_MS);
+    expect(fallbackPollInterval({ status: 'waiting', payment_status: null }, false)).toBe(ORDER_FALLBACK_POLL_MS);
     expect(ORDER_FALLBACK_POLL_MS).toBe(30_000);
     expect(fallbackPollInterval(undefined, false)).toBe(30_000);
-    expect(fallbackPollInterval('waiting', true)).toBe(false);
+    expect(fallbackPollInterval({ status: 'waiting', payment_status: null }, true)).toBe(false);
     // An accepted or ready order still changes (ready, completed, cancelled).
-    expect(fallbackPollInterval('accepted', false)).toBe(30_000);
-    expect(fallbackPollInterval('ready', false)).toBe(30_000);
-    expect(fallbackPollInterval('rejected', false)).toBe(false);
-    expect(fallbackPollInterval('completed', false)).toBe(false);
-    expect(fallbackPollInterval('cancelled', false)).toBe(false);
+    expect(fallbackPollInterval({ status: 'accepted', payment_status: null }, false)).toBe(30_000);
+    expect(fallbackPollInterval({ status: 'ready', payment_status: null }, false)).toBe(30_000);
+    expect(fallbackPollInterval({ status: 'rejected', payment_status: null }, false)).toBe(false);
+    expect(fallbackPollInterval({ status: 'completed', payment_status: null }, false)).toBe(false);
+    expect(fallbackPollInterval({ status: 'cancelled', payment_status: null }, false)).toBe(false);
+    // A rejected PayPal order is still refunded: followed until the refund is through.
+    expect(fallbackPollInterval({ status: 'rejected', payment_status: 'refund_pending' }, false)).toBe(30_000);
+    expect(fallbackPollInterval({ status: 'rejected', payment_status: 'refund_failed' }, false)).toBe(30_000);
+    expect(fallbackPollInterval({ status: 'expired', payment_status: 'pending' }, false)).toBe(30_000);
+    expect(fallbackPollInterval({ status: 'rejected', payment_status: 'refunded' }, false)).toBe(false);
+    expect(fallbackPollInterval({ status: 'expired', payment_status: 'unpaid' }, false)).toBe(false);
   });
 
   it('says a pickup is ready to collect, in German and English', async () => {
@@ -211,5 +222,135 @@ describe('order page, live', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fake.sockets).toHaveLength(2);
     expect(screen.getByText('Warten auf die Bestätigung des Restaurants')).toBeInTheDocument();
+  });
+});
+
+describe('order page, paid online', () => {
+  const paypalOrder: Partial<Order> = { payment_method: 'paypal', payment_status: 'paid' };
+  let routes: Record<string, { status: number; body: unknown }>;
+
+  /** Answers by `METHOD path`; the order itself for its GET. */
+  function renderPayPalOrder(order: Partial<Order>) {
+    routes['GET /api/orders/5'] = { status: 200, body: { ...testOrder, ...paypalOrder, ...order } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        urls.push(`${method} ${input}`);
+        const route = routes[`${method} ${input.split('?')[0] ?? ''}`];
+        if (!route) return Promise.reject(new TypeError('Failed to fetch'));
+        return Promise.resolve(new Response(JSON.stringify(route.body), { status: route.status }));
+      }),
+    );
+    return renderWithProviders(<Route path="/order/:id" component={OrderPage} />, {
+      route: '/order/5?token=secret-token',
+      queryData: [
+        testStoreQuery,
+        [paymentMethodsQueryOptions().queryKey, { cash: true, paypal: { client_id: 'client', currency: 'EUR' } }],
+      ],
+    });
+  }
+
+  beforeEach(() => {
+    routes = {};
+    resetFakePayPal();
+  });
+
+  it('asks to complete the PayPal payment of an unpaid order, and takes cash instead', async () => {
+    routes['POST /api/orders/5/pay-cash'] = {
+      status: 200,
+      body: { ...testOrder, status: 'waiting', payment_method: 'cash', payment_status: null },
+    };
+    renderPayPalOrder({ status: 'pending_payment', payment_status: 'unpaid' });
+    expect(
+      await screen.findByRole('heading', { name: 'Bitte schließen Sie zuerst die Zahlung mit PayPal ab.' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('paypal-buttons')).toBeInTheDocument();
+    expect(screen.getByText('PayPal – noch nicht bezahlt')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stattdessen bar bezahlen' }));
+    expect(await screen.findByText('Warten auf die Bestätigung des Restaurants')).toBeInTheDocument();
+    expect(urls).toContain('POST /api/orders/5/pay-cash?token=secret-token');
+    expect(screen.getByText('Barzahlung')).toBeInTheDocument();
+  });
+
+  it("pays a declined order's PayPal order again, without placing a new order", async () => {
+    routes['POST /api/orders/5/paypal'] = { status: 200, body: { paypal_order_id: 'PAYPAL-1' } };
+    routes['POST /api/orders/5/paypal/capture'] = {
+      status: 200,
+      body: { ...testOrder, ...paypalOrder, status: 'waiting', payment_status: 'paid' },
+    };
+    renderPayPalOrder({ status: 'pending_payment', payment_status: 'declined' });
+    await screen.findByTestId('paypal-buttons');
+    expect(fakePayPal.options).toMatchObject({ clientId: 'client', currency: 'EUR', intent: 'capture' });
+    const click = await act(() => clickPayPal());
+    expect(click.paypalOrderId).toBe('PAYPAL-1');
+    await act(() => approvePayPal('PAYPAL-1'));
+    expect(await screen.findByText('Warten auf die Bestätigung des Restaurants')).toBeInTheDocument();
+    expect(screen.getByText('Bezahlt mit PayPal')).toBeInTheDocument();
+    expect(urls.filter((url) => url.startsWith('POST /api/orders/guest'))).toHaveLength(0);
+  });
+
+  it('asks to complete the payment in English', async () => {
+    await i18n.changeLanguage('en');
+    renderPayPalOrder({ status: 'pending_payment', payment_status: 'unpaid' });
+    expect(
+      await screen.findByRole('heading', { name: 'Please complete the PayPal payment first.' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay cash instead' })).toBeInTheDocument();
+  });
+
+  it('says a pending payment is being checked, in German and English', async () => {
+    renderPayPalOrder({ status: 'pending_payment', payment_status: 'pending' });
+    expect(
+      await screen.findByText('Ihre Zahlung wird noch geprüft. Bitte warten Sie auf die Bestätigung.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('paypal-buttons')).not.toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('Your payment is pending. Please wait for confirmation.')).toBeInTheDocument();
+  });
+
+  it('says an expired order never reached the kitchen and nothing was charged, in German and English', async () => {
+    renderPayPalOrder({ status: 'expired', payment_status: 'unpaid' });
+    expect(await screen.findByText('Diese Bestellung ist abgelaufen')).toBeInTheDocument();
+    expect(screen.getByText(/Es wurde nichts berechnet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Neu bestellen' })).toHaveAttribute('href', '/');
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('This order has expired')).toBeInTheDocument();
+    expect(screen.getByText(/Nothing has been charged/)).toBeInTheDocument();
+  });
+
+  it('says an expired order whose late payment was refunded is refunded, not that nothing was charged', async () => {
+    renderPayPalOrder({ status: 'expired', payment_status: 'refunded' });
+    expect(await screen.findByText(/Ihre PayPal-Zahlung wurde vollständig erstattet/)).toBeInTheDocument();
+    expect(screen.queryByText(/Es wurde nichts berechnet/)).not.toBeInTheDocument();
+  });
+
+  it('says "paid with PayPal" in German and English', async () => {
+    renderPayPalOrder({ status: 'accepted', payment_status: 'paid', eta_at: '2026-11-22T18:30:00.000Z' });
+    expect(await screen.findByText('Bezahlt mit PayPal')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('Paid with PayPal')).toBeInTheDocument();
+  });
+
+  it('says a rejected PayPal order is refunded, in German and English', async () => {
+    renderPayPalOrder({ status: 'rejected', payment_status: 'refunded', rejection_reason: 'Zu voll' });
+    expect(await screen.findByText('Erstattet')).toBeInTheDocument();
+    expect(screen.getByText('Ihre PayPal-Zahlung wurde vollständig erstattet.')).toBeInTheDocument();
+    expect(screen.queryByText(/Es wurde nichts berechnet/)).not.toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('Refunded')).toBeInTheDocument();
+    expect(screen.getByText('Your PayPal payment has been refunded in full.')).toBeInTheDocument();
+  });
+
+  it("shows a failed refund as still in progress: PayPal's failure is the staff's to solve", async () => {
+    renderPayPalOrder({ status: 'cancelled', payment_status: 'refund_failed', cancellation_reason: 'Ofen' });
+    expect(await screen.findByText('Wird erstattet')).toBeInTheDocument();
+    expect(screen.getByText(/Ihre PayPal-Zahlung wird vollständig erstattet/)).toBeInTheDocument();
+    expect(screen.queryByText(/fehlgeschlagen/)).not.toBeInTheDocument();
+  });
+
+  it('says a reversed payment was taken back', async () => {
+    renderPayPalOrder({ status: 'completed', payment_status: 'reversed' });
+    expect(await screen.findByText('Zahlung zurückgebucht')).toBeInTheDocument();
   });
 });

@@ -1,15 +1,28 @@
 import '../checkout/checkout.css';
 import './orders.css';
 import './register-texts.ts';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@pizzeria/domain';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../session/index.ts';
 import { useStore } from '../store/index.ts';
+import {
+  PayCashButton,
+  PaymentAlert,
+  PayPalPayment,
+  describePaymentFailure,
+  payCash,
+  usePaymentMethods,
+  type PaymentProblem,
+} from '../payments/index.ts';
+import { orderQueryOptions } from './api/get-order.ts';
 import { OrderSummary } from './components/order-summary.tsx';
+import { PaymentLineText } from './components/payment-line-text.tsx';
+import { refundState } from './payment-line.ts';
 import { formatStoreDateTime, formatStoreTime } from './format-time.ts';
 import { useLiveOrder } from './use-live-order.ts';
 
@@ -70,7 +83,11 @@ function OrderView({ id, token }: { id: number; token: string | null }) {
       </header>
       <div className="checkout-layout">
         <div className="checkout-main">
-          <OrderStatusPanel order={data} timeZone={timeZone} />
+          {awaitsPayment(data) ? (
+            <OrderPayment order={data} token={token} />
+          ) : (
+            <OrderStatusPanel order={data} timeZone={timeZone} />
+          )}
           <section className="card checkout-section" aria-labelledby="order-details-title">
             <h2 id="order-details-title">{t('order.details')}</h2>
             <dl className="order-facts">
@@ -101,7 +118,9 @@ function OrderView({ id, token }: { id: number; token: string | null }) {
               </div>
               <div>
                 <dt>{t('order.payment')}</dt>
-                <dd>{data.payment_method === 'cash' ? t('order.cash') : t('order.paypal')}</dd>
+                <dd>
+                  <PaymentLineText order={data} />
+                </dd>
               </div>
             </dl>
           </section>
@@ -173,6 +192,7 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
         <DecisionBox tone="rejected" label={label}>
           <p className="order-status-title">{t('order.cancelled')}</p>
           {order.cancellation_reason && <p>{t('order.cancelled_reason', { reason: order.cancellation_reason })}</p>}
+          <RefundHint order={order} />
           <p className="checkout-hint">{t('order.cancelled_hint')}</p>
         </DecisionBox>
       );
@@ -181,7 +201,11 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
         <DecisionBox tone="rejected" label={label}>
           <p className="order-status-title">{t('order.rejected')}</p>
           {order.rejection_reason && <p>{t('order.rejected_reason', { reason: order.rejection_reason })}</p>}
-          <p className="checkout-hint">{t('order.rejected_hint')}</p>
+          {order.payment_method === 'paypal' ? (
+            <RefundHint order={order} />
+          ) : (
+            <p className="checkout-hint">{t('order.rejected_hint')}</p>
+          )}
         </DecisionBox>
       );
     case 'waiting':
@@ -195,13 +219,93 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
         </section>
       );
     case 'pending_payment':
+      return <PaymentPending label={label} />;
+    case 'expired': {
+      const refund = refundState(order);
       return (
-        <section className="card order-status order-status-waiting" role="status" aria-label={label}>
-          <span className="order-spinner" aria-hidden="true" />
-          <p className="order-status-title">{t('order.processing')}</p>
-        </section>
+        <DecisionBox tone="rejected" label={label}>
+          <p className="order-status-title">{t('order.expired')}</p>
+          <p>
+            {refund === 'refunding'
+              ? t('order.expired_refund_hint')
+              : refund === 'refunded'
+                ? t('order.expired_refunded_hint')
+                : t('order.expired_hint')}
+          </p>
+          <p>
+            <Link href="/">{t('order.order_again')}</Link>
+          </p>
+        </DecisionBox>
       );
+    }
   }
+}
+
+/** A PayPal order the customer has still to pay: placed, declined or cancelled in PayPal's window. */
+function awaitsPayment(order: Order): boolean {
+  return (
+    order.status === 'pending_payment' && (order.payment_status === 'unpaid' || order.payment_status === 'declined')
+  );
+}
+
+/** PayPal holds the capture to check the funds: the order page follows it live. */
+function PaymentPending({ label }: { label: string }) {
+  const { t } = useTranslation('orders');
+  const { t: tp } = useTranslation('payments');
+  return (
+    <section className="card order-status order-status-waiting" role="status" aria-label={label}>
+      <span className="order-spinner" aria-hidden="true" />
+      <div>
+        <p className="order-status-title">{tp('messages.pending')}</p>
+        <p className="checkout-hint">{t('order.payment_pending_hint')}</p>
+      </div>
+    </section>
+  );
+}
+
+/** What a paid PayPal order that did not go ahead means for the money (the customer never sees a failed refund). */
+function RefundHint({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const refund = refundState(order);
+  if (refund === null) return null;
+  return <p>{refund === 'refunded' ? t('order.refunded_hint') : t('order.refund_hint')}</p>;
+}
+
+/** An unpaid PayPal order: PayPal's buttons for it, or cash instead. */
+function OrderPayment({ order, token }: { order: Order; token: string | null }) {
+  const { t } = useTranslation('orders');
+  const { t: tp } = useTranslation('payments');
+  const queryClient = useQueryClient();
+  const paypal = usePaymentMethods().data?.paypal ?? null;
+  const [problem, setProblem] = useState<PaymentProblem | null>(null);
+  const [payingCash, setPayingCash] = useState(false);
+  const payable = { id: order.id, token };
+  const show = (next: Order) => queryClient.setQueryData(orderQueryOptions(order.id, token).queryKey, next);
+  const payCashInstead = () => {
+    setPayingCash(true);
+    setProblem(null);
+    payCash(payable).then(show, (error: unknown) => {
+      setPayingCash(false);
+      setProblem(describePaymentFailure(error));
+    });
+  };
+  return (
+    <section className="card checkout-section order-payment" aria-labelledby="order-payment-title">
+      <h2 id="order-payment-title">{tp('messages.payment_not_approved')}</h2>
+      <p className="checkout-hint">{t('order.pay_first_hint')}</p>
+      <PaymentAlert problem={problem} />
+      {paypal && (
+        <PayPalPayment
+          paypal={paypal}
+          prepareOrder={() => Promise.resolve(payable)}
+          onPaid={show}
+          onProblem={setProblem}
+          disabled={payingCash}
+        />
+      )}
+      <PayCashButton onPayCash={payCashInstead} busy={payingCash} />
+    </section>
+  );
 }
 
 /** One of the restaurant's answers: a tick or a warning sign beside what it means for the customer. */

@@ -7,6 +7,7 @@ export const testOrder: Order = {
   status: 'waiting',
   order_type: 'delivery',
   payment_method: 'cash',
+  payment_status: null,
   postcode: '10115',
   requested_time: null,
   promised_at: '2026-11-22T18:45:00.000Z',
@@ -41,5 +42,6 @@ export const testOrder: Order = {
   total: 25.3,
   vat: [{ percentage: 7, amount: 1.49 }],
   created_at: '2026-11-22T18:00:00.000Z',
+  revision: 0,
   tracking_token: 'secret-token',
 };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_CLOSE, orderChannelEventSchema, type ChannelAuth } from '@pizzeria/domain';
+import { CHANNEL_CLOSE, orderChannelEventSchema, type ChannelAuth, type Order } from '@pizzeria/domain';
 import { apiSocketUrl, createLiveSocket, followPageLifecycle } from '../../lib/live-socket.ts';
 import { isFinished, orderQueryOptions, useOrder } from './api/get-order.ts';
 
@@ -21,7 +21,7 @@ export function useLiveOrder(id: number, trackingToken: string | null, accessTok
   const key = `${id}\n${trackingToken ?? ''}\n${accessToken ?? ''}`;
   const [liveFor, setLiveFor] = useState<string | null>(null);
   const order = useOrder(id, trackingToken, liveFor === key);
-  const finished = order.data !== undefined && isFinished(order.data.status);
+  const finished = order.data !== undefined && isFinished(order.data);
 
   useEffect(() => {
     // Credentials travel in the first message, not in the URL, which proxies log.
@@ -48,8 +48,12 @@ export function useLiveOrder(id: number, trackingToken: string | null, accessTok
         // A GET still on its way would answer with an older state: it must not overwrite the pushed one.
         void queryClient
           .cancelQueries({ queryKey, exact: true })
-          .then(() => queryClient.setQueryData(queryKey, pushed));
-        if (isFinished(pushed.status)) channel.finish();
+          .then(() =>
+            queryClient.setQueryData<Order>(queryKey, (known) =>
+              known && known.revision > pushed.revision ? known : pushed,
+            ),
+          );
+        if (isFinished(pushed)) channel.finish();
         return true;
       },
       onDown: () => setLiveFor(null),

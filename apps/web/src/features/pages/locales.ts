@@ -38,7 +38,10 @@ export const pagesTexts = defineTranslations(
         'Bei jedem Gericht in der Speisekarte sind die enthaltenen Allergene und Zusatzstoffe angegeben, auch bei den Extras. Unsere Küche verarbeitet Gluten, Milch, Ei, Nüsse und weitere Allergene; Spuren können wir nicht ausschließen. Bei einer schweren Allergie rufen Sie uns bitte vor der Bestellung an.',
       faq_payment_q: 'Wie kann ich bezahlen?',
       faq_payment_a:
-        'Sie bezahlen bar – bei Lieferung an der Tür oder bei Abholung an der Theke. Die Online-Zahlung mit PayPal folgt in Kürze.',
+        'Bar – bei Lieferung an der Tür oder bei Abholung an der Theke – oder gleich beim Bestellen mit PayPal. Mit PayPal bezahlen Sie im Fenster von PayPal; Ihre Bestellung geht an die Küche, sobald die Zahlung bestätigt ist. Wird sie nicht innerhalb von 30 Minuten bezahlt, verfällt sie, ohne dass etwas berechnet wird.',
+      faq_refund_q: 'Wie bekomme ich mein Geld zurück, wenn Sie eine PayPal-Bestellung nicht liefern können?',
+      faq_refund_a:
+        'Lehnen wir eine mit PayPal bezahlte Bestellung ab oder müssen wir sie stornieren, erstatten wir den vollen Betrag automatisch über PayPal – Sie müssen nichts tun. Sie sehen die Erstattung auf der Seite Ihrer Bestellung und in der E-Mail dazu. PayPal schreibt den Betrag meist innerhalb weniger Tage gut.',
       faq_changes_q: 'Kann ich meine Bestellung noch ändern oder stornieren?',
       faq_changes_a:
         'Ja, solange wir noch nicht mit der Zubereitung begonnen haben. Rufen Sie uns dafür bitte so schnell wie möglich an – telefonisch geht es am schnellsten.',
@@ -82,10 +85,12 @@ export const pagesTexts = defineTranslations(
       storage_text:
         'Damit die Bestellung funktioniert, speichert die Seite einige Angaben im lokalen Speicher Ihres Browsers (Local Storage und Session Storage): Ihren Warenkorb und Ihre Anmerkung, Lieferung oder Abholung, die gewählte Postleitzahl mit Liefergebühr, Ihre Sprache und – nach dem Anmelden – Ihre Sitzung bis zum Schließen des Tabs. Diese Daten bleiben auf Ihrem Gerät, bis Sie sie löschen oder den Warenkorb leeren; sie sind für den von Ihnen gewünschten Dienst unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG).',
       storage_none:
-        'Wir setzen keine Werbe- oder Analyse-Cookies ein, verwenden keine Tracking- oder Reichweitendienste und laden keine Schriften oder Skripte von fremden Servern.',
+        'Wir setzen keine Werbe- oder Analyse-Cookies ein, verwenden keine Tracking- oder Reichweitendienste und laden keine Schriften oder Skripte von fremden Servern – mit einer Ausnahme: Wählen Sie an der Kasse PayPal, lädt Ihr Browser die Zahlungsschaltflächen von den Servern von PayPal, die dabei eigene Cookies setzen können (siehe Abschnitt 5).',
       recipients_title: '5. Empfänger',
       recipients_text:
-        'Ihre Daten erhalten nur unsere Mitarbeiterinnen und Mitarbeiter, soweit sie sie für Zubereitung und Lieferung brauchen, sowie unser Hosting-Dienstleister, der in unserem Auftrag und nach unseren Weisungen arbeitet (Art. 28 DSGVO). Sobald die Zahlung per PayPal angeboten wird und Sie sie wählen, übermitteln wir die für die Zahlung nötigen Angaben an PayPal (Europe) S.à r.l. et Cie, S.C.A., Luxemburg. Wir verkaufen keine Daten und geben sie nicht zu Werbezwecken weiter.',
+        'Ihre Daten erhalten nur unsere Mitarbeiterinnen und Mitarbeiter, soweit sie sie für Zubereitung und Lieferung brauchen, sowie unser Hosting-Dienstleister, der in unserem Auftrag und nach unseren Weisungen arbeitet (Art. 28 DSGVO). Wir verkaufen keine Daten und geben sie nicht zu Werbezwecken weiter.',
+      recipients_paypal:
+        'Zahlen Sie mit PayPal, übermitteln wir PayPal (Europe) S.à r.l. et Cie, S.C.A., Luxemburg, den Betrag und die Nummer Ihrer Bestellung. Die Zahlung selbst geschieht im Fenster von PayPal: Ihre PayPal-Zugangsdaten, Konto- oder Kartendaten sieht unser Shop nie. PayPal verarbeitet Ihre Angaben als eigener Verantwortlicher nach seiner Datenschutzerklärung. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (Erfüllung des Vertrags, hier: die von Ihnen gewählte Zahlung).',
       retention_title: '6. Speicherdauer',
       retention_text:
         'Bestelldaten speichern wir, solange wir sie für die Abwicklung und mögliche Rückfragen brauchen, und darüber hinaus nur, soweit gesetzliche Aufbewahrungsfristen bestehen (bis zu zehn Jahre für Buchungsbelege nach § 147 AO und § 257 HGB). Ein Kundenkonto besteht, bis Sie es löschen lassen. Server-Protokolle mit IP-Adressen löschen wir nach spätestens 14 Tagen.',
@@ -139,7 +144,10 @@ export const pagesTexts = defineTranslations(
         'Every dish on the menu lists its allergens and additives, extras included. Our kitchen handles gluten, milk, egg, nuts and other allergens, so we cannot rule out traces. If you have a severe allergy, please call us before you order.',
       faq_payment_q: 'How can I pay?',
       faq_payment_a:
-        'You pay in cash – at the door on delivery or at the counter on pickup. Online payment with PayPal is coming soon.',
+        "In cash – at the door on delivery or at the counter on pickup – or right when you order, with PayPal. With PayPal you pay in PayPal's window; your order goes to the kitchen as soon as the payment is confirmed. If it is not paid within 30 minutes, it expires and nothing is charged.",
+      faq_refund_q: 'How do I get my money back if you cannot deliver a PayPal order?',
+      faq_refund_a:
+        'If we reject or have to cancel an order paid with PayPal, we refund the full amount through PayPal automatically – you need not do anything. The refund shows on your order page and in the e-mail about it. PayPal usually credits it within a few days.',
       faq_changes_q: 'Can I still change or cancel my order?',
       faq_changes_a:
         'Yes, as long as we have not started preparing it. Please call us as soon as possible – the phone is the fastest way.',
@@ -183,10 +191,12 @@ export const pagesTexts = defineTranslations(
       storage_text:
         'For ordering to work, the site keeps a few details in your browser’s local storage (local storage and session storage): your cart and note, delivery or pickup, the chosen postcode with its delivery fee, your language and – once you log in – your session until you close the tab. This data stays on your device until you delete it or empty the cart; it is strictly necessary for the service you ask for (§ 25(2) no. 2 TDDDG).',
       storage_none:
-        'We use no advertising or analytics cookies, no tracking or audience measurement services, and we load no fonts or scripts from third-party servers.',
+        "We use no advertising or analytics cookies, no tracking or audience measurement services, and we load no fonts or scripts from third-party servers – with one exception: when you choose PayPal at checkout, your browser loads the payment buttons from PayPal's servers, which may set their own cookies (see section 5).",
       recipients_title: '5. Recipients',
       recipients_text:
-        'Your data is only seen by our staff as far as they need it to prepare and deliver your order, and by our hosting provider, who works on our behalf and under our instructions (Art. 28 GDPR). Once payment by PayPal is offered and you choose it, we pass the details needed for the payment to PayPal (Europe) S.à r.l. et Cie, S.C.A., Luxembourg. We never sell your data or share it for advertising.',
+        'Your data is only seen by our staff as far as they need it to prepare and deliver your order, and by our hosting provider, who works on our behalf and under our instructions (Art. 28 GDPR). We never sell your data or share it for advertising.',
+      recipients_paypal:
+        "If you pay with PayPal, we pass the amount and your order's number to PayPal (Europe) S.à r.l. et Cie, S.C.A., Luxembourg. The payment itself happens in PayPal's window: our shop never sees your PayPal login, account or card details. PayPal processes your data as a controller in its own right under its privacy policy. The legal basis is Art. 6(1)(b) GDPR (performance of the contract, here: the payment you chose).",
       retention_title: '6. How long we keep data',
       retention_text:
         'We keep order data as long as we need it to handle the order and any questions, and beyond that only where statutory retention periods apply (up to ten years for accounting records under § 147 AO and § 257 HGB). A customer account exists until you ask us to delete it. Server logs containing IP addresses are deleted after 14 days at the latest.',

@@ -36,4 +36,14 @@ describe('privacy page', () => {
     expect(notice).toHaveTextContent('Oranienstraße 42, 10999 Berlin');
     expect(notice).not.toHaveTextContent('USt-IdNr.');
   });
+
+  it('names what PayPal receives, and no longer says PayPal is coming', async () => {
+    fakeApi({ 'GET /api/stores/13': { status: 200, body: STORE } });
+    renderWithProviders(<PrivacyPage />);
+    const recipients = await screen.findByText(/Zahlen Sie mit PayPal/);
+    expect(recipients).toHaveTextContent('PayPal (Europe) S.à r.l. et Cie, S.C.A., Luxemburg');
+    expect(recipients).toHaveTextContent('den Betrag und die Nummer Ihrer Bestellung');
+    expect(recipients).toHaveTextContent('Art. 6 Abs. 1 lit. b DSGVO');
+    expect(document.body).not.toHaveTextContent(/Sobald die Zahlung per PayPal angeboten wird/);
+  });
 });

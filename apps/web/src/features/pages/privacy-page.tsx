@@ -120,6 +120,7 @@ export default function PrivacyPage() {
       <section aria-labelledby="recipients">
         <h2 id="recipients">{t('privacy.recipients_title')}</h2>
         <p>{t('privacy.recipients_text')}</p>
+        <p>{t('privacy.recipients_paypal')}</p>
       </section>
 
       <section aria-labelledby="retention">

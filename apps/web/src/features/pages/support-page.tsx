@@ -160,6 +160,12 @@ function Faq({ phone }: { phone: string | undefined }) {
         </div>
       </details>
       <details className="faq-item">
+        <summary>{t('support.faq_refund_q')}</summary>
+        <div className="faq-answer">
+          <p>{t('support.faq_refund_a')}</p>
+        </div>
+      </details>
+      <details className="faq-item">
         <summary>{t('support.faq_changes_q')}</summary>
         <div className="faq-answer">
           <p>{t('support.faq_changes_a')}</p>

@@ -270,6 +270,26 @@ describe('orders board: deciding an order', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('keeps the refund the channel brought when the rejection’s older answer arrives after it', async () => {
+    const paid = { payment_method: 'paypal' as const, payment_status: 'paid' as const };
+    const rejected = boardOrder({ id: 7, ...paid, status: 'rejected', payment_status: 'refund_pending', revision: 1 });
+    const refunded = boardOrder({ id: 7, ...paid, status: 'rejected', payment_status: 'refunded', revision: 2 });
+    const answer = deferred<FakeAnswer>();
+    const { socket, user } = await openBoard(testBoard([boardOrder({ id: 7, ...paid })]), {
+      'POST /api/admin/orders/7/reject': { wait: answer.promise },
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('radio', { name: 'Ein Artikel ist leider ausverkauft.' }));
+    await user.click(dialog.getByRole('button', { name: 'Ablehnen' }));
+    act(() => socket.push({ type: 'order_updated', order: refunded }));
+    answer.resolve(answered(rejected));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const card = document.querySelector('[data-order-id="7"]');
+    expect(card).toHaveTextContent('Erstattet');
+    expect(card).not.toHaveTextContent('Erstattung läuft');
+  });
+
   it('keeps the refusal in view when the channel then brings the other device’s decision', async () => {
     const message = 'Luigi hat diese Bestellung um 19:02 angenommen.';
     const { socket, user } = await openBoard(testBoard([boardOrder({ id: 7 })]), {

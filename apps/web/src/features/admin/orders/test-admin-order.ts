@@ -61,6 +61,7 @@ export function testAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder 
       { percentage: 19, amount: 0.4 },
     ],
     created_at: '2026-11-23T11:58:00.000Z',
+    revision: 0,
     refund_failure: null,
     history: [
       { status: 'waiting', at: '2026-11-23T11:58:00.000Z', actor: { kind: 'guest', name: null }, note: null },

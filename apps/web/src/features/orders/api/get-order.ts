@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isFinalStatus, orderSchema, type Order, type OrderStatus } from '@pizzeria/domain';
+import { isFinalStatus, orderSchema, type Order, type PaymentStatus } from '@pizzeria/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
@@ -8,17 +8,24 @@ import { apiRequest } from '../../../lib/api-client.ts';
  */
 export const ORDER_FALLBACK_POLL_MS = 30_000;
 
+/** Payments still moving after the order's last status: a refund under way, or a capture PayPal still checks. */
+const MOVING_PAYMENTS: readonly PaymentStatus[] = ['pending', 'refund_pending', 'refund_failed'];
+
 /**
- * Statuses after which nothing changes any more (rejected, completed, cancelled): the live channel and
- * polling stop. An accepted order still turns ready and then completed, or is cancelled.
+ * Nothing changes any more (rejected, completed, cancelled, expired, and no refund under way): the live
+ * channel and polling stop. An accepted order still turns ready and then completed, or is cancelled; a
+ * rejected PayPal order still turns refunded.
  */
-export function isFinished(status: OrderStatus): boolean {
-  return isFinalStatus(status);
+export function isFinished(order: Pick<Order, 'status' | 'payment_status'>): boolean {
+  return isFinalStatus(order.status) && !(order.payment_status && MOVING_PAYMENTS.includes(order.payment_status));
 }
 
 /** How often to ask over HTTP: never once finished or while the live channel delivers. */
-export function fallbackPollInterval(status: OrderStatus | undefined, live: boolean): number | false {
-  if (live || (status && isFinished(status))) return false;
+export function fallbackPollInterval(
+  order: Pick<Order, 'status' | 'payment_status'> | undefined,
+  live: boolean,
+): number | false {
+  if (live || (order && isFinished(order))) return false;
   return ORDER_FALLBACK_POLL_MS;
 }
 
@@ -40,6 +47,6 @@ export function orderQueryOptions(id: number, token: string | null) {
 export function useOrder(id: number, token: string | null, live: boolean) {
   return useQuery({
     ...orderQueryOptions(id, token),
-    refetchInterval: (query) => fallbackPollInterval(query.state.data?.status, live),
+    refetchInterval: (query) => fallbackPollInterval(query.state.data, live),
   });
 }

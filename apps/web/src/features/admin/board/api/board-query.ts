@@ -21,12 +21,17 @@ export function useBoard() {
   return useQuery(boardQueryOptions());
 }
 
-/** Puts a new or changed order into the loaded board (a channel event or an action's answer). */
+/**
+ * Puts a new or changed order into the loaded board (a channel event or an action's answer). An older
+ * copy than the board's never replaces it: an action's answer can arrive after the change that followed
+ * it (a rejection's answer after the refund's push).
+ */
 export function upsertBoardOrder(queryClient: QueryClient, order: Order): void {
   queryClient.setQueryData<Board>(BOARD_QUERY_KEY, (board) => {
     if (!board) return board;
     const index = board.orders.findIndex((candidate) => candidate.id === order.id);
     if (index === -1) return { ...board, orders: [...board.orders, order] };
+    if ((board.orders[index]?.revision ?? -1) > order.revision) return board;
     const orders = board.orders.slice();
     orders[index] = order;
     return { ...board, orders };
