@@ -382,7 +382,7 @@ export default fp<PaymentsPluginOptions>(
         app.log.error({ err: error, orderId }, 'PayPal refund failed');
         const reason =
           error instanceof PayPalError
-            ? `PayPal ${error.status}${error.issue ? ` ${error.issue}` : ''}: ${error.message}`
+            ? `${error.issue ?? error.errorName ?? error.message} (HTTP ${error.status})`
             : error instanceof HttpError
               ? error.message
               : `PayPal not reachable: ${error instanceof Error ? error.message : String(error)}`;

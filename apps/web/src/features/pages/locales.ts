@@ -38,7 +38,8 @@ export const pagesTexts = defineTranslations(
         'Bei jedem Gericht in der Speisekarte sind die enthaltenen Allergene und Zusatzstoffe angegeben, auch bei den Extras. Unsere Küche verarbeitet Gluten, Milch, Ei, Nüsse und weitere Allergene; Spuren können wir nicht ausschließen. Bei einer schweren Allergie rufen Sie uns bitte vor der Bestellung an.',
       faq_payment_q: 'Wie kann ich bezahlen?',
       faq_payment_a:
-        'Bar – bei Lieferung an der Tür oder bei Abholung an der Theke – oder gleich beim Bestellen mit PayPal. Mit PayPal bezahlen Sie im Fenster von PayPal; Ihre Bestellung geht an die Küche, sobald die Zahlung bestätigt ist. Wird sie nicht innerhalb von 30 Minuten bezahlt, verfällt sie, ohne dass etwas berechnet wird.',
+        'Sie bezahlen bar – bei Lieferung an der Tür oder bei Abholung an der Theke – oder gleich beim Bestellen mit PayPal. Mit PayPal bezahlen Sie im Fenster von PayPal; Ihre Bestellung geht an die Küche, sobald die Zahlung bestätigt ist. Wird sie nicht innerhalb von 30 Minuten bezahlt, verfällt sie, ohne dass etwas berechnet wird.',
+      faq_payment_cash_a: 'Sie bezahlen bar – bei Lieferung an der Tür oder bei Abholung an der Theke.',
       faq_refund_q: 'Wie bekomme ich mein Geld zurück, wenn Sie eine PayPal-Bestellung nicht liefern können?',
       faq_refund_a:
         'Lehnen wir eine mit PayPal bezahlte Bestellung ab oder müssen wir sie stornieren, erstatten wir den vollen Betrag automatisch über PayPal – Sie müssen nichts tun. Sie sehen die Erstattung auf der Seite Ihrer Bestellung und in der E-Mail dazu. PayPal schreibt den Betrag meist innerhalb weniger Tage gut.',
@@ -85,6 +86,8 @@ export const pagesTexts = defineTranslations(
       storage_text:
         'Damit die Bestellung funktioniert, speichert die Seite einige Angaben im lokalen Speicher Ihres Browsers (Local Storage und Session Storage): Ihren Warenkorb und Ihre Anmerkung, Lieferung oder Abholung, die gewählte Postleitzahl mit Liefergebühr, Ihre Sprache und – nach dem Anmelden – Ihre Sitzung bis zum Schließen des Tabs. Diese Daten bleiben auf Ihrem Gerät, bis Sie sie löschen oder den Warenkorb leeren; sie sind für den von Ihnen gewünschten Dienst unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG).',
       storage_none:
+        'Wir setzen keine Werbe- oder Analyse-Cookies ein, verwenden keine Tracking- oder Reichweitendienste und laden keine Schriften oder Skripte von fremden Servern.',
+      storage_none_paypal:
         'Wir setzen keine Werbe- oder Analyse-Cookies ein, verwenden keine Tracking- oder Reichweitendienste und laden keine Schriften oder Skripte von fremden Servern – mit einer Ausnahme: Wählen Sie an der Kasse PayPal, lädt Ihr Browser die Zahlungsschaltflächen von den Servern von PayPal, die dabei eigene Cookies setzen können (siehe Abschnitt 5).',
       recipients_title: '5. Empfänger',
       recipients_text:
@@ -144,7 +147,8 @@ export const pagesTexts = defineTranslations(
         'Every dish on the menu lists its allergens and additives, extras included. Our kitchen handles gluten, milk, egg, nuts and other allergens, so we cannot rule out traces. If you have a severe allergy, please call us before you order.',
       faq_payment_q: 'How can I pay?',
       faq_payment_a:
-        "In cash – at the door on delivery or at the counter on pickup – or right when you order, with PayPal. With PayPal you pay in PayPal's window; your order goes to the kitchen as soon as the payment is confirmed. If it is not paid within 30 minutes, it expires and nothing is charged.",
+        "You pay in cash – at the door on delivery or at the counter on pickup – or right when you order, with PayPal. With PayPal you pay in PayPal's window; your order goes to the kitchen as soon as the payment is confirmed. If it is not paid within 30 minutes, it expires and nothing is charged.",
+      faq_payment_cash_a: 'You pay in cash – at the door on delivery or at the counter on pickup.',
       faq_refund_q: 'How do I get my money back if you cannot deliver a PayPal order?',
       faq_refund_a:
         'If we reject or have to cancel an order paid with PayPal, we refund the full amount through PayPal automatically – you need not do anything. The refund shows on your order page and in the e-mail about it. PayPal usually credits it within a few days.',
@@ -191,6 +195,8 @@ export const pagesTexts = defineTranslations(
       storage_text:
         'For ordering to work, the site keeps a few details in your browser’s local storage (local storage and session storage): your cart and note, delivery or pickup, the chosen postcode with its delivery fee, your language and – once you log in – your session until you close the tab. This data stays on your device until you delete it or empty the cart; it is strictly necessary for the service you ask for (§ 25(2) no. 2 TDDDG).',
       storage_none:
+        'We use no advertising or analytics cookies, no tracking or audience measurement services, and we load no fonts or scripts from third-party servers.',
+      storage_none_paypal:
         "We use no advertising or analytics cookies, no tracking or audience measurement services, and we load no fonts or scripts from third-party servers – with one exception: when you choose PayPal at checkout, your browser loads the payment buttons from PayPal's servers, which may set their own cookies (see section 5).",
       recipients_title: '5. Recipients',
       recipients_text:

@@ -37,13 +37,31 @@ describe('privacy page', () => {
     expect(notice).not.toHaveTextContent('USt-IdNr.');
   });
 
-  it('names what PayPal receives, and no longer says PayPal is coming', async () => {
-    fakeApi({ 'GET /api/stores/13': { status: 200, body: STORE } });
+  it('names what PayPal receives when the shop offers PayPal, and no longer says PayPal is coming', async () => {
+    fakeApi({
+      'GET /api/stores/13': { status: 200, body: STORE },
+      'GET /api/stores/13/payment-methods': {
+        status: 200,
+        body: { cash: true, paypal: { client_id: 'public-id', currency: 'EUR' } },
+      },
+    });
     renderWithProviders(<PrivacyPage />);
     const recipients = await screen.findByText(/Zahlen Sie mit PayPal/);
     expect(recipients).toHaveTextContent('PayPal (Europe) S.à r.l. et Cie, S.C.A., Luxemburg');
     expect(recipients).toHaveTextContent('den Betrag und die Nummer Ihrer Bestellung');
     expect(recipients).toHaveTextContent('Art. 6 Abs. 1 lit. b DSGVO');
+    expect(screen.getByText(/mit einer Ausnahme: Wählen Sie an der Kasse PayPal/)).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/Sobald die Zahlung per PayPal angeboten wird/);
+  });
+
+  it('names no PayPal where the shop does not offer it', async () => {
+    fakeApi({
+      'GET /api/stores/13': { status: 200, body: STORE },
+      'GET /api/stores/13/payment-methods': { status: 200, body: { cash: true, paypal: null } },
+    });
+    renderWithProviders(<PrivacyPage />);
+    expect(await screen.findByText('Bella Napoli Gastronomie GmbH')).toBeInTheDocument();
+    expect(await screen.findByText(/laden keine Schriften oder Skripte von fremden Servern\.$/)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/PayPal/);
   });
 });

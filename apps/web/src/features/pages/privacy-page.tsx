@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useRestaurantName, useStore } from '../store/index.ts';
 import { useLegalNotice } from './api/get-legal-notice.ts';
+import { usePaymentMethods } from '../payments/index.ts';
 
 /** When the text below last changed in substance. */
 const UPDATED = new Date(Date.UTC(2026, 10, 22));
@@ -23,6 +24,7 @@ const SECTIONS = [
 /** Privacy policy and legal notice (SPEC §2) with the restaurant's details from the store API. */
 export default function PrivacyPage() {
   const { t, i18n } = useTranslation('pages');
+  const paypal = usePaymentMethods().data?.paypal != null;
   usePageTitle(t('privacy.page_title'));
   const name = useRestaurantName();
   const { data: store } = useStore();
@@ -114,13 +116,14 @@ export default function PrivacyPage() {
       <section aria-labelledby="storage">
         <h2 id="storage">{t('privacy.storage_title')}</h2>
         <p>{t('privacy.storage_text')}</p>
-        <p className="legal-highlight">{t('privacy.storage_none')}</p>
+        <p className="legal-highlight">{t(paypal ? 'privacy.storage_none_paypal' : 'privacy.storage_none')}</p>
       </section>
 
       <section aria-labelledby="recipients">
         <h2 id="recipients">{t('privacy.recipients_title')}</h2>
         <p>{t('privacy.recipients_text')}</p>
-        <p>{t('privacy.recipients_paypal')}</p>
+        {/* Only what this shop does: PayPal is named when it is offered. */}
+        {paypal && <p>{t('privacy.recipients_paypal')}</p>}
       </section>
 
       <section aria-labelledby="retention">

@@ -9,6 +9,7 @@ import { useMoney } from '../../lib/use-money.ts';
 import { openPostcodePicker, usePostcodes } from '../delivery/index.ts';
 import { LoadingScreen } from '../layout/index.ts';
 import { useCurrency, useStore } from '../store/index.ts';
+import { usePaymentMethods } from '../payments/index.ts';
 
 /** Monday first, as German calendars are; `day_of_week` counts from Sunday = 0 (SPEC §3). */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -135,6 +136,8 @@ function OpeningHours({ store }: { store: Store }) {
 
 function Faq({ phone }: { phone: string | undefined }) {
   const { t } = useTranslation('pages');
+  // Only what this shop offers: PayPal, and its refunds, when the server has it.
+  const paypal = usePaymentMethods().data?.paypal != null;
   return (
     <section aria-labelledby="faq-title" className="faq">
       <h2 id="faq-title" className="section-title">
@@ -156,15 +159,17 @@ function Faq({ phone }: { phone: string | undefined }) {
       <details className="faq-item">
         <summary>{t('support.faq_payment_q')}</summary>
         <div className="faq-answer">
-          <p>{t('support.faq_payment_a')}</p>
+          <p>{t(paypal ? 'support.faq_payment_a' : 'support.faq_payment_cash_a')}</p>
         </div>
       </details>
-      <details className="faq-item">
-        <summary>{t('support.faq_refund_q')}</summary>
-        <div className="faq-answer">
-          <p>{t('support.faq_refund_a')}</p>
-        </div>
-      </details>
+      {paypal && (
+        <details className="faq-item">
+          <summary>{t('support.faq_refund_q')}</summary>
+          <div className="faq-answer">
+            <p>{t('support.faq_refund_a')}</p>
+          </div>
+        </details>
+      )}
       <details className="faq-item">
         <summary>{t('support.faq_changes_q')}</summary>
         <div className="faq-answer">
