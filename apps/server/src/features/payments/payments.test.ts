@@ -361,6 +361,29 @@ describe('a PayPal payment', () => {
     expect(recorded).toHaveLength(1);
   });
 
+  it('gives the next try a new PayPal order after PayPal denied a pending capture', async () => {
+    const order = await placePayPalOrder();
+    const paypalOrderId = await startPayPal(order);
+    paypal.approve(paypalOrderId);
+    paypal.captureOutcome = 'PENDING';
+    expect((await capture(order)).statusCode).toBe(202);
+    const captureId = (await stored(order.id)).paypalCaptureId ?? '';
+    const denied = await webhook(
+      'PAYMENT.CAPTURE.DENIED',
+      captureResource(paypalOrderId, captureId, 'DECLINED', order.total.toFixed(2)),
+    );
+    expect(denied.json()).toEqual({ result: 'handled' });
+    expect(await stored(order.id)).toMatchObject({
+      status: 'pending_payment',
+      paymentStatus: 'declined',
+      paypalOrderId: null,
+    });
+    const next = await startPayPal(order);
+    expect(next).not.toBe(paypalOrderId);
+    const creates = paypal.requests.filter((request) => request.path === '/v2/checkout/orders');
+    expect(creates.at(-1)?.requestId).toBe(`order-${order.id}-create-1`);
+  });
+
   it('refuses webhooks whose signature does not match the body, the webhook or a PayPal certificate', async () => {
     const order = await placePayPalOrder();
     const paypalOrderId = await startPayPal(order);
@@ -409,6 +432,23 @@ describe('paying cash instead', () => {
     const again = await capture(order);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'order_not_payable' });
+  });
+
+  it('refunds a capture that completes after the customer switched to cash', async () => {
+    const order = await placePayPalOrder();
+    const paypalOrderId = await startPayPal(order);
+    paypal.approve(paypalOrderId);
+    paypal.delayMs = 400;
+    const capturing = capture(order);
+    await vi.waitFor(() => expect(captureRequests(paypalOrderId)).toHaveLength(1));
+    const cash = await app().inject({ method: 'POST', url: `/api/orders/${order.id}/pay-cash${access(order)}` });
+    expect(cash.statusCode).toBe(200);
+    const late = await capturing;
+    expect(orderSchema.parse(late.json())).toMatchObject({ status: 'waiting', payment_method: 'cash' });
+    await vi.waitFor(() => expect(paypal.orders.get(paypalOrderId)?.capture?.status).toBe('REFUNDED'), {
+      timeout: 5000,
+    });
+    await vi.waitFor(async () => expect((await stored(order.id)).paymentStatus).toBe('refunded'), { timeout: 5000 });
   });
 
   it('refuses while PayPal holds a pending capture', async () => {

@@ -197,12 +197,18 @@ export default fp<PaymentsPluginOptions>(
       );
     }
 
-    async function recordDecline(orderId: number): Promise<void> {
+    /**
+     * A declined capture: the customer may try again. Declined at once (the restart flow), the same PayPal
+     * order is approved again; declined later (a pending capture PayPal denied), that PayPal order is done
+     * and the next try gets a new one.
+     */
+    async function recordDecline(orderId: number, options: { newPayPalOrder: boolean }): Promise<void> {
       const [row] = await db
         .update(orders)
         .set({
           paymentStatus: 'declined',
           captureDeclines: sql`${orders.captureDeclines} + 1`,
+          ...(options.newPayPalOrder ? { paypalOrderId: null, paypalCaptureId: null } : {}),
           paymentUpdatedAt: now(),
         })
         .where(
@@ -216,8 +222,24 @@ export default fp<PaymentsPluginOptions>(
       if (row) tellQuietly(row);
     }
 
-    /** Money arrived for an order that may no longer take it (expired, or the wrong amount): it goes back. */
-    async function refundStray(orderId: number, captureId: string, expire: boolean): Promise<boolean> {
+    /**
+     * Money arrived for an order that may no longer take it, and goes back: `mismatch`, another amount
+     * than the total (the order expires); `expired`, the order expired meanwhile; `cash`, the customer
+     * chose cash while the capture was on its way.
+     */
+    async function refundStray(
+      orderId: number,
+      captureId: string,
+      reason: 'mismatch' | 'expired' | 'cash',
+    ): Promise<boolean> {
+      const expire = reason === 'mismatch';
+      const where =
+        reason === 'cash'
+          ? and(eq(orders.paymentMethod, 'cash'), isNull(orders.paymentStatus), isNull(orders.paypalCaptureId))
+          : and(
+              inArray(orders.status, expire ? ['pending_payment', 'expired'] : ['expired']),
+              inArray(orders.paymentStatus, NOT_CAPTURED),
+            );
       const [row] = await db.transaction(async (tx) => {
         const changed = await tx
           .update(orders)
@@ -227,13 +249,7 @@ export default fp<PaymentsPluginOptions>(
             paypalCaptureId: captureId,
             paymentUpdatedAt: now(),
           })
-          .where(
-            and(
-              eq(orders.id, orderId),
-              inArray(orders.status, expire ? ['pending_payment', 'expired'] : ['expired']),
-              inArray(orders.paymentStatus, NOT_CAPTURED),
-            ),
-          )
+          .where(and(eq(orders.id, orderId), where))
           .returning();
         const [first] = changed;
         if (first && expire) {
@@ -271,7 +287,7 @@ export default fp<PaymentsPluginOptions>(
             { orderId, captured: capture.amountCents, currency: capture.currency, total: row.totalCents },
             'PayPal captured another amount than the order total: refunding it',
           );
-          await refundStray(orderId, capture.id, true);
+          await refundStray(orderId, capture.id, 'mismatch');
           return { kind: 'mismatch' };
         }
         const at = now();
@@ -309,8 +325,12 @@ export default fp<PaymentsPluginOptions>(
         }
         const current = (await load(orderId)) ?? row;
         if (current.status === 'expired') {
-          await refundStray(orderId, capture.id, false);
+          await refundStray(orderId, capture.id, 'expired');
           return { kind: 'expired' };
+        }
+        if (current.paymentMethod === 'cash' && (await refundStray(orderId, capture.id, 'cash'))) {
+          app.log.warn({ orderId }, 'PayPal captured an order switched to cash meanwhile: refunding it');
+          return { kind: 'unchanged', row: (await load(orderId)) ?? current };
         }
         return { kind: 'unchanged', row: current };
       }
@@ -330,7 +350,7 @@ export default fp<PaymentsPluginOptions>(
         return { kind: 'pending', row: pending ?? row };
       }
       if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
-        await recordDecline(orderId);
+        await recordDecline(orderId, { newPayPalOrder: access === null });
         const code =
           capture.status === 'FAILED'
             ? 'payment_not_completed'
@@ -526,7 +546,7 @@ export default fp<PaymentsPluginOptions>(
                 throw orderError('payment_error');
               });
           } else if (error instanceof PayPalError && DECLINED_ISSUES.has(error.issue ?? '')) {
-            await recordDecline(orderId);
+            await recordDecline(orderId, { newPayPalOrder: false });
             throw orderError('payment_declined');
           } else if (error instanceof PayPalError && NOT_APPROVED_ISSUES.has(error.issue ?? '')) {
             throw orderError('payment_not_approved');
