@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 /** The storefront's base path (the server redirects `/` here). */
@@ -32,4 +32,26 @@ export async function reloadWithStored(page: Page, key: string, value: unknown):
   await page.evaluate(([k, v]) => localStorage.setItem(k as string, JSON.stringify(v)), [key, value] as const);
   await page.reload();
   await expect(page.getByRole('banner')).toBeVisible();
+}
+
+/** The journeys' staff account (the servers are started with it). */
+export const STAFF = { email: 'admin@example.com', password: 'e2e-admin-password' };
+
+/**
+ * A second browser window for staff beside the customer's (same viewport), signed in to the back office
+ * of the server at `origin`; it lands on the orders board.
+ */
+export async function openStaffWindow(browser: Browser, page: Page, origin: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+  });
+  const staff = await context.newPage();
+  await staff.goto(`${origin}${SHOP}/admin`);
+  await staff.getByLabel('E-Mail-Adresse').fill(STAFF.email);
+  await staff.getByLabel('Passwort').fill(STAFF.password);
+  await staff.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 15_000 });
+  return staff;
 }

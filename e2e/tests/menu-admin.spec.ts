@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
-import { isPhone, seriousA11yViolations, SHOP } from '../support/shop.ts';
+import { isPhone, openStaffWindow, seriousA11yViolations, SHOP } from '../support/shop.ts';
 
 // Issue 11: staff change the menu and the shop in the browser, and a customer's open shop follows at once,
 // without a reload. Each journey has a shop of its own, so the shared server's menu stays the demo's.
@@ -39,19 +39,8 @@ async function adminHeaders(request: APIRequestContext): Promise<Record<string, 
 }
 
 /** A second browser window for the staff member, beside the customer's. */
-async function staffPage(browser: Browser, page: Page): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: page.viewportSize(),
-    locale: 'de-DE',
-    timezoneId: 'Europe/Berlin',
-  });
-  const staff = await context.newPage();
-  await staff.goto(`${server.origin}${SHOP}/admin`);
-  await staff.getByLabel('E-Mail-Adresse').fill(ADMIN.email);
-  await staff.getByLabel('Passwort').fill(ADMIN.password);
-  await staff.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 15_000 });
-  return staff;
+function staffPage(browser: Browser, page: Page): Promise<Page> {
+  return openStaffWindow(browser, page, server.origin);
 }
 
 /** Goes to a back-office page through its navigation, as staff do. */

@@ -3,14 +3,13 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { buildCartItem, type Postcode, type Product } from '@pizzeria/domain';
 import { startFakePayPal, type FakePayPal } from '../../apps/server/test/fake-paypal.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
-import { SHOP } from '../support/shop.ts';
+import { openStaffWindow, SHOP, STAFF } from '../support/shop.ts';
 
 // Issue 12: paying with PayPal, end to end. The shop's own server talks to a local server that speaks
 // PayPal's REST API; in the browser, PayPal's JavaScript SDK is replaced by a test double at the one
 // place it enters the page, its script URL (`support/fake-paypal-sdk.js`). Everything else is real:
 // the checkout, the order page, the capture, and the staff board that rings.
 
-const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 const FAKE_SDK = readFileSync(new URL('../support/fake-paypal-sdk.js', import.meta.url), 'utf8');
 
@@ -49,7 +48,7 @@ test.beforeEach(() => {
 
 async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const response = await request.post(`${server.origin}/api/login`, {
-    form: { username: ADMIN.email, password: ADMIN.password },
+    form: { username: STAFF.email, password: STAFF.password },
   });
   expect(response.ok()).toBe(true);
   return { Authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
@@ -117,19 +116,8 @@ async function approve(page: Page, paypalOrderId: string): Promise<void> {
 }
 
 /** The orders board in a second window, signed in as staff. */
-async function openBoard(browser: Browser, page: Page): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: page.viewportSize(),
-    locale: 'de-DE',
-    timezoneId: 'Europe/Berlin',
-  });
-  const staff = await context.newPage();
-  await staff.goto(`${server.origin}${SHOP}/admin`);
-  await staff.getByLabel('E-Mail-Adresse').fill(ADMIN.email);
-  await staff.getByLabel('Passwort').fill(ADMIN.password);
-  await staff.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 15_000 });
-  return staff;
+function openBoard(browser: Browser, page: Page): Promise<Page> {
+  return openStaffWindow(browser, page, server.origin);
 }
 
 function uniqueName(base: string): string {

@@ -3,7 +3,7 @@ import { customerNameSchema, emailSchema, phoneSchema } from './accounts.ts';
 import { discountCodeSchema } from './catalogue.ts';
 import { idParamSchema, idSchema } from './ids.ts';
 import { inputString } from './input.ts';
-import { paymentStatusSchema } from './payments.ts';
+import { PAYMENT_ERROR_CODES, paymentStatusSchema } from './payments.ts';
 
 export const MAX_ORDER_NOTE_LENGTH = 500;
 export const MIN_ITEM_QUANTITY = 1;
@@ -239,16 +239,7 @@ export const ORDER_ERROR_CODES = [
   'order_total_too_high',
   'too_many_orders',
   'eta_required',
-  /** Issue 12: PayPal's refusals (SPEC §8), and the steps of paying online that do not fit the order. */
-  'payment_declined',
-  'payment_insufficient_funds',
-  'payment_card_expired',
-  'payment_not_approved',
-  'payment_not_completed',
-  'payment_failed',
-  'payment_error',
-  'order_not_payable',
-  'order_expired',
+  ...PAYMENT_ERROR_CODES,
   'refund_not_possible',
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];

@@ -39,6 +39,23 @@ export const paypalOrderSchema = z.object({ paypal_order_id: z.string() });
 export type PayPalOrderRef = z.infer<typeof paypalOrderSchema>;
 
 /**
+ * Issue 12: PayPal's refusals (SPEC §8's messages), and the steps of paying online that do not fit the
+ * order (already paid, expired). Part of the order error codes; the customer is told each.
+ */
+export const PAYMENT_ERROR_CODES = [
+  'payment_declined',
+  'payment_insufficient_funds',
+  'payment_card_expired',
+  'payment_not_approved',
+  'payment_not_completed',
+  'payment_failed',
+  'payment_error',
+  'order_not_payable',
+  'order_expired',
+] as const;
+export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
+
+/**
  * The refusals of a PayPal payment (SPEC §8's messages). After `payment_declined`,
  * `payment_insufficient_funds` and `payment_card_expired` the buyer may choose another way to pay in
  * PayPal's window (its restart flow) or pay cash.

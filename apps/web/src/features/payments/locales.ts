@@ -1,19 +1,5 @@
 import { defineTranslations } from '../../i18n/define.ts';
-import type { OrderErrorCode } from '@pizzeria/domain';
-
-/** The server's codes for a payment that did not go through, or an order that cannot be paid (any more). */
-export const PAYMENT_ERROR_CODES = [
-  'payment_declined',
-  'payment_insufficient_funds',
-  'payment_card_expired',
-  'payment_not_approved',
-  'payment_not_completed',
-  'payment_failed',
-  'payment_error',
-  'order_not_payable',
-  'order_expired',
-] as const satisfies readonly OrderErrorCode[];
-export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
+import { PAYMENT_ERROR_CODES, type PaymentErrorCode } from '@pizzeria/domain';
 
 /**
  * Everything a buyer can be told about a payment (SPEC §4's outcomes, §8's messages): the server's codes,
