@@ -721,6 +721,7 @@ export default fp<OrdersPluginOptions>(
           note: reason,
           refusal: 'order_already_decided',
         });
+        refundIfPaid(row);
         return afterChange(row, language, 'orderRejected');
       },
 
@@ -741,12 +742,12 @@ export default fp<OrdersPluginOptions>(
           note: reason,
           refusal: 'invalid_transition',
         });
+        refundIfPaid(row);
         return afterChange(row, language, 'orderCancelled');
       },
 
       async changed(row, language, { kind, mail: mailKind }) {
-        // The payments feature moves its own money: telling about a refund never starts another.
-        return afterChange(row, language, mailKind, kind, false);
+        return afterChange(row, language, mailKind, kind);
       },
 
       async rejectUnanswered() {
@@ -784,6 +785,7 @@ export default fp<OrdersPluginOptions>(
           return rows;
         });
         for (const row of rejected) {
+          refundIfPaid(row);
           // Committed already: one order that cannot be told about must not keep the others' mails back.
           await afterChange(row, row.language, 'orderRejected').catch((error: unknown) =>
             app.log.error({ err: error, orderId: row.id }, 'could not tell about an unanswered order'),
@@ -799,7 +801,6 @@ export default fp<OrdersPluginOptions>(
       language: Language,
       mailKind: OrderMailKind | null,
       kind: OrderChange['kind'] = 'updated',
-      startRefund = true,
     ): Promise<Order> {
       const order = await renderOne(row, language, false);
       if (mailKind) {
@@ -807,11 +808,17 @@ export default fp<OrdersPluginOptions>(
         mail(mailKind, inTheirLanguage, row.language);
       }
       announce(order, kind);
-      // Rejected or cancelled after PayPal took the money: it goes back, off the request (the board follows it).
-      if (startRefund && row.paymentStatus === 'refund_pending' && app.hasDecorator('payments')) {
+      return order;
+    }
+
+    /**
+     * Rejected or cancelled after PayPal took the money (the same update made it `refund_pending`): it goes
+     * back, off the request; the board and the order page follow the refund.
+     */
+    function refundIfPaid(row: OrderRow): void {
+      if (row.paymentStatus === 'refund_pending' && app.hasDecorator('payments')) {
         app.payments.refundInBackground(row.id);
       }
-      return order;
     }
 
     /**

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import {
@@ -198,28 +199,37 @@ export default fp<PaymentsPluginOptions>(
     }
 
     /**
+     * One conditional update of an order's payment (stamped with the time), told to the order page and
+     * the board when it changed the order. Resolves to the changed row, or undefined when `where` no
+     * longer matched.
+     */
+    async function changePayment(
+      where: SQL | undefined,
+      change: PgUpdateSetSource<typeof orders>,
+    ): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .update(orders)
+        .set({ ...change, paymentUpdatedAt: now() })
+        .where(where)
+        .returning();
+      if (row) tellQuietly(row);
+      return row;
+    }
+
+    /**
      * A declined capture: the customer may try again. Declined at once (the restart flow), the same PayPal
      * order is approved again; declined later (a pending capture PayPal denied), that PayPal order is done
      * and the next try gets a new one.
      */
     async function recordDecline(orderId: number, options: { newPayPalOrder: boolean }): Promise<void> {
-      const [row] = await db
-        .update(orders)
-        .set({
+      await changePayment(
+        and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'), inArray(orders.paymentStatus, NOT_CAPTURED)),
+        {
           paymentStatus: 'declined',
           captureDeclines: sql`${orders.captureDeclines} + 1`,
           ...(options.newPayPalOrder ? { paypalOrderId: null, paypalCaptureId: null } : {}),
-          paymentUpdatedAt: now(),
-        })
-        .where(
-          and(
-            eq(orders.id, orderId),
-            eq(orders.status, 'pending_payment'),
-            inArray(orders.paymentStatus, NOT_CAPTURED),
-          ),
-        )
-        .returning();
-      if (row) tellQuietly(row);
+        },
+      );
     }
 
     /**
@@ -335,18 +345,14 @@ export default fp<PaymentsPluginOptions>(
         return { kind: 'unchanged', row: current };
       }
       if (capture.status === 'PENDING') {
-        const [pending] = await db
-          .update(orders)
-          .set({ paymentStatus: 'pending', paypalCaptureId: capture.id, paymentUpdatedAt: now() })
-          .where(
-            and(
-              eq(orders.id, orderId),
-              inArray(orders.status, ['pending_payment', 'expired']),
-              inArray(orders.paymentStatus, PAYABLE),
-            ),
-          )
-          .returning();
-        if (pending) tellQuietly(pending);
+        const pending = await changePayment(
+          and(
+            eq(orders.id, orderId),
+            inArray(orders.status, ['pending_payment', 'expired']),
+            inArray(orders.paymentStatus, PAYABLE),
+          ),
+          { paymentStatus: 'pending', paypalCaptureId: capture.id },
+        );
         return { kind: 'pending', row: pending ?? row };
       }
       if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
@@ -373,15 +379,11 @@ export default fp<PaymentsPluginOptions>(
         return row;
       }
       const captureId = row.paypalCaptureId;
-      const record = async (change: Partial<typeof orders.$inferInsert>) => {
-        const [changed] = await db
-          .update(orders)
-          .set({ ...change, paymentUpdatedAt: now() })
-          .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, ['refund_pending', 'refund_failed'])))
-          .returning();
-        if (changed) tellQuietly(changed);
-        return changed;
-      };
+      const record = (change: PgUpdateSetSource<typeof orders>) =>
+        changePayment(
+          and(eq(orders.id, orderId), inArray(orders.paymentStatus, ['refund_pending', 'refund_failed'])),
+          change,
+        );
       if (row.paymentStatus === 'refund_failed') await record({ paymentStatus: 'refund_pending' });
       try {
         // One request id per attempt PayPal refused: a retry after a lost answer is the same refund.
@@ -429,14 +431,10 @@ export default fp<PaymentsPluginOptions>(
         const up = resource.links?.find((link) => link.rel === 'up')?.href ?? '';
         const captureId = /\/captures\/([^/]+)$/.exec(up)?.[1];
         if (!captureId) return null;
-        const [row] = await db
-          .update(orders)
-          .set({ paymentStatus: 'refunded', paypalRefundId: resource.id, refundFailure: null, paymentUpdatedAt: now() })
-          .where(
-            and(eq(orders.paypalCaptureId, decodeURIComponent(captureId)), sql`${orders.paymentStatus} <> 'refunded'`),
-          )
-          .returning();
-        if (row) tellQuietly(row);
+        const row = await changePayment(
+          and(eq(orders.paypalCaptureId, decodeURIComponent(captureId)), sql`${orders.paymentStatus} <> 'refunded'`),
+          { paymentStatus: 'refunded', paypalRefundId: resource.id, refundFailure: null },
+        );
         return row?.id ?? null;
       }
       const relatedOrder = resource.supplementary_data?.related_ids?.order_id;
@@ -446,12 +444,9 @@ export default fp<PaymentsPluginOptions>(
         .where(relatedOrder ? eq(orders.paypalOrderId, relatedOrder) : eq(orders.paypalCaptureId, resource.id));
       if (!row) return null;
       if (type === 'PAYMENT.CAPTURE.REVERSED') {
-        const [reversed] = await db
-          .update(orders)
-          .set({ paymentStatus: 'reversed', paymentUpdatedAt: now() })
-          .where(and(eq(orders.id, row.id), eq(orders.paypalCaptureId, resource.id)))
-          .returning();
-        if (reversed) tellQuietly(reversed);
+        await changePayment(and(eq(orders.id, row.id), eq(orders.paypalCaptureId, resource.id)), {
+          paymentStatus: 'reversed',
+        });
         return row.id;
       }
       const status = {
