@@ -117,3 +117,42 @@ test('the menu and the product dialog have no serious accessibility violations',
   await expect(page.getByRole('dialog', { name: /^Pizza Margherita/ })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
+
+test('the menu arrives rendered: readable without JavaScript, and the app takes over its elements', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const products = await catalogue(request);
+  const offline = await browser.newContext({ javaScriptEnabled: false, locale: 'de-DE' });
+  const plain = await offline.newPage();
+  await plain.goto('/order-online/');
+  await expect(plain.getByRole('heading', { level: 1, name: 'Pizzeria Bella Napoli' })).toBeVisible();
+  await expect(plain.getByRole('main').getByRole('article')).toHaveCount(products.length);
+  await expect(plain.getByRole('article', { name: 'Pizza Margherita' })).toContainText('ab 8,50 €');
+  await offline.close();
+
+  // The app's script waits until the page's elements are marked; after its first render they are the
+  // same elements, and they work.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Deferred as a module, the script would hold up `domcontentloaded` too: wait for the page's elements.
+  await page.goto('/order-online/', { waitUntil: 'commit' });
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(products.length);
+  // A property, not an attribute: the app's render removes attributes it did not render.
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('h1, main article')) Object.assign(element, { fromServer: true });
+  });
+  release();
+  await page.getByRole('button', { name: 'Cola 0,33 l in den Warenkorb legen' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Warenkorb, 1 Artikel/ })).toBeVisible();
+  const kept = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('h1, main article')].map((element) => 'fromServer' in element).join(),
+    );
+  expect(await kept()).toBe(Array(products.length + 1).fill(true).join());
+});

@@ -24,6 +24,7 @@ import { staffRoutes } from './features/staff-sessions/index.ts';
 import { boardWatchService } from './features/board-watch/index.ts';
 import { mail } from './features/mail/index.ts';
 import { paymentRoutes, paymentsService } from './features/payments/index.ts';
+import { menuPageFrom } from './features/shop-page/index.ts';
 import { ensureAdminAccount } from './db/seed/admin.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -91,7 +92,11 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
     { prefix: '/api' },
   );
 
-  await instance.register(webApp, { root: path.resolve(config.WEB_DIST ?? defaultWebDist) });
+  const webDist = path.resolve(config.WEB_DIST ?? defaultWebDist);
+  await instance.register(webApp, {
+    root: webDist,
+    menuPage: await menuPageFrom(webDist, instance.catalogue, instance.log),
+  });
 }
 
 /** The staff account (DESIGN §2): from ADMIN_EMAIL/ADMIN_PASSWORD, else generated once and logged. */

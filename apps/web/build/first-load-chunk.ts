@@ -45,7 +45,8 @@ export function firstLoadChunk(): Plugin {
 
   return {
     name: 'pizzeria:first-load-chunk',
-    apply: 'build',
+    // The browser's build only: the server's (entry-server.tsx) is one module, never sent.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       entry = path.resolve(config.root, 'index.html');
     },

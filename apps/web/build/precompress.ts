@@ -24,7 +24,8 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'pizzeria:precompress',
-    apply: 'build',
+    // The browser's build only: the server's (entry-server.tsx) is one module, never sent.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

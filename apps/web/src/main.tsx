@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { render, type ComponentChild } from 'preact';
 import { App } from './app/app.tsx';
+import { queryClient } from './app/query-client.ts';
+import { readShopData, seedShopData } from './app/shop-data.ts';
 import { restoreSession } from './features/session/index.ts';
 import { currentLanguage, loadLanguage } from './i18n/index.ts';
 import './styles/global.css';
@@ -9,10 +10,17 @@ restoreSession();
 // A customer who chose English gets the English texts before the first paint; German is bundled.
 await loadLanguage(currentLanguage()).catch((error: unknown) => console.error('Could not load the texts', error));
 
+// The menu page comes rendered by the server, with the catalogue it was rendered from: the first render
+// starts on that data, so it matches the page and nothing is asked for twice. In another language than
+// the customer's, the page is rendered again in theirs.
+const shopData = readShopData(document);
+const rendered = shopData?.language === currentLanguage();
+if (shopData && rendered) seedShopData(queryClient, shopData);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Over the server's page, Preact's own render keeps the elements that match and corrects what differs
+// (docs/decisions/013). Anything else in #root (the loading screen of index.html, a page in another
+// language) goes first, as React's createRoot would do.
+if (!rendered) root.textContent = '';
+render((<App queryClient={queryClient} />) as unknown as ComponentChild, root);

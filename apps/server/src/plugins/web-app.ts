@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
@@ -13,12 +13,36 @@ export function cacheControlFor(filePath: string): string {
   return 'public, max-age=3600';
 }
 
+/** A page rendered on the server, with compressed twins (features/shop-page). */
+export interface RenderedPage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/** Sends a rendered page: revalidated on every load (304 while unchanged), compressed as the client accepts. */
+function sendRendered(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding, cookie')
+    .header('etag', page.etag);
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+}
+
 /**
  * Serves the built storefront under /order-online/ with a history fallback to its index.html, and
- * sends / there. Hashed assets are cached for a year; index.html is always revalidated.
+ * sends / there. Hashed assets are cached for a year; index.html is always revalidated. With
+ * `menuPage`, the menu (/order-online/) is the page the server rendered (features/shop-page); without
+ * one, or when it has none, the app shell as everywhere else.
  */
-export default fp<{ root: string }>(
-  async (app, { root }) => {
+export default fp<{ root: string; menuPage?: (request: FastifyRequest) => Promise<RenderedPage | null> }>(
+  async (app, { root, menuPage }) => {
     const indexFile = path.join(root, 'index.html');
     if (!existsSync(indexFile)) {
       app.log.warn({ root }, 'web app not built: run `npm run build` to serve the storefront');
@@ -38,7 +62,13 @@ export default fp<{ root: string }>(
 
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${BASE_PATH}/`));
     // With ignoreTrailingSlash this also answers /order-online.
-    app.get(`${BASE_PATH}/`, { schema: { hide: true } }, sendIndex);
+    app.get(`${BASE_PATH}/`, { schema: { hide: true } }, async (request, reply) => {
+      const page = await menuPage?.(request).catch((error: unknown) => {
+        request.log.error({ err: error }, 'could not render the menu page: sending the app shell');
+        return null;
+      });
+      return page ? sendRendered(request, reply, page) : sendIndex(request, reply);
+    });
     app.get(`${BASE_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
       const requested = (request.params as { '*': string })['*'];
       // A path with a file extension is an asset that does not exist: answer 404, not the app shell.

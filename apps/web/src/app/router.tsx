@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Router, Switch } from 'wouter';
+import { Route, Router, Switch, type BaseLocationHook } from 'wouter';
 import { MenuPage } from '../features/menu/index.ts';
 import { LoginDialogHost } from '../features/auth/index.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -25,11 +25,12 @@ const AdminArea = lazy(() => import('../features/admin/load-admin-area.ts').then
  * Routes of SPEC §2 under /order-online. The menu is in the first load; every other screen is a lazy
  * module (React.lazy) so the first load stays inside its budget (docs/decisions/003, 004). The login modal
  * (opened from the cart's checkout) sits beside the layout so a page loading never unmounts it. The back
- * office under /admin has its own frame, so it sits beside the storefront's layout, not inside it.
+ * office under /admin has its own frame, so it sits beside the storefront's layout, not inside it. On the
+ * server (`locationHook` given) the router reads the rendered path instead of the address bar.
  */
-export function AppRoutes() {
+export function AppRoutes({ locationHook }: { locationHook?: BaseLocationHook }) {
   return (
-    <Router base={BASE_PATH}>
+    <Router base={BASE_PATH} hook={locationHook}>
       <Switch>
         <Route path="/admin" nest>
           <Suspense fallback={null}>

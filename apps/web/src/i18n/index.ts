@@ -30,10 +30,17 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-i18n.on('languageChanged', (language) => {
+/**
+ * The page's language, and a cookie with it: the server renders the menu page in the customer's
+ * language (apps/server/src/features/shop-page).
+ */
+function showLanguage(language: string): void {
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
-});
-document.documentElement.lang = i18n.language;
+  document.cookie = `${LANGUAGE_KEY}=${language}; path=/order-online; max-age=31536000; samesite=lax`;
+}
+i18n.on('languageChanged', showLanguage);
+showLanguage(i18n.language);
 
 export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'de';

@@ -1,13 +1,27 @@
 import type * as z from 'zod/mini';
 
+/** The browser's local storage; none while the server renders a page (entry-server.tsx). */
+export function localStore(): Storage | undefined {
+  return typeof localStorage === 'undefined' ? undefined : localStorage;
+}
+
+/** The browser's session storage; none while the server renders a page. */
+export function sessionStore(): Storage | undefined {
+  return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+}
+
 /**
  * Local storage through a schema: a value that is missing, unparseable or of the wrong shape reads as
  * `undefined` (and is logged), so a stale or tampered entry never breaks the shop.
  */
-export function readStorage<T>(key: string, schema: z.ZodMiniType<T>, storage: Storage = localStorage): T | undefined {
+export function readStorage<T>(
+  key: string,
+  schema: z.ZodMiniType<T>,
+  storage: Storage | undefined = localStore(),
+): T | undefined {
   let raw: string | null;
   try {
-    raw = storage.getItem(key);
+    raw = storage?.getItem(key) ?? null;
   } catch {
     return undefined;
   }
@@ -22,17 +36,17 @@ export function readStorage<T>(key: string, schema: z.ZodMiniType<T>, storage: S
   return undefined;
 }
 
-export function writeStorage(key: string, value: unknown, storage: Storage = localStorage): void {
+export function writeStorage(key: string, value: unknown, storage: Storage | undefined = localStore()): void {
   try {
-    storage.setItem(key, JSON.stringify(value));
+    storage?.setItem(key, JSON.stringify(value));
   } catch (error) {
     console.warn(`Could not save ${key}`, error);
   }
 }
 
-export function removeStorage(key: string, storage: Storage = localStorage): void {
+export function removeStorage(key: string, storage: Storage | undefined = localStore()): void {
   try {
-    storage.removeItem(key);
+    storage?.removeItem(key);
   } catch {
     // Storage unavailable (private mode): nothing to remove.
   }

@@ -159,3 +159,18 @@ export const healthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   pubsub: z.object({ kind: z.enum(['in-process', 'redis']), connected: z.boolean() }),
 });
+
+/**
+ * The catalogue the server renders the menu page from, sent along in the page (`<script
+ * id="shop-data" type="application/json">`) so the shop starts on the same data without asking again:
+ * the public API's answers in one language.
+ */
+export const shopPageDataSchema = z.object({
+  language: languageSchema,
+  store: storeSchema,
+  categories: z.array(categorySchema),
+  products: z.array(productSchema),
+  postcodes: z.array(postcodeSchema),
+  discounts: z.array(discountSchema),
+});
+export type ShopPageData = z.infer<typeof shopPageDataSchema>;

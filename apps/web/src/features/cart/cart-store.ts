@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import * as z from 'zod/mini';
 import { addToCart, cartItemsSchema, removeLine, replaceLine, setLineQuantity, type CartItem } from '@pizzeria/domain';
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage.ts';
+import { localStore, readStorage, removeStorage, writeStorage } from '../../lib/storage.ts';
 
 /** Local storage keys of SPEC §3. */
 export const CART_ITEMS_KEY = 'cartItems';
@@ -28,7 +28,7 @@ export interface CartState {
 const noteSchema = z.string();
 
 /** The cart of an earlier visit; a stored cart of the wrong shape gives an empty cart (logged, SPEC §4). */
-export function readStoredCart(storage: Storage = localStorage): Pick<CartState, 'items' | 'note'> {
+export function readStoredCart(storage: Storage | undefined = localStore()): Pick<CartState, 'items' | 'note'> {
   return {
     items: readStorage(CART_ITEMS_KEY, cartItemsSchema, storage) ?? [],
     note: (readStorage(ORDER_NOTE_KEY, noteSchema, storage) ?? '').slice(0, MAX_NOTE_LENGTH),
@@ -59,7 +59,7 @@ useCart.subscribe((state, previous) => {
 });
 
 /** Reads the stored cart again (start, another tab changed it, tests). */
-export function restoreCart(storage: Storage = localStorage): void {
+export function restoreCart(storage: Storage | undefined = localStore()): void {
   useCart.setState(readStoredCart(storage));
 }
 
@@ -84,13 +84,13 @@ export function clearCart(): void {
 const orderPlacedSchema = z.union([z.boolean(), z.literal('true'), z.literal('false')]);
 
 /** Whether the current cart was already placed as an order (`order_placed`, SPEC §2/§3). */
-export function isOrderPlaced(storage: Storage = localStorage): boolean {
+export function isOrderPlaced(storage: Storage | undefined = localStore()): boolean {
   const value = readStorage(ORDER_PLACED_KEY, orderPlacedSchema, storage);
   return value === true || value === 'true';
 }
 
 /** The cart was sent as an order: the logo click now starts a new cart (SPEC §2). */
-export function markOrderPlaced(storage: Storage = localStorage): void {
+export function markOrderPlaced(storage: Storage | undefined = localStore()): void {
   writeStorage(ORDER_PLACED_KEY, true, storage);
 }
 

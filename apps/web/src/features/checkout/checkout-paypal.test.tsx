@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { buildCartItem, type Order, type PaymentMethods, type TimeSlots } from '@pizzeria/domain';
 import { i18n } from '../../i18n/index.ts';
-import { renderWithProviders } from '../../lib/testing.tsx';
+import { actWith, renderWithProviders } from '../../lib/testing.tsx';
 import { isOrderPlaced, useCart } from '../cart/index.ts';
 import { discountsQueryOptions } from '../cart/api/get-discounts.ts';
 import { useDelivery } from '../delivery/index.ts';
@@ -136,7 +136,7 @@ describe('checkout with PayPal', () => {
     await userEvent.click(screen.getByRole('radio', { name: /PayPal/ }));
     await screen.findByTestId('paypal-buttons');
     // No time chosen: the same message the order button gives.
-    const click = await act(() => clickPayPal());
+    const click = await actWith(() => clickPayPal());
     expect(click.opened).toBe(false);
     expect(screen.getByText('Bitte wählen Sie eine gültige Zeit.')).toBeInTheDocument();
     expect(callsTo('POST /api/orders')).toHaveLength(0);
@@ -147,7 +147,7 @@ describe('checkout with PayPal', () => {
     answer('POST /api/orders/5/paypal', { status: 200, body: { paypal_order_id: 'PAYPAL-ORDER-1' } });
     renderCheckout();
     await choosePayPal();
-    const first = await act(() => clickPayPal());
+    const first = await actWith(() => clickPayPal());
     expect(first).toEqual({ opened: true, paypalOrderId: 'PAYPAL-ORDER-1' });
     const placed = callsTo('POST /api/orders/guest');
     expect(placed).toHaveLength(1);
@@ -159,7 +159,7 @@ describe('checkout with PayPal', () => {
     expect(screen.getByRole('button', { name: 'Stattdessen bar bezahlen' })).toBeInTheDocument();
     expect(isOrderPlaced()).toBe(false);
 
-    const second = await act(() => clickPayPal());
+    const second = await actWith(() => clickPayPal());
     expect(second.paypalOrderId).toBe('PAYPAL-ORDER-1');
     const keys = callsTo('POST /api/orders/guest').map((call) =>
       new Headers(call.init?.headers).get('Idempotency-Key'),
@@ -178,8 +178,8 @@ describe('checkout with PayPal', () => {
     });
     const { queryClient } = renderCheckout();
     await choosePayPal();
-    await act(() => clickPayPal());
-    await act(() => approvePayPal('PAYPAL-ORDER-1'));
+    await actWith(() => clickPayPal());
+    await actWith(() => approvePayPal('PAYPAL-ORDER-1'));
     expect(await screen.findByText('order page 5 reached')).toBeInTheDocument();
     expect(callsTo('POST /api/orders/5/paypal/capture')[0]?.url).toBe(
       '/api/orders/5/paypal/capture?token=secret-token',
@@ -194,8 +194,8 @@ describe('checkout with PayPal', () => {
     answer('POST /api/orders/5/paypal/capture', { status: 202, body: { ...unpaid, payment_status: 'pending' } });
     renderCheckout();
     await choosePayPal();
-    await act(() => clickPayPal());
-    await act(() => approvePayPal('PAYPAL-ORDER-1'));
+    await actWith(() => clickPayPal());
+    await actWith(() => approvePayPal('PAYPAL-ORDER-1'));
     expect(await screen.findByText('order page 5 reached')).toBeInTheDocument();
   });
 
@@ -208,8 +208,8 @@ describe('checkout with PayPal', () => {
     });
     renderCheckout();
     await choosePayPal();
-    await act(() => clickPayPal());
-    const { restart } = await act(() => approvePayPal('PAYPAL-ORDER-1'));
+    await actWith(() => clickPayPal());
+    const { restart } = await actWith(() => approvePayPal('PAYPAL-ORDER-1'));
     expect(restart).toHaveBeenCalledOnce();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Ihre Zahlungsart wurde abgelehnt. Bitte wählen Sie eine andere.',
@@ -229,8 +229,8 @@ describe('checkout with PayPal', () => {
     await userEvent.click(screen.getByRole('radio', { name: /PayPal/ }));
     await screen.findByTestId('paypal-buttons');
     expect(fakePayPal.options?.locale).toBe('en_GB');
-    await act(() => clickPayPal());
-    const { restart } = await act(() => approvePayPal('PAYPAL-ORDER-1'));
+    await actWith(() => clickPayPal());
+    const { restart } = await actWith(() => approvePayPal('PAYPAL-ORDER-1'));
     expect(restart).not.toHaveBeenCalled();
     expect(await screen.findByRole('alert')).toHaveTextContent('Payment failed. Please try again.');
   });
@@ -244,7 +244,7 @@ describe('checkout with PayPal', () => {
     });
     renderCheckout();
     await choosePayPal();
-    await act(() => clickPayPal());
+    await actWith(() => clickPayPal());
     act(() => cancelPayPal());
     await userEvent.click(await screen.findByRole('button', { name: 'Stattdessen bar bezahlen' }));
     expect(await screen.findByText('order page 5 reached')).toBeInTheDocument();
@@ -261,7 +261,7 @@ describe('checkout with PayPal', () => {
     });
     renderCheckout();
     await choosePayPal();
-    await act(() => clickPayPal());
+    await actWith(() => clickPayPal());
     act(() => cancelPayPal());
     await userEvent.click(screen.getByRole('radio', { name: /Barzahlung/ }));
     await userEvent.click(screen.getByRole('button', { name: /Jetzt bestellen/ }));
@@ -274,7 +274,7 @@ describe('checkout with PayPal', () => {
     answer('POST /api/orders/guest', { status: 422, body: { code: 'below_minimum_order', message: 'x' } });
     renderCheckout();
     await choosePayPal();
-    const click = await act(() => clickPayPal());
+    const click = await actWith(() => clickPayPal());
     expect(click.paypalOrderId).toBeNull();
     expect(
       await screen.findByText('Der Mindestbestellwert für Ihre Postleitzahl ist noch nicht erreicht.'),

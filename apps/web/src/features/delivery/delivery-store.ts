@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import * as z from 'zod/mini';
 import { postcodeSchema, toCents, type Cents, type Postcode } from '@pizzeria/domain';
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage.ts';
+import { localStore, readStorage, removeStorage, writeStorage } from '../../lib/storage.ts';
 
 export type OrderType = 'delivery' | 'pickup';
 
@@ -21,7 +21,9 @@ export interface DeliveryState {
 }
 
 /** Order type and postcode as stored by an earlier visit; anything unreadable is logged and ignored. */
-export function restoreDelivery(storage: Storage = localStorage): Pick<DeliveryState, 'orderType' | 'postcode'> {
+export function restoreDelivery(
+  storage: Storage | undefined = localStore(),
+): Pick<DeliveryState, 'orderType' | 'postcode'> {
   return {
     orderType: readStorage(ORDER_TYPE_KEY, orderTypeSchema, storage) ?? 'delivery',
     postcode: readStorage(POSTCODE_DATA_KEY, postcodeSchema, storage) ?? null,

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import * as z from 'zod/mini';
 import { setTokenSource } from '../../lib/api-client.ts';
+import { sessionStore } from '../../lib/storage.ts';
 
 /** Session storage key of the signed-in customer (SPEC §3). */
 export const SESSION_KEY = 'userData';
@@ -32,10 +33,10 @@ export interface Session {
 const EMPTY: Session = { user: null, token: null };
 
 /** Reads `userData`; a missing or unparseable record is an anonymous session (logged, SPEC §8). */
-export function readSession(storage: Storage = sessionStorage): Session {
+export function readSession(storage: Storage | undefined = sessionStore()): Session {
   let raw: string | null;
   try {
-    raw = storage.getItem(SESSION_KEY);
+    raw = storage?.getItem(SESSION_KEY) ?? null;
   } catch {
     return EMPTY;
   }
@@ -65,7 +66,7 @@ export interface SessionState extends Session {
 export const useSessionStore = create<SessionState>()(() => ({ ...EMPTY, loading: true }));
 
 /** Reads the stored session once at start and lets the API client send its token (SPEC §6). */
-export function restoreSession(storage: Storage = sessionStorage): void {
+export function restoreSession(storage: Storage | undefined = sessionStore()): void {
   useSessionStore.setState({ ...readSession(storage), loading: false });
 }
 

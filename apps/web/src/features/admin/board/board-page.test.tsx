@@ -1,6 +1,6 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Board, Order } from '@pizzeria/domain';
 import { i18n } from '../../../i18n/index.ts';
 import { installFakeSockets, type FakeSocket } from '../../../lib/test-socket.ts';
@@ -80,10 +80,6 @@ async function openOrder(user: ReturnType<typeof userEvent.setup>, id: number) {
 /** The server's answer to a step: the order in its new status. */
 const answered = (order: Order): FakeAnswer => ({ status: 200, body: order });
 
-// As in the app (`main.tsx`): effects run, are cleaned up and run again, so the channel opens twice.
-beforeAll(() => configure({ reactStrictMode: true }));
-afterAll(() => configure({ reactStrictMode: false }));
-
 beforeEach(async () => {
   localStorage.clear();
   clearStaffSession();
@@ -125,11 +121,10 @@ describe('orders board: columns and the live channel', () => {
 
   it('authorises the channel with the staff access token, and reads the list only once it is ready', async () => {
     const api = serverWith(testBoard([]));
-    renderWithProviders(<BoardPage />, { queryData: [testStoreQuery] });
+    const view = renderWithProviders(<BoardPage />, { queryData: [testStoreQuery] });
     await waitFor(() => expect(boardReads(api.calls)).toBe(1));
 
-    // Strict mode's first socket was closed by the board; one channel stays.
-    expect(sockets.sockets.map((socket) => socket.closedBy)).toEqual([{ code: 1000 }, null]);
+    expect(sockets.sockets.map((socket) => socket.closedBy)).toEqual([null]);
     const socket = sockets.latest();
     expect(socket.url).toBe(`ws://${location.host}/api/ws/admin/orders?lang=de`);
     act(() => socket.open());
@@ -140,6 +135,10 @@ describe('orders board: columns and the live channel', () => {
     act(() => socket.push({ type: 'ready' }));
     await waitFor(() => expect(boardReads(api.calls)).toBe(2));
     expect(await screen.findByText('Live verbunden')).toBeInTheDocument();
+
+    // Leaving the board ends its channel.
+    view.unmount();
+    expect(socket.closedBy).toEqual({ code: 1000 });
   });
 
   it('reads the list again after a reconnect, so an order placed meanwhile appears', async () => {

@@ -83,8 +83,8 @@ describe('store settings page', () => {
     const opens = within(monday).getAllByLabelText('Öffnet') as [HTMLElement, HTMLElement];
     const closes = within(monday).getAllByLabelText('Schließt') as [HTMLElement, HTMLElement];
     expect(opens).toHaveLength(2);
-    fireEvent.change(opens[1], { target: { value: '17:30' } });
-    fireEvent.change(closes[1], { target: { value: '01:00' } });
+    fireEvent.input(opens[1], { target: { value: '17:30' } });
+    fireEvent.input(closes[1], { target: { value: '01:00' } });
     expect(await within(monday).findByText('Endet am nächsten Tag.')).toBeInTheDocument();
     expect(closes[1]).toHaveAccessibleDescription('Endet am nächsten Tag.');
     await user.type(within(monday).getAllByLabelText('Bezeichnung (freiwillig)').at(-1) as HTMLElement, 'Abend');

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { STORE_ID, shopPageDataSchema, type Language, type ShopPageData } from '@pizzeria/domain';
+import type { CatalogueResource, CatalogueService } from '../catalogue/index.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The web app's server build (`apps/web/src/entry-server.tsx`): the shop at a path, as HTML. */
+export type RenderShop = (path: string, data: ShopPageData) => Promise<string>;
+
+/** A rendered page, with its compressed twins: rendered and compressed once per catalogue and language. */
+export interface ShopPage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** Strong ETag, quoted: a hash of the page. */
+  etag: string;
+}
+
+/** Where the rendered shop goes in the built index.html: the loading screen between these markers. */
+export const APP_START = '<!--app-->';
+export const APP_END = '<!--/app-->';
+
+const RESOURCES = [
+  'store',
+  'categories',
+  'products',
+  'postcodes',
+  'discounts',
+] as const satisfies readonly CatalogueResource[];
+
+export interface ShopPages {
+  /** The menu page in a language, or null when the store does not exist. */
+  menu(language: Language): Promise<ShopPage | null>;
+}
+
+/**
+ * The menu page rendered on the server (docs/decisions/013): the built index.html with the shop's HTML
+ * in place of the loading screen, and the catalogue it was rendered from in a JSON script for the
+ * browser's first render. Pages are kept per catalogue version and language, so a read renders nothing;
+ * a change to the menu renders the page again on the next read.
+ */
+export function shopPages(options: { template: string; render: RenderShop; catalogue: CatalogueService }): ShopPages {
+  const { template, render, catalogue } = options;
+  // The page replaces the markers and the white space around them: the app's elements are then all
+  // that #root holds, so the browser's first render finds them in place and moves none (a moved element
+  // counts as newly painted, for one).
+  let start = template.indexOf(APP_START);
+  let end = template.indexOf(APP_END);
+  const bodyEnd = template.lastIndexOf('</body>');
+  if (start < 0 || end < start || bodyEnd < end) {
+    throw new Error(`index.html has no ${APP_START}…${APP_END} markers inside its body`);
+  }
+  end += APP_END.length;
+  while (/\s/.test(template.charAt(start - 1))) start--;
+  while (/\s/.test(template.charAt(end))) end++;
+
+  let version: string | null = null;
+  const pages = new Map<Language, Promise<ShopPage | null>>();
+
+  const build = async (language: Language): Promise<ShopPage | null> => {
+    const bodies: string[] = [];
+    for (const resource of RESOURCES) {
+      const representation = await catalogue.representation(STORE_ID, resource, language);
+      if (!representation) return null;
+      bodies.push(`"${resource}":${representation.body.toString('utf8')}`);
+    }
+    const json = `{"language":"${language}",${bodies.join(',')}}`;
+    const data = shopPageDataSchema.parse(JSON.parse(json));
+    const app = await render('/order-online/', data);
+    const html =
+      template.slice(0, start).replace(/<html lang="[^"]*"/, `<html lang="${language}"`) +
+      app +
+      template.slice(end, bodyEnd) +
+      // `<` escaped: the JSON cannot end the script element or open a comment.
+      `<script id="shop-data" type="application/json">${json.replaceAll('<', '\\u003c')}</script>\n  ` +
+      template.slice(bodyEnd);
+    const body = Buffer.from(html, 'utf8');
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+      gzipAsync(body, { level: 9 }),
+    ]);
+    return { html: body, br, gzip: gz, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+  };
+
+  return {
+    async menu(language) {
+      const current = await catalogue.version(STORE_ID);
+      if (current === null) return null;
+      if (current !== version) {
+        version = current;
+        pages.clear();
+      }
+      let page = pages.get(language);
+      if (!page) {
+        page = build(language);
+        pages.set(language, page);
+        const built = page;
+        // A failed render is tried again on the next read.
+        built.catch(() => {
+          if (pages.get(language) === built) pages.delete(language);
+        });
+      }
+      return page;
+    },
+  };
+}
+
+const LANGUAGE_COOKIE = /(?:^|;\s*)app_language=(de|en)(?:;|$)/;
+
+/** The shop's language as the customer chose it (a cookie the web app keeps); German otherwise. */
+export function pageLanguage(cookieHeader: string | undefined): Language {
+  const match = cookieHeader ? LANGUAGE_COOKIE.exec(cookieHeader) : null;
+  return match?.[1] === 'en' ? 'en' : 'de';
+}
