@@ -66,12 +66,14 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/** The guest form, in the page: the cart or login dialog that led here may still be closing. */
 async function fillGuestForm(page: Page) {
-  await page.getByLabel('Name').fill('Anna Muster');
-  await page.getByLabel('Telefon').fill('030123456');
-  await page.getByLabel(/E-Mail/).fill('anna@example.com');
-  await page.getByLabel('Hausnummer / Wohnung').fill('12, 3. OG');
-  await page.getByLabel('Straße und Adresse').fill('Torstraße');
+  const form = page.getByRole('main');
+  await form.getByLabel('Name').fill('Anna Muster');
+  await form.getByLabel('Telefon').fill('030123456');
+  await form.getByLabel(/E-Mail/).fill('anna@example.com');
+  await form.getByLabel('Hausnummer / Wohnung').fill('12, 3. OG');
+  await form.getByLabel('Straße und Adresse').fill('Torstraße');
 }
 
 test('a guest orders for delivery in cash, and the order page turns to accepted by itself', async ({
@@ -90,7 +92,7 @@ test('a guest orders for delivery in cash, and the order page turns to accepted 
     .click();
   await page.getByRole('link', { name: 'Als Gast fortfahren' }).click();
   await expect(page).toHaveURL(/\/order-online\/guest-login$/);
-  await expect(page.getByLabel('Postleitzahl')).toHaveValue('10117');
+  await expect(page.getByRole('main').getByLabel('Postleitzahl')).toHaveValue('10117');
 
   await fillGuestForm(page);
   expect(await seriousViolationsInMain(page)).toEqual([]);

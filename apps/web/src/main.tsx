@@ -23,4 +23,7 @@ if (!root) throw new Error('index.html has no #root element');
 // (docs/decisions/013). Anything else in #root (the loading screen of index.html, a page in another
 // language) goes first, as React's createRoot would do.
 if (!rendered) root.textContent = '';
+// The server's page is on screen and readable: starting the app is a task of its own, so loading the
+// script and rendering it never make one long task a tap would wait behind.
+else await new Promise((resolve) => setTimeout(resolve, 0));
 render((<App queryClient={queryClient} />) as unknown as ComponentChild, root);

@@ -1,0 +1,232 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { startFlow, type Result } from 'lighthouse';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+
+// The browser side of lighthouse.ts: a fresh Chromium per measurement, the shop driven the way a
+// customer uses it (the labels are the German ones of the e2e journeys), and the three measurements.
+// Code that runs in the page is passed as strings: bench/ typechecks without the DOM library.
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const SHOP_PATH = '/order-online/';
+const STEP_TIMEOUT_MS = 20_000;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** Lighthouse's mobile screen (moto g power, its default), so the shop is driven in its phone layout. */
+const PHONE_VIEWPORT = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/** What the quick-add and options interactions click: a product without options and a pizza with sizes. */
+export const QUICK_ADD_PRODUCT = 'Cola 0,33 l';
+export const OPTIONS_PRODUCT = 'Pizza Margherita';
+
+export interface Chrome {
+  browser: Browser;
+  page: Page;
+  /** Disconnects and kills Chromium; its temporary profile goes with it. */
+  close(): Promise<void>;
+}
+
+/** Every Chromium still running, for the exit handlers of lighthouse.ts. */
+export const openChromes = new Set<chromeLauncher.LaunchedChrome>();
+
+/** A new Chromium on a new, empty profile (chrome-launcher's temporary user data directory). */
+export async function openChrome(): Promise<Chrome> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+    handleSIGINT: false,
+  });
+  openChromes.add(chrome);
+  const close = async () => {
+    openChromes.delete(chrome);
+    await browser?.disconnect().catch(() => undefined);
+    chrome.kill();
+  };
+  let browser: Browser | undefined;
+  try {
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const page = (await browser.pages())[0] ?? (await browser.newPage());
+    return { browser, page, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The first visible element matching `selector` whose label (`aria-label`, else its text) starts with `prefix`. */
+async function findByLabel(page: Page, selector: string, prefix: string, enabled = true): Promise<ElementHandle> {
+  const handle = await page.waitForFunction(
+    `[...document.querySelectorAll(${JSON.stringify(selector)})].find((element) => {
+      const labelledBy = element.getAttribute('aria-labelledby');
+      const label = element.getAttribute('aria-label') ??
+        (labelledBy ? document.getElementById(labelledBy.split(' ')[0])?.textContent : element.textContent) ?? '';
+      return label.trim().startsWith(${JSON.stringify(prefix)}) && element.getClientRects().length > 0 && !(${enabled} && element.disabled);
+    })`,
+    { timeout: STEP_TIMEOUT_MS },
+  );
+  const element = handle.asElement();
+  if (!element) throw new Error(`no ${selector} labelled "${prefix}…"`);
+  return element as ElementHandle;
+}
+
+async function click(page: Page, selector: string, prefix: string): Promise<void> {
+  const element = await findByLabel(page, selector, prefix);
+  await element.click();
+  await element.dispose();
+}
+
+/** Waits for what a step shows, failing with a message that says which step it was. */
+async function expectVisible(page: Page, selector: string, prefix: string, step: string): Promise<void> {
+  try {
+    await (await findByLabel(page, selector, prefix, false)).dispose();
+  } catch (error) {
+    throw new Error(`${step}: no ${selector} "${prefix}…" on ${page.url()}`, { cause: error });
+  }
+}
+
+const addButton = (product: string) => `${product} in den Warenkorb legen`;
+const chooseButton = (product: string) => `${product} auswählen`;
+
+/** The report of one Lighthouse navigation; throws when Lighthouse could not measure the page. */
+function checked(lhr: Result | undefined, what: string): Result {
+  if (!lhr) throw new Error(`${what}: Lighthouse returned no result`);
+  if (lhr.runtimeError) throw new Error(`${what}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const missing = CATEGORIES.filter((category) => typeof lhr.categories[category]?.score !== 'number');
+  if (missing.length > 0) throw new Error(`${what}: no score for ${missing.join(', ')}`);
+  return lhr;
+}
+
+/** (a) The menu, cold: Lighthouse's default (mobile) navigation, which resets storage and caches first. */
+export async function measureMenu(page: Page, origin: string): Promise<Result> {
+  const result = await lighthouse(`${origin}${SHOP_PATH}`, { logLevel: 'error' }, undefined, page);
+  return checked(result?.lhr, 'menu');
+}
+
+/**
+ * (b) The checkout as a guest reaches it: a product in the cart, pickup, the guest form, then the
+ * checkout. The measured navigation is a reload of the checkout in a Lighthouse user flow, with storage
+ * kept (cart, guest details, and the history entry's marker the checkout guard asks for) but the HTTP
+ * cache cleared, so the page's own code and data are loaded as on a first visit.
+ */
+export async function measureCheckout(page: Page, origin: string): Promise<Result> {
+  await page.setViewport(PHONE_VIEWPORT);
+  await page.goto(`${origin}${SHOP_PATH}`, { waitUntil: 'load' });
+  await click(page, 'button', addButton(QUICK_ADD_PRODUCT));
+  await click(page, 'header button', 'Warenkorb, 1 Artikel');
+  await expectVisible(page, '[role="dialog"], dialog', 'Ihr Warenkorb', 'cart');
+  await page.evaluate(
+    `[...document.querySelectorAll('input[type="radio"]')]
+      .find((input) => [...input.labels].some((label) => label.textContent.trim() === 'Abholung'))?.click()`,
+  );
+  await click(page, 'button', 'Zur Kasse');
+  await click(page, 'a', 'Als Gast fortfahren');
+  await page.locator('input[name="name"]').fill('Anna Muster');
+  await page.locator('input[name="phone"]').fill('030123456');
+  await page.locator('input[name="line1"]').fill('Torstraße 12');
+  await click(page, 'button', 'Weiter zur Kasse');
+  await expectVisible(page, 'h1', 'Kasse', 'checkout before the measured reload');
+
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const flow = await startFlow(page, { name: 'checkout' });
+  await flow.navigate(
+    async () => {
+      await page.reload();
+    },
+    { name: 'checkout (reload)', disableStorageReset: true, logLevel: 'error' },
+  );
+  // The measured run must have shown the checkout, not the guest form the guard sends visitors to. The
+  // order button is disabled late in the evening, when the day has no time slot left.
+  if (!new URL(page.url()).pathname.endsWith('/checkout')) {
+    throw new Error(`checkout: the measured reload ended on ${page.url()}`);
+  }
+  await expectVisible(page, 'h1', 'Kasse', 'checkout after the measured reload');
+  await expectVisible(page, 'button', 'Jetzt bestellen', 'checkout after the measured reload');
+  const lhr = checked((await flow.createFlowResult()).steps[0]?.lhr, 'checkout');
+  if (!new URL(lhr.finalDisplayedUrl).pathname.endsWith('/checkout')) {
+    throw new Error(`checkout: Lighthouse measured ${lhr.finalDisplayedUrl}`);
+  }
+  return lhr;
+}
+
+export interface Interactions {
+  /** Latency (ms) of the quick-add click; 0 when below the Event Timing API's 16 ms threshold. */
+  quickAdd: number;
+  /** Latency (ms) of the click that opens the options dialog; 0 likewise. */
+  openOptions: number;
+}
+
+/** The page's event timings: the longest entry of each interaction, by interactionId. */
+const OBSERVE_INTERACTIONS = `
+  window.__benchInteractions = {};
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.interactionId) continue;
+      const seen = window.__benchInteractions[entry.interactionId] ?? 0;
+      window.__benchInteractions[entry.interactionId] = Math.max(seen, entry.duration);
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+`;
+
+async function interactionLatencies(page: Page): Promise<Record<string, number>> {
+  return (await page.evaluate('({ ...window.__benchInteractions })')) as Record<string, number>;
+}
+
+/**
+ * The latency of the interaction that `act` performs and `done` waits for: the longest event of the
+ * interactions that are new afterwards. Entries arrive after the next paint, so they are waited for a
+ * little; none means the interaction took less than the 16 ms threshold.
+ */
+async function interactionLatency(page: Page, act: () => Promise<void>, done: () => Promise<void>): Promise<number> {
+  const before = new Set(Object.keys(await interactionLatencies(page)));
+  await act();
+  await done();
+  const deadline = Date.now() + 2_000;
+  let latest: number[];
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = Object.entries(await interactionLatencies(page));
+    latest = now.filter(([id]) => !before.has(id)).map(([, duration]) => duration);
+  } while (latest.length === 0 && Date.now() < deadline);
+  return Math.max(0, ...latest);
+}
+
+/**
+ * (c) Interaction latency on a 4× slowed CPU, from a cold load of the menu in the phone layout: the
+ * quick-add of a product without options, then opening a pizza's options dialog. Clicks are real input
+ * events (CDP), so the page's Event Timing API sees them as a visitor's.
+ */
+export async function measureInteractions(page: Page, origin: string): Promise<Interactions> {
+  await page.setViewport(PHONE_VIEWPORT);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.evaluateOnNewDocument(OBSERVE_INTERACTIONS);
+  await page.goto(`${origin}${SHOP_PATH}`, { waitUntil: 'load' });
+  const quickAdd = await findByLabel(page, 'button', addButton(QUICK_ADD_PRODUCT));
+  const choose = await findByLabel(page, 'button', chooseButton(OPTIONS_PRODUCT));
+  // Let the load settle (lazy chunks, the store's status) so the clicks measure the interactions only.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+  const quickAddLatency = await interactionLatency(
+    page,
+    () => quickAdd.click(),
+    () => expectVisible(page, 'header button', 'Warenkorb, 1 Artikel', 'quick-add'),
+  );
+  const optionsLatency = await interactionLatency(
+    page,
+    () => choose.click(),
+    () => expectVisible(page, '[role="dialog"], dialog', OPTIONS_PRODUCT, 'options dialog'),
+  );
+  await cdp.detach();
+  return { quickAdd: quickAddLatency, openOptions: optionsLatency };
+}
