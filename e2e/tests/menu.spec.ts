@@ -154,5 +154,9 @@ test('the menu arrives rendered: readable without JavaScript, and the app takes 
     page.evaluate(() =>
       [...document.querySelectorAll('h1, main article')].map((element) => 'fromServer' in element).join(),
     );
-  expect(await kept()).toBe(Array(products.length + 1).fill(true).join());
+  expect(await kept()).toBe(
+    Array(products.length + 1)
+      .fill(true)
+      .join(),
+  );
 });
