@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { chooseEncoding, ifNoneMatchHits } from '../features/catalogue/index.ts';
 
 export const BASE_PATH = '/order-online';
 
@@ -16,8 +17,8 @@ export function cacheControlFor(filePath: string): string {
 /** A page rendered on the server, with compressed twins (features/shop-page). */
 export interface RenderedPage {
   html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  encoded: { br: Buffer; gzip: Buffer };
+  /** Strong ETag, quoted: a hash of the page. */
   etag: string;
 }
 
@@ -28,11 +29,10 @@ function sendRendered(request: FastifyRequest, reply: FastifyReply, page: Render
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding, cookie')
     .header('etag', page.etag);
-  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-  const accepted = request.headers['accept-encoding'] ?? '';
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.html);
+  if (ifNoneMatchHits(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.html);
+  return reply.header('content-encoding', encoding).send(page.encoded[encoding]);
 }
 
 /**

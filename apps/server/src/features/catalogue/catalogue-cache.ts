@@ -134,7 +134,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Compresses off the event loop (zlib's thread pool); brotli at a level that is fast for ~50 KB. */
-async function encode(body: Buffer): Promise<Representation['encoded']> {
+export async function encode(body: Buffer): Promise<Representation['encoded']> {
   const [br, gz] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
     gzipAsync(body, { level: 9 }),

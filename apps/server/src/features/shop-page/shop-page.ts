@@ -1,23 +1,12 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { STORE_ID, shopPageDataSchema, type Language, type ShopPageData } from '@pizzeria/domain';
-import type { CatalogueResource, CatalogueService } from '../catalogue/index.ts';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import type { RenderedPage } from '../../plugins/web-app.ts';
+import { encode, etagOf, type CatalogueResource, type CatalogueService } from '../catalogue/index.ts';
 
 /** The web app's server build (`apps/web/src/entry-server.tsx`): the shop at a path, as HTML. */
 export type RenderShop = (path: string, data: ShopPageData) => Promise<string>;
 
 /** A rendered page, with its compressed twins: rendered and compressed once per catalogue and language. */
-export interface ShopPage {
-  html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  /** Strong ETag, quoted: a hash of the page. */
-  etag: string;
-}
+export type ShopPage = RenderedPage;
 
 /** Where the rendered shop goes in the built index.html: the loading screen between these markers. */
 export const APP_START = '<!--app-->';
@@ -78,13 +67,7 @@ export function shopPages(options: { template: string; render: RenderShop; catal
       `<script id="shop-data" type="application/json">${json.replaceAll('<', '\\u003c')}</script>\n  ` +
       template.slice(bodyEnd);
     const body = Buffer.from(html, 'utf8');
-    const [br, gz] = await Promise.all([
-      brotli(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      }),
-      gzipAsync(body, { level: 9 }),
-    ]);
-    return { html: body, br, gzip: gz, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+    return { html: body, encoded: await encode(body), etag: etagOf(body) };
   };
 
   return {
