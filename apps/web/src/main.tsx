@@ -1,12 +1,12 @@
-import { render, type ComponentChild } from 'preact';
+import { hydrate, render, type ComponentChild } from 'preact';
 import { App } from './app/app.tsx';
+import { restoreBrowserState } from './app/browser-state.ts';
 import { queryClient } from './app/query-client.ts';
 import { readShopData, seedShopData } from './app/shop-data.ts';
-import { restoreSession } from './features/session/index.ts';
 import { currentLanguage, loadLanguage } from './i18n/index.ts';
+import { hydrateInSteps } from './lib/hydration.tsx';
 import './styles/global.css';
 
-restoreSession();
 // A customer who chose English gets the English texts before the first paint; German is bundled.
 await loadLanguage(currentLanguage()).catch((error: unknown) => console.error('Could not load the texts', error));
 
@@ -19,11 +19,22 @@ if (shopData && rendered) seedShopData(queryClient, shopData);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// Over the server's page, Preact's own render keeps the elements that match and corrects what differs
-// (docs/decisions/013). Anything else in #root (the loading screen of index.html, a page in another
-// language) goes first, as React's createRoot would do.
-if (!rendered) root.textContent = '';
-// The server's page is on screen and readable: starting the app is a task of its own, so loading the
-// script and rendering it never make one long task a tap would wait behind.
-else await new Promise((resolve) => setTimeout(resolve, 0));
-render((<App queryClient={queryClient} />) as unknown as ComponentChild, root);
+// The components are typed against React's JSX; Preact renders them (docs/decisions/013).
+const app = (<App queryClient={queryClient} />) as unknown as ComponentChild;
+if (rendered) {
+  // The server's page is on screen and readable: taking it over is a task of its own, so loading the
+  // script and starting it never make one long task a tap would wait behind.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Hydration keeps the server's elements and only attaches the app to them, so the first render must
+  // be the server's: the stores start without the browser's storage, as on the server, and get it
+  // right after (a stored cart, a signed-in customer), as an ordinary update. The menu's sections are
+  // taken over in tasks of their own (lib/hydration.tsx).
+  hydrateInSteps(() => hydrate(app, root));
+  restoreBrowserState();
+} else {
+  // Anything else in #root (the loading screen of index.html, a page in another language) goes first,
+  // as React's createRoot would do.
+  root.textContent = '';
+  restoreBrowserState();
+  render(app, root);
+}

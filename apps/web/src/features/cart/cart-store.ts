@@ -35,9 +35,13 @@ export function readStoredCart(storage: Storage | undefined = localStore()): Pic
   };
 }
 
-/** The cart lines and the order note, saved to local storage on every change (SPEC §3, §4). */
+/**
+ * The cart lines and the order note, saved to local storage on every change (SPEC §3, §4). It starts
+ * empty, as the server renders the page; `restoreCart` reads the stored cart at start (main.tsx).
+ */
 export const useCart = create<CartState>()((set) => ({
-  ...readStoredCart(),
+  items: [],
+  note: '',
   add: (item) => set((state) => ({ items: addToCart(state.items, item) })),
   setQuantity: (uniqueKey, quantity) => set((state) => ({ items: setLineQuantity(state.items, uniqueKey, quantity) })),
   remove: (uniqueKey) => set((state) => ({ items: removeLine(state.items, uniqueKey) })),
@@ -46,7 +50,11 @@ export const useCart = create<CartState>()((set) => ({
   clear: () => set({ items: [], note: '' }),
 }));
 
+/** Set while the cart is read from storage, which needs no writing back. */
+let restoring = false;
+
 useCart.subscribe((state, previous) => {
+  if (restoring) return;
   if (state.items !== previous.items) {
     if (state.items.length > 0) writeStorage(CART_ITEMS_KEY, state.items);
     else removeStorage(CART_ITEMS_KEY);
@@ -60,7 +68,12 @@ useCart.subscribe((state, previous) => {
 
 /** Reads the stored cart again (start, another tab changed it, tests). */
 export function restoreCart(storage: Storage | undefined = localStore()): void {
-  useCart.setState(readStoredCart(storage));
+  restoring = true;
+  try {
+    useCart.setState(readStoredCart(storage));
+  } finally {
+    restoring = false;
+  }
 }
 
 if (typeof window !== 'undefined') {

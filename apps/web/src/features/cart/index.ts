@@ -1,4 +1,12 @@
-export { useCart, clearCart, isOrderPlaced, markOrderPlaced, refillCart, type CartState } from './cart-store.ts';
+export {
+  useCart,
+  clearCart,
+  restoreCart,
+  isOrderPlaced,
+  markOrderPlaced,
+  refillCart,
+  type CartState,
+} from './cart-store.ts';
 export { openCart, closeCart, useCartDialog, takeLineEdit } from './cart-dialog-store.ts';
 export { CartButton } from './components/cart-button.tsx';
 export { useCartTotals, type CartTotals } from './use-cart-totals.ts';

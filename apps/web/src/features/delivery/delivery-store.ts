@@ -43,9 +43,14 @@ function savePostcode(entry: Postcode | null): void {
   writeStorage(DELIVERY_FEE_KEY, delivery_fee);
 }
 
-/** Delivery or pickup and the chosen delivery area, kept in local storage (SPEC §3, §4). */
+/**
+ * Delivery or pickup and the chosen delivery area, kept in local storage (SPEC §3, §4). It starts as
+ * the server renders the page (delivery, no postcode); `restoreDeliveryChoice` reads the stored choice
+ * at start (main.tsx).
+ */
 export const useDelivery = create<DeliveryState>()((set) => ({
-  ...restoreDelivery(),
+  orderType: 'delivery',
+  postcode: null,
   setOrderType: (orderType) => {
     writeStorage(ORDER_TYPE_KEY, orderType);
     set({ orderType });
@@ -55,6 +60,11 @@ export const useDelivery = create<DeliveryState>()((set) => ({
     set({ postcode });
   },
 }));
+
+/** Makes the stored order type and postcode the current choice. */
+export function restoreDeliveryChoice(storage: Storage | undefined = localStore()): void {
+  useDelivery.setState(restoreDelivery(storage));
+}
 
 type DeliveryChoice = Pick<DeliveryState, 'orderType' | 'postcode'>;
 

@@ -1,5 +1,6 @@
 export {
   useDelivery,
+  restoreDeliveryChoice,
   selectDeliveryFeeCents,
   selectMinimumOrderCents,
   type DeliveryState,

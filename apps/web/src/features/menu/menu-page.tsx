@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetUrl } from '../../lib/asset-url.ts';
+import { HydrateLater } from '../../lib/hydration.tsx';
 import { CartBar } from '../cart/index.ts';
 import { LoadingScreen } from '../layout/index.ts';
 import { useRestaurantName } from '../store/index.ts';
@@ -134,7 +135,12 @@ function Menu({ sections, categoriesCount }: { sections: MenuSection[]; categori
                 )}
               </div>
             ) : (
-              visible.map((section) => <MenuSectionView key={section.category.id} section={section} />)
+              // The browser takes over the server's sections one task each (lib/hydration.tsx).
+              visible.map((section) => (
+                <HydrateLater key={section.category.id}>
+                  <MenuSectionView section={section} />
+                </HydrateLater>
+              ))
             )}
             <AllergenLegend allergens={declarations.allergens} additives={declarations.additives} />
           </div>

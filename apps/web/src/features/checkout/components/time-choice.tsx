@@ -74,7 +74,31 @@ export function TimeChoice({
   const { t, i18n } = useTranslation('checkout');
   const name = useId();
   const selectId = useId();
-  if (loading) return <p className="checkout-hint">{t('time.loading')}</p>;
+  // While the times load, the choices a customer usually gets are sketched in their place (for the
+  // eye only), so nothing below them moves when they arrive.
+  if (loading) {
+    return (
+      <div className="checkout-choices" aria-busy="true">
+        <p className="sr-only" role="status">
+          {t('time.loading')}
+        </p>
+        <div className="checkout-choice checkout-choice-placeholder" aria-hidden="true">
+          <span className="checkout-radio-placeholder" />
+          <span className="checkout-choice-text">
+            <span className="checkout-choice-title">{t('time.asap')}</span>
+            <span className="checkout-hint">{t('time.loading')}</span>
+          </span>
+        </div>
+        <div className="checkout-choice checkout-choice-slot checkout-choice-placeholder" aria-hidden="true">
+          <span className="checkout-choice-row">
+            <span className="checkout-radio-placeholder" />
+            <span className="checkout-choice-title">{t('time.scheduled')}</span>
+          </span>
+          <span className="select checkout-slot-select checkout-select-placeholder">{t('time.slot_choose')}</span>
+        </div>
+      </div>
+    );
+  }
   if (failed || !slots) {
     return (
       <div className="checkout-time-error">

@@ -1,20 +1,31 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { preloadable } from '../../../lib/preloadable.tsx';
 import { prefetchWhenIdle } from '../../../lib/when-idle.ts';
 import { takeLineEdit, useCart, useCartDialog } from '../../cart/index.ts';
 import { openProductOptions, useProductOptions } from './options-store.ts';
 
-const loadDialog = () => import('./product-options-dialog.tsx');
-const ProductOptionsDialog = lazy(loadDialog);
+const { Component: ProductOptionsDialog, preload: loadDialog } = preloadable(
+  () => import('./product-options-dialog.tsx'),
+);
 
 /**
- * Mounts the product dialog (a lazy chunk) once it is needed and fetches its code ahead while the
- * browser is idle. Also takes the cart's "edit this line" requests.
+ * Mounts the product dialog (a lazy chunk) once it is needed, or closed once the browser is idle and
+ * has fetched its code. Also takes the cart's "edit this line" requests.
  */
 export function ProductOptionsHost() {
   const requested = useProductOptions((state) => state.requested);
   const editRequest = useCartDialog((state) => state.editRequest);
 
-  useEffect(() => prefetchWhenIdle(loadDialog), []);
+  // Fetched and mounted (closed) while the browser is idle, so a tap only opens it.
+  useEffect(
+    () =>
+      prefetchWhenIdle(() =>
+        loadDialog().then(() => {
+          if (!useProductOptions.getState().requested) useProductOptions.setState({ requested: true });
+        }),
+      ),
+    [],
+  );
 
   useEffect(() => {
     if (editRequest === null) return;
