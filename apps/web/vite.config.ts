@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { compileHints } from './build/compile-hints.ts';
 import { firstLoadChunk } from './build/first-load-chunk.ts';
 import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
   base: '/order-online/',
-  plugins: [firstLoadChunk(), precompress()],
+  plugins: [firstLoadChunk(), compileHints(), precompress()],
   resolve: {
     // Preact runs the React code (docs/decisions/013): the same components, a tenth of React DOM's bytes.
     alias: [
