@@ -4,11 +4,17 @@ import { restoreBrowserState } from './app/browser-state.ts';
 import { queryClient } from './app/query-client.ts';
 import { readShopData, seedShopData } from './app/shop-data.ts';
 import { currentLanguage, loadLanguage } from './i18n/index.ts';
-import { hydrateInSteps } from './lib/hydration.tsx';
+import { holdInputUntilHydrated, hydrateInSteps, releaseHeldInput, yieldToBrowser } from './lib/hydration.tsx';
 import './styles/global.css';
+
+// A tap on the server's page before the app has taken it over is kept for the app (lib/hydration.tsx).
+holdInputUntilHydrated();
 
 // A customer who chose English gets the English texts before the first paint; German is bundled.
 await loadLanguage(currentLanguage()).catch((error: unknown) => console.error('Could not load the texts', error));
+
+// Starting the script (evaluating its modules) is a task of its own; the page's data is read in the next.
+await yieldToBrowser();
 
 // The menu page comes rendered by the server, with the catalogue it was rendered from: the first render
 // starts on that data, so it matches the page and nothing is asked for twice. In another language than
@@ -24,7 +30,7 @@ const app = (<App queryClient={queryClient} />) as unknown as ComponentChild;
 if (rendered) {
   // The server's page is on screen and readable: taking it over is a task of its own, so loading the
   // script and starting it never make one long task a tap would wait behind.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await yieldToBrowser();
   // Hydration keeps the server's elements and only attaches the app to them, so the first render must
   // be the server's: the stores start without the browser's storage, as on the server, and get it
   // right after (a stored cart, a signed-in customer), as an ordinary update. The menu's sections are
@@ -37,4 +43,5 @@ if (rendered) {
   root.textContent = '';
   restoreBrowserState();
   render(app, root);
+  releaseHeldInput();
 }

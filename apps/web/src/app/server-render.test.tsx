@@ -7,7 +7,7 @@ import { useCart } from '../features/cart/index.ts';
 import { useDelivery } from '../features/delivery/index.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { categories, cola, discounts, postcode10999, products, store } from '../features/menu/test-catalogue.ts';
-import { hydrateInSteps } from '../lib/hydration.tsx';
+import { holdInputUntilHydrated, hydrateInSteps } from '../lib/hydration.tsx';
 import { setSocketFactory } from '../lib/live-socket.ts';
 import { FakeSocket } from '../lib/test-socket.ts';
 import { createTestQueryClient } from '../lib/testing.tsx';
@@ -163,5 +163,25 @@ describe('the menu page rendered on the server', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cola 0,33 l in den Warenkorb legen' }));
     expect(useCart.getState().items).toHaveLength(1);
     expect(localStorage.getItem('cartItems')).toContain('Cola');
+  });
+
+  it('keeps a tap that comes before the app has taken the page over, and answers it afterwards', async () => {
+    const root = container();
+    root.innerHTML = await renderShop('/order-online/', data);
+    holdInputUntilHydrated();
+    // The script has started but not yet hydrated: nothing listens on the server's elements.
+    fireEvent.click(screen.getByRole('button', { name: 'Cola 0,33 l in den Warenkorb legen' }));
+    expect(useCart.getState().items).toHaveLength(0);
+
+    start(root);
+    // The tap makes the browser take over the rest at once instead of section by section.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(useCart.getState().items.map((item) => item.displayName)).toEqual(['Cola 0,33 l']);
+    expect(within(root).getByRole('button', { name: /Warenkorb, 1 Artikel/ })).toBeInTheDocument();
+
+    // Once the page is the app's, a tap is answered as it comes, and only once.
+    fireEvent.click(screen.getByRole('button', { name: 'Cola 0,33 l in den Warenkorb legen' }));
+    expect(useCart.getState().items[0]?.quantity).toBe(2);
   });
 });

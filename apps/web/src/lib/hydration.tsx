@@ -28,9 +28,75 @@ function newGate(): Gate {
   return gate;
 }
 
+/** Resolves in a task of its own, after the browser has had the chance to paint and handle input. */
+export function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+// A tap (or typing) that reaches the server's elements before the app has taken them over would be
+// lost: nothing listens yet. So from the script's start until every part is taken over, clicks are held
+// (stopped before they reach anything), and once the page's frame is hydrated the remaining parts are
+// taken over at once and the held events dispatched again, to the same elements.
+const HELD_EVENTS = ['click', 'input'] as const;
+let holding = false;
+let shellHydrated = false;
+const held: Event[] = [];
+const replayed = new WeakSet<Event>();
+
+function hold(event: Event): void {
+  if (replayed.has(event)) return;
+  // A click's default action (a link, a checkbox) waits for the app; typed text is already in its field.
+  if (event.type === 'click') {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+  held.push(event);
+  if (shellHydrated) takeOverNow();
+}
+
+/** Holds the page's clicks and typing until the app has taken over the server's page (see above). */
+export function holdInputUntilHydrated(): void {
+  if (holding) return;
+  holding = true;
+  for (const type of HELD_EVENTS) document.addEventListener(type, hold, true);
+}
+
+function stopHolding(): void {
+  if (!holding) return;
+  holding = false;
+  for (const type of HELD_EVENTS) document.removeEventListener(type, hold, true);
+}
+
+/** Dispatches the held events again once the parts' renders (microtasks) are done. */
+function replayHeld(): void {
+  setTimeout(() => {
+    for (const event of held.splice(0)) {
+      const { target } = event;
+      if (!(target instanceof Node) || !target.isConnected) continue;
+      const again =
+        event.type === 'click'
+          ? new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, detail: 1 })
+          : new Event(event.type, { bubbles: true, composed: true });
+      replayed.add(again);
+      target.dispatchEvent(again);
+    }
+  }, 0);
+}
+
+/** Someone is waiting for an answer: every waiting part is taken over now, then their input replayed. */
+function takeOverNow(): void {
+  for (const gate of waiting.splice(0)) gate.release();
+  stopHolding();
+  replayHeld();
+}
+
 /** Opens the next waiting part in a task of its own; its render runs in that task's microtasks. */
 function releaseNext(): void {
-  if (waiting.length === 0) return;
+  if (waiting.length === 0) {
+    stopHolding();
+    replayHeld();
+    return;
+  }
   setTimeout(() => {
     waiting.shift()?.release();
     releaseNext();
@@ -39,7 +105,7 @@ function releaseNext(): void {
 
 /**
  * Runs `hydrate` (Preact's `hydrate` over the server's page) with the `HydrateLater` parts held back,
- * then takes them over one per task.
+ * then takes them over one per task, or all at once when input was held meanwhile.
  */
 export function hydrateInSteps(hydrate: () => void): void {
   hydrating = true;
@@ -48,7 +114,15 @@ export function hydrateInSteps(hydrate: () => void): void {
   } finally {
     hydrating = false;
   }
-  releaseNext();
+  shellHydrated = true;
+  if (held.length > 0) takeOverNow();
+  else releaseNext();
+}
+
+/** For a page that is rendered from scratch, not hydrated: held input goes to its new elements, if any. */
+export function releaseHeldInput(): void {
+  stopHolding();
+  replayHeld();
 }
 
 function Gated({ children }: { children: ReactNode }) {

@@ -108,15 +108,17 @@ function Menu({ sections, categoriesCount }: { sections: MenuSection[]; categori
         </div>
       ) : (
         <>
-          <div className="menu-bar">
-            <div className="container menu-bar-inner">
-              <CategoryNav sections={visible} />
-              <div className="menu-tools">
-                <MenuSearchField />
-                <AllergenFilter allergens={declarations.allergens} />
+          <HydrateLater>
+            <div className="menu-bar">
+              <div className="container menu-bar-inner">
+                <CategoryNav sections={visible} />
+                <div className="menu-tools">
+                  <MenuSearchField />
+                  <AllergenFilter allergens={declarations.allergens} />
+                </div>
               </div>
             </div>
-          </div>
+          </HydrateLater>
 
           <div className="container menu-content">
             <p className="sr-only" role="status">
