@@ -42,6 +42,7 @@ if (rendered) {
   // as React's createRoot would do.
   root.textContent = '';
   restoreBrowserState();
-  render(app, root);
+  // Taps held meanwhile were on elements that are gone now (they are dropped); holding ends.
   releaseHeldInput();
+  render(app, root);
 }

@@ -4,16 +4,25 @@ export type Locale = 'de-DE' | 'en-GB' | 'de-CH';
 export type Currency = 'EUR' | 'CHF' | 'USD';
 
 const formatters = new Map<string, Intl.NumberFormat>();
+/** Amounts already formatted: ICU's currency formatting costs a phone a noticeable fraction of a tap. */
+const formatted = new Map<string, string>();
+const FORMATTED_LIMIT = 2_000;
 
 /** `850` → `8,50 €` (de-DE) or `€8.50` (en-GB): the language changes formatting only (DESIGN §3). */
 export function formatMoney(cents: Cents, locale: Locale, currency: Currency): string {
   const key = `${locale}|${currency}`;
+  const amountKey = `${key}|${cents}`;
+  const known = formatted.get(amountKey);
+  if (known !== undefined) return known;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 });
     formatters.set(key, formatter);
   }
-  return formatter.format(cents / 100);
+  const text = formatter.format(cents / 100);
+  if (formatted.size >= FORMATTED_LIMIT) formatted.clear();
+  formatted.set(amountKey, text);
+  return text;
 }
 
 export function localeFor(language: 'de' | 'en'): Locale {

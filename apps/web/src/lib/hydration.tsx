@@ -58,6 +58,7 @@ function hold(event: Event): void {
 export function holdInputUntilHydrated(): void {
   if (holding) return;
   holding = true;
+  shellHydrated = false;
   for (const type of HELD_EVENTS) document.addEventListener(type, hold, true);
 }
 
@@ -111,6 +112,11 @@ export function hydrateInSteps(hydrate: () => void): void {
   hydrating = true;
   try {
     hydrate();
+  } catch (error) {
+    // Without the app the server's page is still a page: its links must work again.
+    stopHolding();
+    held.length = 0;
+    throw error;
   } finally {
     hydrating = false;
   }
@@ -119,7 +125,7 @@ export function hydrateInSteps(hydrate: () => void): void {
   else releaseNext();
 }
 
-/** For a page that is rendered from scratch, not hydrated: held input goes to its new elements, if any. */
+/** For a page rendered from scratch, not hydrated: holding ends; input held on elements still there is replayed. */
 export function releaseHeldInput(): void {
   stopHolding();
   replayHeld();
