@@ -55,6 +55,19 @@ if (files.some((file) => /admin/.test(file))) {
   process.exit(1);
 }
 
+// PayPal's buttons and SDK loader: a lazy chunk of the checkout, never in the first load.
+const payPalChunk = assets.find((file) => /^paypal-buttons-[\w-]+\.js$/.test(file));
+if (!payPalChunk) {
+  console.error('No PayPal chunk (paypal-buttons-*.js) in the build.');
+  process.exit(1);
+}
+const payPalMarkers = /PayPalButtons|data-sdk-integration-source/;
+if (files.some((file) => file.endsWith('.js') && payPalMarkers.test(readFileSync(path.join(dist, file), 'utf8')))) {
+  console.error('PayPal’s code is in the storefront’s first load.');
+  process.exit(1);
+}
+console.log(`PayPal:       lazy (assets/${payPalChunk})`);
+
 // The dialogs a tap opens carry V8's compile hint, so Chrome compiles their code while it is idle
 // (apps/web/build/compile-hints.ts); the first load is compiled as it runs and carries none.
 const hinted = (file: string) => readFileSync(path.join(dist, file), 'utf8').startsWith(`${COMPILE_HINT}\n`);
