@@ -87,15 +87,13 @@ function replayHeld(): void {
 /** Someone is waiting for an answer: every waiting part is taken over now, then their input replayed. */
 function takeOverNow(): void {
   for (const gate of waiting.splice(0)) gate.release();
-  stopHolding();
-  replayHeld();
+  releaseHeldInput();
 }
 
 /** Opens the next waiting part in a task of its own; its render runs in that task's microtasks. */
 function releaseNext(): void {
   if (waiting.length === 0) {
-    stopHolding();
-    replayHeld();
+    releaseHeldInput();
     return;
   }
   setTimeout(() => {
@@ -125,7 +123,10 @@ export function hydrateInSteps(hydrate: () => void): void {
   else releaseNext();
 }
 
-/** For a page rendered from scratch, not hydrated: holding ends; input held on elements still there is replayed. */
+/**
+ * Ends holding and replays what was held on elements that are still there: once every part is taken
+ * over, or (from main.tsx) for a page rendered from scratch instead of hydrated.
+ */
 export function releaseHeldInput(): void {
   stopHolding();
   replayHeld();
