@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { buildCartItem, type Order, type Postcode, type Product } from '@pizzeria/domain';
 import { startOwnServer } from '../support/own-server.ts';
 import { isPhone, openShop, seriousA11yViolations, SHOP } from '../support/shop.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { buildCartItem, type CartItem, type Postcode, type Product } from '@pizzeria/domain';
 import AxeBuilder from '@axe-core/playwright';
 import { openShop, reloadWithStored } from '../support/shop.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { openShop, reloadWithStored } from '../support/shop.ts';
 
 test('a visitor picks a postcode with the keyboard and the shop remembers it', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '../support/test.ts';
 import sharp from 'sharp';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { isPhone, openStaffWindow, seriousA11yViolations, SHOP } from '../support/shop.ts';

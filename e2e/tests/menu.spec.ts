@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import type { Product } from '@pizzeria/domain';
 import { isPhone, openShop, seriousA11yViolations } from '../support/shop.ts';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '../support/test.ts';
 import { buildCartItem, type Postcode, type Product } from '@pizzeria/domain';
 import { startFakePayPal, type FakePayPal } from '../../apps/server/test/fake-paypal.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { openShop, seriousA11yViolations } from '../support/shop.ts';
 
 const RESTAURANT = 'Pizzeria Bella Napoli';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { buildCartItem, type Postcode, type Product, type TimeSlots } from '@pizzeria/domain';
 import { startOwnServer } from '../support/own-server.ts';
 import { openShop } from '../support/shop.ts';
