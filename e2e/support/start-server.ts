@@ -20,9 +20,12 @@ const env: NodeJS.ProcessEnv = {
   SEED_OPENING_HOURS: 'always',
   ADMIN_EMAIL: 'admin@example.com',
   ADMIN_PASSWORD: 'e2e-admin-password',
-  // Every journey's browser comes from 127.0.0.1: the order limits have their own API tests.
+  // Every journey's browser comes from 127.0.0.1: the limits per address have their own API tests.
   ORDERS_PER_HOUR_PER_ADDRESS: '100000',
   ORDERS_PER_HOUR_PER_CUSTOMER: '100000',
+  REGISTRATIONS_PER_HOUR_PER_ADDRESS: '100000',
+  PASSWORD_RESETS_PER_HOUR_PER_ADDRESS: '100000',
+  TRACKING_FAILURES_PER_HOUR_PER_ADDRESS: '100000',
 };
 let cleanup = async () => {};
 

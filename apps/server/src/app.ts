@@ -9,7 +9,8 @@ import errors from './plugins/errors.ts';
 import language from './plugins/language.ts';
 import openapi from './plugins/openapi.ts';
 import pubsub from './plugins/pubsub.ts';
-import rateLimits from './plugins/rate-limits.ts';
+import rateLimits, { type Limit } from './plugins/rate-limits.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import websocket from './plugins/websocket.ts';
 import webApp from './plugins/web-app.ts';
 import healthRoutes from './features/health/routes.ts';
@@ -39,9 +40,25 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
     address: { max: config.LOGIN_ADDRESS_MAX_FAILURES, windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS },
     account: { max: config.LOGIN_ACCOUNT_MAX_FAILURES, windowSeconds: config.LOGIN_ACCOUNT_WINDOW_SECONDS },
   };
+  const paypal =
+    config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
+      ? {
+          clientId: config.PAYPAL_CLIENT_ID,
+          clientSecret: config.PAYPAL_CLIENT_SECRET,
+          apiBase: config.PAYPAL_API_BASE,
+          webhookId: config.PAYPAL_WEBHOOK_ID,
+          timeoutMs: config.PAYPAL_TIMEOUT_SECONDS * 1000,
+        }
+      : null;
+  // The API speaks JSON (and forms where SPEC §7 says so): a text body is refused with 415, not parsed.
+  instance.removeContentTypeParser('text/plain');
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
 
+  await instance.register(securityHeaders, {
+    publicUrl: config.PUBLIC_URL,
+    payPal: paypal !== null,
+  });
   await instance.register(language);
   await instance.register(errors);
   await instance.register(openapi);
@@ -59,18 +76,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   await instance.register(catalogueService);
   await instance.register(storeStatusService);
   await instance.register(ordersService);
-  await instance.register(paymentsService, {
-    paypal:
-      config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
-        ? {
-            clientId: config.PAYPAL_CLIENT_ID,
-            clientSecret: config.PAYPAL_CLIENT_SECRET,
-            apiBase: config.PAYPAL_API_BASE,
-            webhookId: config.PAYPAL_WEBHOOK_ID,
-            timeoutMs: config.PAYPAL_TIMEOUT_SECONDS * 1000,
-          }
-        : null,
-  });
+  await instance.register(paymentsService, { paypal });
   await instance.register(boardWatchService);
 
   await instance.register(
@@ -81,12 +87,22 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
       await api.register(addressRoutes);
       await api.register(orderRoutes, {
         ordersPerHour: { address: config.ORDERS_PER_HOUR_PER_ADDRESS, customer: config.ORDERS_PER_HOUR_PER_CUSTOMER },
+        trackingFailures: hourly(config.TRACKING_FAILURES_PER_HOUR_PER_ADDRESS),
       });
       await api.register(paymentRoutes);
       await api.register(storeStatusRoutes);
-      await api.register(orderChannelRoutes);
+      await api.register(orderChannelRoutes, {
+        trackingFailures: hourly(config.TRACKING_FAILURES_PER_HOUR_PER_ADDRESS),
+      });
       await api.register(adminRoutes, { prefix: '/admin' });
-      await api.register(accountsRoutes, { publicUrl: config.PUBLIC_URL, loginLimits });
+      await api.register(accountsRoutes, {
+        publicUrl: config.PUBLIC_URL,
+        loginLimits,
+        addressLimits: {
+          registrations: hourly(config.REGISTRATIONS_PER_HOUR_PER_ADDRESS),
+          passwordResets: hourly(config.PASSWORD_RESETS_PER_HOUR_PER_ADDRESS),
+        },
+      });
       await api.register(staffRoutes, { prefix: '/staff', loginLimits });
     },
     { prefix: '/api' },
@@ -97,6 +113,10 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
     root: webDist,
     menuPage: await menuPageFrom(webDist, instance.catalogue, instance.log),
   });
+}
+
+function hourly(max: number): Limit {
+  return { max, windowSeconds: 3600 };
 }
 
 /** The staff account (DESIGN §2): from ADMIN_EMAIL/ADMIN_PASSWORD, else generated once and logged. */

@@ -69,6 +69,11 @@ const configSchema = z.object({
   /** Orders placed per hour from one client address, and for one phone number, e-mail or account. */
   ORDERS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   ORDERS_PER_HOUR_PER_CUSTOMER: z.coerce.number().int().min(1).default(5),
+  /** Accounts created, and passwords set with a reset link, per hour from one client address. */
+  REGISTRATIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  PASSWORD_RESETS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** Order look-ups with a wrong tracking token or order number per hour from one client address (right ones are free). */
+  TRACKING_FAILURES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   /** PayPal's REST app credentials (issue 12): PayPal is offered only when both are set. */
   PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),

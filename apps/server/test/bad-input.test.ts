@@ -1,5 +1,8 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { BODY_LIMIT_BYTES } from '../src/server.ts';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from './helper.ts';
 
 // Issue 16: input that used to reach PostgreSQL (NUL, ids past `integer`, year 0) or a parser that
@@ -246,5 +249,107 @@ describe('who comes before what', () => {
       const response = await app.inject({ method, url, payload: { nonsense: true } });
       expect(response.statusCode).toBe(401);
     }
+  });
+});
+
+// Issue 14: what Fastify refuses before a route runs says so in the shop's words and codes.
+describe('bodies the API does not take', () => {
+  const order = guestOrder({});
+
+  it('refuses a 10 MB body with 413 as soon as its length is announced, before it is sent', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/orders/guest',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(10 * 1024 * 1024),
+            'accept-language': 'de',
+          },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      // Only the start of the body: the answer must not wait for the rest.
+      request.write('{"items":[');
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ message: 'Die Anfrage ist zu groß.', code: 'body_too_large' });
+  });
+
+  it('refuses a body over the limit that is sent whole', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/orders/guest',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: JSON.stringify({ ...order, note: 'x'.repeat(BODY_LIMIT_BYTES) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'body_too_large', message: 'The request is too large.' });
+  });
+
+  it.each([
+    ['text/plain', 'hello'],
+    ['application/xml', '<order/>'],
+    ['text/html', '<p>order</p>'],
+  ])('answers a %s body with 415', async (type, payload) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/orders/guest',
+      headers: { 'content-type': type, 'accept-language': 'de' },
+      payload,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      message: 'Die Anfrage hat ein Format, das wir nicht annehmen. Bitte senden Sie JSON.',
+      code: 'unsupported_media_type',
+    });
+  });
+
+  it.each([
+    ['broken JSON', '{"store_id": 13,'],
+    ['an empty body', ''],
+  ])('answers %s with 400 invalid_json', async (_what, payload) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/orders/guest',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalid_json', message: expect.any(String) });
+  });
+
+  it.each([
+    ['JSON nested 100,000 deep', '['.repeat(100_000) + ']'.repeat(100_000), 'invalid_request'],
+    ['a poisoned prototype', '{"__proto__": {"admin": true}}', 'invalid_json'],
+  ])('answers %s with 400', async (_what, payload, code) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/orders/guest',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code, message: expect.stringMatching(/^The request is not valid/) });
+  });
+
+  it('answers an unknown address with a 404 in the caller’s language', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'accept-language': 'de' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Diese Adresse gibt es nicht.', code: 'not_found' });
   });
 });

@@ -42,9 +42,12 @@ export async function buildTestServer(
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: 'memory://',
-    // Every test request comes from 127.0.0.1: the order limits get their own tests.
+    // Every test request comes from 127.0.0.1: the limits per address get their own tests.
     ORDERS_PER_HOUR_PER_ADDRESS: '100000',
     ORDERS_PER_HOUR_PER_CUSTOMER: '100000',
+    REGISTRATIONS_PER_HOUR_PER_ADDRESS: '100000',
+    PASSWORD_RESETS_PER_HOUR_PER_ADDRESS: '100000',
+    TRACKING_FAILURES_PER_HOUR_PER_ADDRESS: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -37,6 +37,35 @@ const DATABASE_UNAVAILABLE: LocalizedText = {
   de: 'Unser System ist gerade nicht erreichbar. Bitte versuchen Sie es in einem Moment erneut.',
   en: 'Our system is unavailable right now. Please try again in a moment.',
 };
+/** Fastify's own refusals of a request before any route runs, in the shop's codes and words. */
+const REFUSALS: Record<string, { status: number; code: string; message: LocalizedText }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'body_too_large',
+    message: { de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: {
+      de: 'Die Anfrage hat ein Format, das wir nicht annehmen. Bitte senden Sie JSON.',
+      en: 'The request has a format we do not accept. Please send JSON.',
+    },
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'invalid_json',
+    message: { de: 'Die Anfrage ist kein gültiges JSON.', en: 'The request is not valid JSON.' },
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'invalid_json',
+    message: { de: 'Die Anfrage ist leer, erwartet wird JSON.', en: 'The request is empty; JSON was expected.' },
+  },
+};
+
+const NOT_FOUND: LocalizedText = { de: 'Diese Adresse gibt es nicht.', en: 'There is nothing at this address.' };
+
 /** Seconds a client should wait after a 503: about the pool's connect timeout, so the next try may find it back. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -81,17 +110,22 @@ export default fp(
         const body: ApiError = { message: INTERNAL_ERROR[request.language], code: 'internal_error' };
         return reply.status(500).send(body);
       }
-      const message = error instanceof Error ? error.message : 'Bad request';
-      const code =
+      const fastifyCode =
         typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-          ? error.code.toLowerCase()
-          : 'bad_request';
-      const body: ApiError = { message, code };
+          ? error.code
+          : undefined;
+      const refusal = fastifyCode ? REFUSALS[fastifyCode] : undefined;
+      if (refusal) {
+        const body: ApiError = { message: refusal.message[request.language], code: refusal.code };
+        return reply.status(refusal.status).send(body);
+      }
+      // Any other 4xx Fastify raises before the route (a poisoned prototype, a bad content length).
+      const body: ApiError = { message: INVALID_REQUEST[request.language], code: 'invalid_request' };
       return reply.status(status).send(body);
     });
 
     app.setNotFoundHandler((request, reply) => {
-      const body: ApiError = { message: `No route for ${request.method} ${request.url}`, code: 'not_found' };
+      const body: ApiError = { message: NOT_FOUND[request.language], code: 'not_found' };
       return reply.status(404).send(body);
     });
   },

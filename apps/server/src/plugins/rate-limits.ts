@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { LocalizedText } from '@pizzeria/domain';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { HttpError } from './errors.ts';
 
 export interface Limit {
   /** Attempts allowed in one window. */
@@ -41,6 +44,35 @@ declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimits;
   }
+}
+
+/** "in 5 Minuten" / "in 5 minutes": how long until a refused attempt may be made again. */
+export function waitText(retryAfterSeconds: number): LocalizedText {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  if (retryAfterSeconds < 60) {
+    return {
+      de: `in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'Sekunde' : 'Sekunden'}`,
+      en: `in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`,
+    };
+  }
+  return {
+    de: `in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}`,
+    en: `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
+  };
+}
+
+/**
+ * The answer to an attempt over its limit: `Retry-After` on the reply, and a 429 whose message (in
+ * both languages) says how long to wait.
+ */
+export function tooMany(
+  reply: FastifyReply,
+  retryAfterSeconds: number,
+  code: string,
+  message: (wait: LocalizedText) => LocalizedText,
+): HttpError {
+  void reply.header('retry-after', String(retryAfterSeconds));
+  return new HttpError(429, code, message(waitText(retryAfterSeconds)));
 }
 
 /** The stored key: a hash, so the table holds no e-mail address or client address in clear. */

@@ -109,4 +109,6 @@ export const CHANNEL_CLOSE = {
   notFound: 4404,
   /** The client broke the protocol. */
   badMessage: 4400,
+  /** Too many refused attempts from the client's address (RFC 6455's "try again later"): reconnect later. */
+  tryAgainLater: 1013,
 } as const;

@@ -15,6 +15,7 @@ import {
 } from '@pizzeria/domain';
 import { HttpError } from '../../plugins/errors.ts';
 import formBody from '../../plugins/form-body.ts';
+import { tooMany, type Limit } from '../../plugins/rate-limits.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle.ts';
 import { dummyPasswordHash, PasswordWorkBusy } from './passwords.ts';
 import { createAccountsService, type AccountsService, type LoginResult } from './service.ts';
@@ -24,7 +25,15 @@ export interface AccountsRoutesOptions {
   publicUrl: string;
   /** Login throttling limits (tests use small ones). */
   loginLimits?: LoginLimits;
+  /** Per client address: accounts created, and passwords set with a reset link (issue 14). */
+  addressLimits?: { registrations: Limit; passwordResets: Limit };
 }
+
+/** The defaults of `REGISTRATIONS_PER_HOUR_PER_ADDRESS` and `PASSWORD_RESETS_PER_HOUR_PER_ADDRESS`. */
+const DEFAULT_ADDRESS_LIMITS = {
+  registrations: { max: 10, windowSeconds: 3600 },
+  passwordResets: { max: 10, windowSeconds: 3600 },
+};
 
 const INVALID_CREDENTIALS = new HttpError(401, 'invalid_credentials', {
   de: 'E-Mail-Adresse oder Passwort ist falsch.',
@@ -57,35 +66,22 @@ const RESET_PASSWORD_ANSWER = {
 } satisfies Record<Language, string>;
 
 /** `in 3 Minuten` / `in 3 minutes`: how long to wait, in seconds under a minute. */
-function waitText(retryAfterSeconds: number): LocalizedText {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  if (retryAfterSeconds < 60) {
-    return {
-      de: `in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'Sekunde' : 'Sekunden'}`,
-      en: `in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`,
-    };
-  }
-  return {
-    de: `in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}`,
-    en: `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
-  };
-}
-
-function tooManyResetRequests(retryAfterSeconds: number): HttpError {
-  const wait = waitText(retryAfterSeconds);
-  return new HttpError(429, 'too_many_requests', {
-    de: `Für diese E-Mail-Adresse wurden gerade zu viele Links angefordert. Bitte versuchen Sie es ${wait.de} erneut.`,
-    en: `Too many links have just been requested for this email address. Please try again ${wait.en}.`,
-  });
-}
-
-function tooManyAttempts(retryAfterSeconds: number): HttpError {
-  const wait = waitText(retryAfterSeconds);
-  return new HttpError(429, 'too_many_attempts', {
-    de: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es ${wait.de} erneut.`,
-    en: `Too many failed login attempts. Please try again ${wait.en}.`,
-  });
-}
+const tooManyResetRequests = (wait: LocalizedText): LocalizedText => ({
+  de: `Für diese E-Mail-Adresse wurden gerade zu viele Links angefordert. Bitte versuchen Sie es ${wait.de} erneut.`,
+  en: `Too many links have just been requested for this email address. Please try again ${wait.en}.`,
+});
+const tooManyLogins = (wait: LocalizedText): LocalizedText => ({
+  de: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es ${wait.de} erneut.`,
+  en: `Too many failed login attempts. Please try again ${wait.en}.`,
+});
+const tooManyRegistrations = (wait: LocalizedText): LocalizedText => ({
+  de: `Von Ihrem Anschluss wurden gerade zu viele Konten angelegt. Bitte versuchen Sie es ${wait.de} erneut.`,
+  en: `Too many accounts have just been created from your connection. Please try again ${wait.en}.`,
+});
+const tooManyPasswordResets = (wait: LocalizedText): LocalizedText => ({
+  de: `Von Ihrem Anschluss wurden gerade zu viele Passwörter zurückgesetzt. Bitte versuchen Sie es ${wait.de} erneut.`,
+  en: `Too many passwords have just been reset from your connection. Please try again ${wait.en}.`,
+});
 
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema };
 
@@ -113,10 +109,7 @@ export async function signIn(
     if (error instanceof PasswordWorkBusy) void reply.header('retry-after', '1');
     throw error;
   }
-  if (result.kind === 'throttled') {
-    void reply.header('retry-after', String(result.retryAfterSeconds));
-    throw tooManyAttempts(result.retryAfterSeconds);
-  }
+  if (result.kind === 'throttled') throw tooMany(reply, result.retryAfterSeconds, 'too_many_attempts', tooManyLogins);
   if (result.kind === 'invalid') throw INVALID_CREDENTIALS;
   return result.user;
 }
@@ -126,6 +119,7 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
   await app.register(formBody);
   // The first login with an unknown email should not be the one that pays for making the dummy hash.
   await dummyPasswordHash();
+  const addressLimits = options.addressLimits ?? DEFAULT_ADDRESS_LIMITS;
   const service = createAccountsService({
     db: app.database.db,
     mail: app.mail,
@@ -187,10 +181,15 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
         tags: ['accounts'],
         summary: 'Create a customer account (and send the welcome mail)',
         body: registerCustomerSchema,
-        response: { 201: userSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: userSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
+      // Every attempt counts, an e-mail address already taken too: it is how addresses are probed.
+      const taken = await app.rateLimits.take([
+        { kind: 'register:address', subject: request.ip, limit: addressLimits.registrations },
+      ]);
+      if (!taken.ok) throw tooMany(reply, taken.retryAfterSeconds, 'too_many_requests', tooManyRegistrations);
       const result = await service.register(request.body, request.language);
       if (result.kind === 'password_too_common') throw PASSWORD_TOO_COMMON;
       if (result.kind === 'email_taken') throw EMAIL_TAKEN;
@@ -210,10 +209,8 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
     },
     async (request, reply) => {
       const retryAfterSeconds = await service.admitPasswordReset(request.body.email, request.ip);
-      if (retryAfterSeconds !== null) {
-        void reply.header('retry-after', String(retryAfterSeconds));
-        throw tooManyResetRequests(retryAfterSeconds);
-      }
+      if (retryAfterSeconds !== null)
+        throw tooMany(reply, retryAfterSeconds, 'too_many_requests', tooManyResetRequests);
       // Answered before any lookup, so neither the answer nor its timing tells whether the account exists.
       const work = service
         .requestPasswordReset(request.body.email, request.language)
@@ -231,10 +228,15 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
         tags: ['accounts'],
         summary: 'Set a new password with the token from the reset mail (single-use, one hour)',
         body: resetPasswordSchema,
-        response: { 200: messageResponseSchema, 400: apiErrorSchema },
+        response: { 200: messageResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // Every attempt counts: each one with a strong enough password costs a password hash.
+      const taken = await app.rateLimits.take([
+        { kind: 'password-reset:address', subject: request.ip, limit: addressLimits.passwordResets },
+      ]);
+      if (!taken.ok) throw tooMany(reply, taken.retryAfterSeconds, 'too_many_requests', tooManyPasswordResets);
       const result = await service.resetPassword(request.body.token, request.body.password, request.ip);
       if (result === 'password_too_common') throw PASSWORD_TOO_COMMON;
       if (result === 'invalid_token') throw INVALID_RESET_TOKEN;

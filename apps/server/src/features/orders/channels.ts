@@ -15,12 +15,17 @@ import {
 } from '@pizzeria/domain';
 import type { Caller } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import type { Limit } from '../../plugins/rate-limits.ts';
 import { sendText } from '../../plugins/websocket.ts';
 import { mayFollow, readOrderAccess, type OrderAccess } from './order-access.ts';
 import { ORDERS_CHANGED, orderChangeSchema, type OrderChange } from './service.ts';
+import { DEFAULT_TRACKING_FAILURES, trackingLimit } from './tracking-limit.ts';
 
 /** How long a client may take to send its auth message after the socket opened. */
 const AUTH_TIMEOUT_MS = 10_000;
+
+/** How often the tokens that sockets listen with are checked again: an ended session is closed within this. */
+export const SESSION_CHECK_MS = 30_000;
 
 /**
  * What let a socket in, kept so that it is checked again before every message: a token whose session
@@ -65,6 +70,11 @@ const UNAUTHORIZED: ChannelError = {
 const NOT_FOUND: ChannelError = { type: 'error', code: 'not_found', message: 'There is no such order' };
 const BAD_MESSAGE: ChannelError = { type: 'error', code: 'bad_message', message: 'Expected {"type":"auth", …}' };
 const UNAVAILABLE: ChannelError = { type: 'error', code: 'unavailable', message: 'Please try again shortly' };
+const TOO_MANY_LOOKUPS: ChannelError = {
+  type: 'error',
+  code: 'unavailable',
+  message: 'Too many orders were asked for with a wrong token from your address: please try again later',
+};
 
 /** A client's `{"type":"auth", …}` message; anything else (not JSON, another shape) fails. */
 function parseAuth(data: RawData) {
@@ -102,7 +112,8 @@ function onAuthMessage(socket: WebSocket, handle: (auth: z.infer<typeof channelA
  * rendered once per language. A socket becomes a listener only after its credentials opened the order,
  * and they are checked again (the order's owner and token, the user's session) before every message.
  */
-const orderChannelRoutes: FastifyPluginAsync = async (app) => {
+const orderChannelRoutes: FastifyPluginAsync<{ trackingFailures?: Limit }> = async (app, options) => {
+  const guardTracking = trackingLimit(app.rateLimits, options.trackingFailures ?? DEFAULT_TRACKING_FAILURES);
   const byOrder = new Map<number, Set<OrderListener>>();
   const staff = new Set<Listener>();
 
@@ -254,6 +265,34 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
+  /**
+   * A session ended elsewhere (a password reset, a device signed out, a role taken away) closes its
+   * sockets within `SESSION_CHECK_MS` even when no order changes meanwhile (issue 14): every token a
+   * socket listens with is checked again, once per token however many sockets share it.
+   */
+  async function closeEndedSessions(): Promise<void> {
+    const callerOf = tokenChecks();
+    for (const listener of [...staff]) {
+      const caller = listener.grant.accessToken ? await callerOf(listener.grant.accessToken) : null;
+      if (staff.has(listener) && caller?.role !== 'admin')
+        drop(staff, listener, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
+    }
+    for (const set of byOrder.values()) {
+      for (const listener of [...set]) {
+        if (!listener.grant.accessToken) continue;
+        const caller = await callerOf(listener.grant.accessToken);
+        if (set.has(listener) && !caller) drop(set, listener, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
+      }
+    }
+  }
+  const sessionCheck = setInterval(() => {
+    closeEndedSessions().catch((error: unknown) =>
+      app.log.error({ err: error }, 'could not check the sockets’ sessions'),
+    );
+  }, SESSION_CHECK_MS);
+  sessionCheck.unref();
+  app.addHook('onClose', async () => clearInterval(sessionCheck));
+
   app.get(
     '/ws/orders/:id',
     {
@@ -279,7 +318,16 @@ const orderChannelRoutes: FastifyPluginAsync = async (app) => {
         const caller = grant.accessToken ? await app.auth.verifyToken(grant.accessToken) : null;
         // Rights first, listening after: a socket that may not see the order never hears of its changes.
         const access = await readOrderAccess(app.database.db, orderId);
-        const verdict = await stillAllowed(access, grant, async () => caller);
+        const check = () => stillAllowed(access, grant, async () => caller);
+        // A tracking token is a guest's only credential: wrong ones are counted per client address, as over HTTP.
+        const guarded = grant.trackingToken
+          ? await guardTracking(request.ip, async () => {
+              const verdict = await check();
+              return verdict === 'yes' ? verdict : null;
+            })
+          : null;
+        if (guarded?.kind === 'refused') return refuse(socket, TOO_MANY_LOOKUPS, CHANNEL_CLOSE.tryAgainLater);
+        const verdict = guarded ? (guarded.found ?? 'not_found') : await check();
         if (verdict === 'unauthorized') return refuse(socket, UNAUTHORIZED, CHANNEL_CLOSE.unauthorized);
         if (verdict === 'not_found') return refuse(socket, NOT_FOUND, CHANNEL_CLOSE.notFound);
         // A socket closed meanwhile will not say so again: it must not stay a listener.

@@ -11,13 +11,17 @@ import {
   timeSlotsSchema,
 } from '@pizzeria/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Counter, Limit } from '../../plugins/rate-limits.ts';
-import { orderError } from './order-errors.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { tooMany, type Counter, type Limit } from '../../plugins/rate-limits.ts';
+import { ORDER_NOT_FOUND, orderError } from './order-errors.ts';
+import { DEFAULT_TRACKING_FAILURES, tooManyLookups, trackingLimit } from './tracking-limit.ts';
 import type { ParsedOrderRequest, PlaceOrderInput } from './service.ts';
 
 export interface OrderRoutesOptions {
   /** Orders per hour from one client address, and for one customer (account, phone or e-mail). */
   ordersPerHour?: { address: number; customer: number };
+  /** Look-ups with a wrong tracking token from one client address. */
+  trackingFailures?: Limit;
 }
 
 const HOUR_SECONDS = 60 * 60;
@@ -71,6 +75,7 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
     address: { max: options.ordersPerHour?.address ?? 20, windowSeconds: HOUR_SECONDS },
     customer: { max: options.ordersPerHour?.customer ?? 5, windowSeconds: HOUR_SECONDS },
   };
+  const guardTracking = trackingLimit(app.rateLimits, options.trackingFailures ?? DEFAULT_TRACKING_FAILURES);
 
   /**
    * Places the order if the limits allow. The attempt is counted before the order is placed (so a
@@ -178,11 +183,25 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
         summary: "One order: for its owner, an admin, or with `?token=` (the guest's tracking token)",
         params: orderIdParamsSchema,
         querystring: orderTokenQuerySchema,
-        response: { 200: orderSchema, ...errorResponses },
+        response: { 200: orderSchema, ...errorResponses, 429: apiErrorSchema },
       },
     },
-    async (request) =>
-      app.orders.find(request.params.id, { caller: request.caller, token: request.query.token }, request.language),
+    async (request, reply) => {
+      const { token } = request.query;
+      const find = () => app.orders.find(request.params.id, { caller: request.caller, token }, request.language);
+      if (token === undefined) return find();
+      // A tracking token is a guest's only credential: wrong ones are counted per client address.
+      const verdict = await guardTracking(request.ip, () =>
+        find().catch((error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 404) return null;
+          throw error;
+        }),
+      );
+      if (verdict.kind === 'refused')
+        throw tooMany(reply, verdict.retryAfterSeconds, 'too_many_requests', tooManyLookups);
+      if (verdict.found === null) throw ORDER_NOT_FOUND;
+      return verdict.found;
+    },
   );
 };
 

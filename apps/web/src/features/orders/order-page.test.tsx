@@ -84,6 +84,18 @@ describe('order page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Diese Bestellung wurde nicht gefunden');
   });
 
+  it('says how long to wait when this connection tried too many wrong links', async () => {
+    const message =
+      'Von Ihrem Anschluss wurden gerade zu viele Bestellungen mit falschem Link aufgerufen. Bitte versuchen Sie es in 42 Minuten erneut.';
+    current = { status: 429, body: { code: 'too_many_requests', message } };
+    renderWithProviders(<Route path="/order/:id" component={OrderPage} />, {
+      route: '/order/5?token=right',
+      queryData: [testStoreQuery],
+      queryClient: createTestQueryClient(),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
   it('asks over HTTP only while the live channel is down, every 30 s, and never once finished', () => {
     expect(fallbackPollInterval({ status: 'waiting', payment_status: null }, false)).toBe(ORDER_FALLBACK_POLL_MS);
     expect(ORDER_FALLBACK_POLL_MS).toBe(30_000);

@@ -64,10 +64,13 @@ function OrderView({ id, token }: { id: number; token: string | null }) {
     );
   }
   if (order.isError) {
-    const gone = order.error instanceof ApiRequestError && [401, 403, 404].includes(order.error.status);
+    const error = order.error instanceof ApiRequestError ? order.error : null;
+    const gone = error !== null && [401, 403, 404].includes(error.status);
+    // Too many wrong links from this connection: the server's message says how long to wait.
+    const held = error?.status === 429;
     return (
       <OrderProblem
-        message={gone ? t('order.not_found') : t('order.load_error')}
+        message={gone ? t('order.not_found') : held ? error.message : t('order.load_error')}
         onRetry={gone ? undefined : () => void order.refetch()}
       />
     );

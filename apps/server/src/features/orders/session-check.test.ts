@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orderSchema, type Order } from '@pizzeria/domain';
+import { users } from '../../db/schema.ts';
+import {
+  buildTestServer,
+  createTestUser,
+  pickupOrder,
+  simpleProduct,
+  type TestServer,
+  type TestUser,
+} from '../../../test/helper.ts';
+import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
+import { SESSION_CHECK_MS } from './channels.ts';
+
+// Issue 14: a socket whose session ended (password reset, a device signed out) is closed within a
+// minute, even when no order changes and so no message would have checked it again.
+
+let server: TestServer;
+let base: string;
+let productId: number;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  // Only intervals are the test's to move: the server's session check is one.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  server = await buildTestServer({ SEED_OPENING_HOURS: 'always' });
+  base = await wsBase(server.app);
+  productId = (await simpleProduct(server.app)).id;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await server.close();
+  vi.useRealTimers();
+});
+
+async function placeOrder(headers?: Record<string, string>): Promise<Order> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: headers ? '/api/orders/' : '/api/orders/guest',
+    headers: { 'idempotency-key': randomUUID(), ...headers },
+    payload: pickupOrder(productId, { guest: !headers }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return orderSchema.parse(response.json());
+}
+
+async function follow(path: string, auth: Record<string, string | undefined>): Promise<TestSocket> {
+  const socket = await openSocket(`${base}${path}`);
+  sockets.push(socket);
+  socket.send({ type: 'auth', ...auth });
+  await socket.next();
+  return socket;
+}
+
+/** What a password reset or signing out everywhere does: every token issued before names nobody. */
+async function endSessions(user: TestUser): Promise<void> {
+  await server.app.database.db.update(users).set({ sessionVersion: 7 }).where(eq(users.id, user.id));
+}
+
+describe('sockets of an ended session', () => {
+  it('are closed at the next session check, with nothing else happening; the others stay', async () => {
+    const owner = await createTestUser(server.app, { name: 'Olga Owner' });
+    const keeper = await createTestUser(server.app, { name: 'Kai Keeper' });
+    const staffer = await createTestUser(server.app, { role: 'admin' });
+    const ownersOrder = await placeOrder(owner.headers);
+    const keepersOrder = await placeOrder(keeper.headers);
+    const guestsOrder = await placeOrder();
+
+    const ownerSocket = await follow(`/api/ws/orders/${ownersOrder.id}`, { access_token: owner.token });
+    const board = await follow('/api/ws/admin/orders', { access_token: staffer.token });
+    const keeperSocket = await follow(`/api/ws/orders/${keepersOrder.id}`, { access_token: keeper.token });
+    const guestSocket = await follow(`/api/ws/orders/${guestsOrder.id}`, {
+      tracking_token: guestsOrder.tracking_token,
+    });
+
+    await endSessions(owner);
+    await endSessions(staffer);
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_MS);
+
+    expect(await ownerSocket.next()).toMatchObject({ type: 'error', code: 'unauthorized' });
+    expect((await ownerSocket.closed).code).toBe(4401);
+    expect(await board.next((message) => (message as { type?: string }).type === 'error')).toMatchObject({
+      code: 'unauthorized',
+    });
+    expect((await board.closed).code).toBe(4401);
+
+    // A session that goes on, and a guest's tracking token, keep their sockets.
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_MS);
+    const still = await Promise.race([
+      Promise.race([keeperSocket.closed, guestSocket.closed]).then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('open'), 300)),
+    ]);
+    expect(still).toBe('open');
+    expect(SESSION_CHECK_MS).toBeLessThanOrEqual(60_000);
+  });
+});
