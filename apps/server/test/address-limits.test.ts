@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_CLOSE, orderSchema, type Order } from '@pizzeria/domain';
+import { CHANNEL_CLOSE, type Order } from '@pizzeria/domain';
 import { loadConfig } from '../src/config.ts';
 import { buildServer } from '../src/server.ts';
-import { buildTestServer, pickupOrder, simpleProduct, type TestServer } from './helper.ts';
+import { buildTestServer, pinClock, placePickupOrder, simpleProduct, type TestServer } from './helper.ts';
 import { openSocket, wsBase } from './ws-client.ts';
 
 // Issue 14: registration, password resets and the tracking-token look-up are limited per client
@@ -35,15 +35,7 @@ function register(app: FastifyInstance, ip: string, email = `${randomUUID()}@exa
 }
 
 async function placeGuestOrder(app: FastifyInstance): Promise<Order> {
-  const product = await simpleProduct(app);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/orders/guest',
-    headers: { 'idempotency-key': randomUUID() },
-    payload: pickupOrder(product.id),
-  });
-  expect(response.statusCode).toBe(201);
-  return orderSchema.parse(response.json());
+  return placePickupOrder(app, (await simpleProduct(app)).id);
 }
 
 function lookUp(app: FastifyInstance, ip: string, id: number, token: string, language = 'en') {
@@ -62,6 +54,7 @@ describe('limits per client address', () => {
   beforeAll(async () => {
     server = await buildTestServer({ ...LIMITS, SEED_OPENING_HOURS: 'always', TRUST_PROXY: '127.0.0.1' });
     app = server.app;
+    pinClock(app);
     order = await placeGuestOrder(app);
   });
   afterAll(() => server.close());
@@ -149,6 +142,7 @@ describe('the tracking-token limit on the live order channel', () => {
     // No proxy: the sockets' address, 127.0.0.1, is the client's.
     server = await buildTestServer({ ...LIMITS, SEED_OPENING_HOURS: 'always' });
     app = server.app;
+    pinClock(app);
     order = await placeGuestOrder(app);
     base = await wsBase(app);
   });

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { orderSchema, type Order } from '@pizzeria/domain';
 import { loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema.ts';
 import { buildServer, type BuildServerOptions } from '../src/server.ts';
@@ -102,6 +103,35 @@ export async function simpleProduct(app: FastifyInstance): Promise<CatalogueProd
   );
   if (!product) throw new Error('the demo menu has no simple product');
   return product;
+}
+
+/** Monday 2026-06-15, 18:07 in Berlin: the demo store is open, whatever its hours are seeded with. */
+export const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
+
+/**
+ * Stops the server's clock for orders and the store's status at `at`: a test that orders "as soon as
+ * possible" must not depend on the hour it runs at (the kitchen's last slot is before midnight).
+ */
+export function pinClock(app: FastifyInstance, at: Date = MONDAY_EVENING): void {
+  app.orders.clock = { now: () => at };
+  app.storeStatus.clock = { now: () => at };
+}
+
+/** Places a cash pickup of one product: by the owner when `headers` carry their token, else as a guest. */
+export async function placePickupOrder(
+  app: FastifyInstance,
+  productId: number,
+  headers?: Record<string, string>,
+): Promise<Order> {
+  const response = await app.inject({
+    method: 'POST',
+    url: headers ? '/api/orders/' : '/api/orders/guest',
+    headers: { 'idempotency-key': randomUUID(), ...headers },
+    payload: pickupOrder(productId, { guest: !headers }),
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`placing an order answered ${response.statusCode}: ${response.body}`);
+  return orderSchema.parse(response.json());
 }
 
 /** A guest's cash pickup of one product, as `POST /api/orders/guest` takes it (or `/api/orders/` without the address). */

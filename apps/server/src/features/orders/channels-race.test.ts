@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderSchema, type Order } from '@pizzeria/domain';
+import type { Order } from '@pizzeria/domain';
 import { stores, users } from '../../db/schema.ts';
 import {
   buildTestServer,
   createTestUser,
-  pickupOrder,
+  placePickupOrder,
   simpleProduct,
   type TestServer,
   type TestUser,
@@ -41,15 +40,8 @@ async function socketTo(path: string): Promise<TestSocket> {
   return socket;
 }
 
-async function placeOrder(headers?: Record<string, string>): Promise<Order> {
-  const response = await app().inject({
-    method: 'POST',
-    url: headers ? '/api/orders/' : '/api/orders/guest',
-    headers: { 'idempotency-key': randomUUID(), ...headers },
-    payload: pickupOrder(productId, { guest: !headers }),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return orderSchema.parse(response.json());
+function placeOrder(headers?: Record<string, string>): Promise<Order> {
+  return placePickupOrder(app(), productId, headers);
 }
 
 async function accept(orderId: number): Promise<void> {

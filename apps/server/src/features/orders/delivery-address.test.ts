@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { outbox } from '../../db/schema.ts';
 import {
   buildTestServer,
+  pinClock,
   createTestUser,
   simpleProduct,
   type TestServer,
@@ -22,6 +23,7 @@ let items: { product_id: number; quantity: number; extras: [] }[];
 beforeAll(async () => {
   server = await buildTestServer({ SEED_OPENING_HOURS: 'always' });
   app = server.app;
+  pinClock(app);
   customer = await createTestUser(app);
   const product = await simpleProduct(app);
   // Enough for every area's minimum order.

@@ -3,7 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { stores } from '../../db/schema.ts';
-import { buildTestServer, createTestUser, pickupOrder, simpleProduct, type TestServer } from '../../../test/helper.ts';
+import {
+  buildTestServer,
+  pinClock,
+  createTestUser,
+  pickupOrder,
+  simpleProduct,
+  type TestServer,
+} from '../../../test/helper.ts';
 
 // Issue 16: 324 anonymous orders filled every slot of a day in seconds, and one order of 227,205 € was
 // taken. Orders are limited per client address and per customer, and one order's total is capped.
@@ -21,6 +28,7 @@ beforeAll(async () => {
     ORDERS_PER_HOUR_PER_CUSTOMER: '2',
   });
   app = server.app;
+  pinClock(app);
   // The kitchen's capacity is not what these tests are about.
   await app.database.db.update(stores).set({ ordersPerSlot: 10_000 }).where(eq(stores.id, 13));
   const product = await simpleProduct(app);

@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orderSchema, type Order } from '@pizzeria/domain';
+import type { Order } from '@pizzeria/domain';
 import { users } from '../../db/schema.ts';
 import {
   buildTestServer,
+  pinClock,
   createTestUser,
-  pickupOrder,
+  placePickupOrder,
   simpleProduct,
   type TestServer,
   type TestUser,
@@ -27,6 +27,7 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   server = await buildTestServer({ SEED_OPENING_HOURS: 'always' });
   base = await wsBase(server.app);
+  pinClock(server.app);
   productId = (await simpleProduct(server.app)).id;
 });
 afterAll(async () => {
@@ -35,15 +36,8 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-async function placeOrder(headers?: Record<string, string>): Promise<Order> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: headers ? '/api/orders/' : '/api/orders/guest',
-    headers: { 'idempotency-key': randomUUID(), ...headers },
-    payload: pickupOrder(productId, { guest: !headers }),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return orderSchema.parse(response.json());
+function placeOrder(headers?: Record<string, string>): Promise<Order> {
+  return placePickupOrder(server.app, productId, headers);
 }
 
 async function follow(path: string, auth: Record<string, string | undefined>): Promise<TestSocket> {
