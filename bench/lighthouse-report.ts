@@ -8,8 +8,6 @@ import { OPTIONS_PRODUCT, QUICK_ADD_PRODUCT, type Interactions } from './lightho
 
 /** The categories whose failed audits are listed (performance's are the metrics above). */
 const AUDITED = ['accessibility', 'best-practices', 'seo'] as const;
-const START = '<!-- lighthouse:start -->';
-const END = '<!-- lighthouse:end -->';
 
 export interface RunContext {
   date: Date;
@@ -193,7 +191,9 @@ export async function formatMarkdown(markdown: string, file: string): Promise<st
 }
 
 /** Writes the section into `file` between its markers, leaving the rest of the file as it is. */
-export async function writeSection(file: string, section: string): Promise<void> {
+export async function writeSection(file: string, section: string, name = 'lighthouse'): Promise<void> {
+  const START = `<!-- ${name}:start -->`;
+  const END = `<!-- ${name}:end -->`;
   const block = `${START}\n\n${section.trim()}\n\n${END}`;
   let text: string;
   if (!existsSync(file)) {

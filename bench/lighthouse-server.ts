@@ -31,7 +31,7 @@ export async function buildWebApp(): Promise<void> {
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -52,8 +52,8 @@ export interface Storefront {
   kill(): void;
 }
 
-/** Starts the server and resolves once `GET /api/health` answers 200. */
-export async function startStorefront(): Promise<Storefront> {
+/** Starts the server and resolves once `GET /api/health` answers 200; `env` adds to or overrides its settings. */
+export async function startStorefront(env: Record<string, string> = {}): Promise<Storefront> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pizzeria-lighthouse-'));
   const child = spawn(process.execPath, [SERVER_MAIN], {
@@ -72,6 +72,7 @@ export async function startStorefront(): Promise<Storefront> {
       ADMIN_PASSWORD: randomBytes(12).toString('hex'),
       ORDERS_PER_HOUR_PER_CUSTOMER: '1000',
       ORDERS_PER_HOUR_PER_ADDRESS: '1000',
+      ...env,
     },
   });
   let exited = child.exitCode !== null;
