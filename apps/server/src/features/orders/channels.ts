@@ -322,8 +322,9 @@ const orderChannelRoutes: FastifyPluginAsync<{ trackingFailures?: Limit }> = asy
         // A tracking token is a guest's only credential: wrong ones are counted per client address, as over HTTP.
         const guarded = grant.trackingToken
           ? await guardTracking(request.ip, async () => {
+              // Only a token that opened no order is a wrong guess; a bad access token is refused as before.
               const verdict = await check();
-              return verdict === 'yes' ? verdict : null;
+              return verdict === 'not_found' ? null : verdict;
             })
           : null;
         if (guarded?.kind === 'refused') return refuse(socket, TOO_MANY_LOOKUPS, CHANNEL_CLOSE.tryAgainLater);
