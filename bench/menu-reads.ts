@@ -1,10 +1,9 @@
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createFreshDatabase } from '../apps/server/test/fresh-database.ts';
 import { writeSection } from './lighthouse-report.ts';
 import { ROOT, startStorefront, type Storefront } from './lighthouse-server.ts';
 
@@ -102,33 +101,13 @@ async function measure(database: string, env: Record<string, string>) {
   }
 }
 
-/** A fresh database on the PostgreSQL server DATABASE_URL names, dropped afterwards. */
-async function freshDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 try {
   const results = [];
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
-    const database = await freshDatabase(adminUrl);
+    const database = await createFreshDatabase(adminUrl);
     try {
-      results.push(await measure('PostgreSQL', { DATABASE_URL: database.url }));
+      results.push(await measure('PostgreSQL', { DATABASE_URL: database.url() }));
     } finally {
       await database.drop();
     }

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_CLOSE, type Order } from '@pizzeria/domain';
 import { loadConfig } from '../src/config.ts';
 import { buildServer } from '../src/server.ts';
 import { buildTestServer, pinClock, placePickupOrder, simpleProduct, type TestServer } from './helper.ts';
+import { createFreshDatabase, type FreshDatabase } from './fresh-database.ts';
 import { openSocket, wsBase } from './ws-client.ts';
 
 // Issue 14: registration, password resets and the tracking-token look-up are limited per client
@@ -171,20 +171,15 @@ describe('the tracking-token limit on the live order channel', () => {
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
-  const databaseName = `limits_${randomBytes(6).toString('hex')}`;
+  let database: FreshDatabase;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`create database ${databaseName}`);
-    await client.end();
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${databaseName}`;
+    database = await createFreshDatabase(adminUrl ?? '');
     const config = loadConfig({
       LOG_LEVEL: 'silent',
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url(),
       TRUST_PROXY: '127.0.0.1',
       ...LIMITS,
     });
@@ -192,10 +187,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${databaseName} with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   it('share the counts: registrations spread over both are held to one limit', async () => {
