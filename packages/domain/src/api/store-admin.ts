@@ -62,6 +62,7 @@ export const MAX_ORDER_TOTAL_CEILING = 100_000;
 
 /** `GET`/`PUT /api/admin/stores/{id}/order-limits`: amounts in euros (the API's decimal numbers). */
 export const orderLimitsSchema = z.object({
-  max_order_total: z.number().check(z.positive(), z.maximum(MAX_ORDER_TOTAL_CEILING), z.multipleOf(0.01)),
+  // At least one cent: a tiny positive float (5e-324) passes `positive` and `multipleOf`, and would be 0 cents.
+  max_order_total: z.number().check(z.minimum(0.01), z.maximum(MAX_ORDER_TOTAL_CEILING), z.multipleOf(0.01)),
 });
 export type OrderLimits = z.infer<typeof orderLimitsSchema>;
