@@ -191,6 +191,10 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => {
       open.add(client);
       client.once('end', () => open.delete(client));
+      // A connection lost while a request holds it fails that request's query (a 503), and then emits
+      // 'error', which the pool listens to only while the connection is idle: unheard, it would crash
+      // the process (a backend terminated in the middle of an order did).
+      client.on('error', () => {});
     });
     try {
       await migrateExclusively(pool, target);
