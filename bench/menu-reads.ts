@@ -5,6 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { createFreshDatabase } from '../apps/server/test/fresh-database.ts';
 import { writeSection } from './lighthouse-report.ts';
+import { recordFigures } from './results.ts';
 import { ROOT, startStorefront, type Storefront } from './lighthouse-server.ts';
 
 // Issue 14: menu reads (`GET /api/products/?store_id=13`) at 50 connections against their ceiling, a
@@ -138,6 +139,17 @@ try {
   ].join('\n');
   console.log(`\n${section}\n`);
   await writeSection(OUTPUT, section, 'menu-reads');
+  recordFigures(
+    'menu',
+    results.flatMap(({ database, shop, ceiling }) => [
+      {
+        figure: `menu reads, ${database}, ${CONNECTIONS} connections: shop / ceiling (req/s)`,
+        value: (shop.requests / ceiling.requests).toFixed(2),
+        target: `≥ ${TARGET_RATIO}`,
+      },
+      { figure: `menu reads, ${database}: p99`, value: `${shop.p99} ms`, target: `< ${TARGET_P99_MS} ms` },
+    ]),
+  );
   console.log(`written to ${path.relative(ROOT, OUTPUT)}`);
 } catch (error) {
   console.error('could not measure:', error);
