@@ -4,6 +4,10 @@
 export type ToOrderServer =
   /** Delete every order (and its mails), then answer `cleared`. */
   | { type: 'clear' }
+  /** Answer `orders` with every order in the database. */
+  | { type: 'list' }
+  /** Answer `usage` with the CPU time the server has used so far. */
+  | { type: 'usage' }
   /** Close the server and exit. */
   | { type: 'close' };
 
@@ -16,4 +20,13 @@ export type FromOrderServer =
       productId: number;
       kind: 'pglite' | 'postgres';
     }
-  | { type: 'cleared' };
+  | { type: 'cleared' }
+  /** Every order in the database: its id and the Idempotency-Key it was placed with. */
+  | { type: 'orders'; orders: { id: number; key: string }[] }
+  | {
+      type: 'usage';
+      /** User and system CPU time of the server's process since it started. */
+      cpuMs: number;
+      /** The monotonic clock the CPU profile's timestamps use (`--cpu-prof`), in µs. */
+      atMicros: number;
+    };

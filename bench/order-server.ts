@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { stores } from '../apps/server/src/db/schema.ts';
+import { orders, stores } from '../apps/server/src/db/schema.ts';
 import { buildServer } from '../apps/server/src/server.ts';
 import type { FromOrderServer, ToOrderServer } from './order-protocol.ts';
 
@@ -78,6 +78,18 @@ process.on('message', (message: ToOrderServer) => {
         console.error(error);
         process.exit(1);
       });
+  } else if (message.type === 'list') {
+    void db
+      .select({ id: orders.id, key: orders.idempotencyKey })
+      .from(orders)
+      .then((rows) => send({ type: 'orders', orders: rows }))
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  } else if (message.type === 'usage') {
+    const { user, system } = process.cpuUsage();
+    send({ type: 'usage', cpuMs: (user + system) / 1000, atMicros: Number(process.hrtime.bigint() / 1000n) });
   } else if (message.type === 'close') {
     void stop();
   }

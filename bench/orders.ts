@@ -1,19 +1,26 @@
 import { fork } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import http from 'node:http';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Options, type Result } from 'autocannon';
-import pg from 'pg';
+import autocannon from 'autocannon';
 import { timeSlotsSchema } from '@pizzeria/domain';
+import { createFreshDatabase } from '../apps/server/test/fresh-database.ts';
+import { writeSection } from './lighthouse-report.ts';
+import { recordFigures } from './results.ts';
 import type { FromOrderServer, ToOrderServer } from './order-protocol.ts';
+import { measureCeiling } from './orders-ceiling.ts';
+import { closedLoop, postJson, type LoadResult } from './orders-load.ts';
 
-// Guest orders (`POST /api/orders/guest`) under a bounded load, against catalogue reads on the same
-// server: ASAP orders (all into the earliest slot with room) and orders for a requested time spread
-// over the day's slots. The server runs in a child process (order-server.ts) on a fresh PostgreSQL
-// database named by DATABASE_URL's server, else on an in-memory PGlite. Prints rates, latencies and
-// ratios; timings depend on the machine, so nothing here passes or fails on speed.
+// Issue 14: guest orders (`POST /api/orders/guest`) at 20 connections against their ceiling, the same
+// rows written as plain INSERTs through `pg` (orders-ceiling.ts). The server runs in a child process
+// (order-server.ts) on a fresh PostgreSQL database on DATABASE_URL's server, else on an in-memory PGlite
+// (no ceiling then). Rounds: menu reads, ASAP orders (all into one slot), the ceiling, orders spread over
+// the day's slots, and one Idempotency-Key sent by 50 clients at once. After each order round the
+// database must hold exactly one order per 201 and none for any other answer; the retried key, one
+// order. Those fail the run; speed never does. On PostgreSQL it writes its section of docs/BENCHMARKS.md.
 
 function positiveInteger(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -25,11 +32,17 @@ function positiveInteger(name: string, fallback: number): number {
 }
 
 const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
-const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 50);
+const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 20);
 /** Seconds after which the run stops, says where, and exits non-zero. */
 const TIMEOUT_SECONDS = positiveInteger('BENCH_TIMEOUT', 180);
+/** Clients sending one Idempotency-Key at once (issue 14). */
+const RETRIES = 50;
 const MENU_PATH = '/api/products/?store_id=13';
 const ORDER_PATH = '/api/orders/guest';
+const OUTPUT = fileURLToPath(new URL('../docs/BENCHMARKS.md', import.meta.url));
+/** Targets of issue 14, printed beside the figures. */
+const TARGET_ORDERS_PER_SECOND = 500;
+const TARGET_P99_MS = 50;
 
 let stage = 'starting';
 const watchdog = setTimeout(() => {
@@ -38,29 +51,11 @@ const watchdog = setTimeout(() => {
 }, TIMEOUT_SECONDS * 1000);
 watchdog.unref();
 
-/** A database of its own on the server DATABASE_URL names, dropped when the run ends. */
-async function freshDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_orders_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
-const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : null;
+const database = process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL) : null;
 const profileDir = process.env.BENCH_PROFILE ? mkdtempSync(path.join(tmpdir(), 'orders-profile-')) : null;
 
 const child = fork(fileURLToPath(new URL('./order-server.ts', import.meta.url)), {
-  env: { ...process.env, ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }) },
+  env: { ...process.env, DATABASE_URL: database ? database.url() : '' },
   execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
 });
 
@@ -82,17 +77,76 @@ function tell(message: ToOrderServer): void {
   child.send(message);
 }
 
-const line = (label: string, result: Result) =>
-  `${label.padEnd(34)} ${result.requests.average.toFixed(1).padStart(9)}/s` +
-  `   p50 ${result.latency.p50.toFixed(0).padStart(5)} ms   p99 ${result.latency.p99.toFixed(0).padStart(5)} ms` +
-  `   ${result.requests.total} in ${result.duration.toFixed(1)} s`;
+/** Every order the database holds, by id: the Idempotency-Key it was placed with. */
+async function storedOrders(): Promise<Map<number, string>> {
+  tell({ type: 'list' });
+  const { orders } = await next('orders');
+  return new Map(orders.map((order) => [order.id, order.key]));
+}
+
+/** The server's CPU time so far, and the moment on its profile's clock. */
+async function usage() {
+  tell({ type: 'usage' });
+  return next('usage');
+}
+
+/** What the orders of one round were answered: each Idempotency-Key's status, and the order of each 201. */
+class Answers {
+  readonly statuses = new Map<number, number>();
+  /** Order id → the key its 201 was sent with. */
+  readonly created = new Map<number, string>();
+  /** Keys answered with anything but 201. */
+  readonly other = new Set<string>();
+
+  record(key: string, status: number, body: string): number | null {
+    this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+    const id = status === 200 || status === 201 ? (JSON.parse(body) as { id: number }).id : null;
+    if (status === 201 && id !== null) this.created.set(id, key);
+    else this.other.add(key);
+    return id;
+  }
+
+  count(status: number): number {
+    return this.statuses.get(status) ?? 0;
+  }
+
+  /** `201 ×1, 200 ×49` */
+  summary(): string {
+    return [...this.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status} ×${count}`)
+      .join(', ');
+  }
+}
+
+/**
+ * The database against the answers: every 201's order is there under the key it was sent with, no key
+ * answered otherwise has an order, and there is no other order.
+ */
+function onePer201(answers: Answers, stored: Map<number, string>): { ok: boolean; text: string } {
+  const missing = [...answers.created].filter(([id, key]) => stored.get(id) !== key).length;
+  const forOthers = [...stored.values()].filter((key) => answers.other.has(key)).length;
+  const ok =
+    missing === 0 && forOthers === 0 && stored.size === answers.count(201) && stored.size === answers.created.size;
+  const text =
+    `${stored.size.toLocaleString('en')} orders for ${answers.count(201).toLocaleString('en')} 201s` +
+    `${missing > 0 ? ` (${missing} of them missing)` : ''}, ${forOthers} for ${answers.other.size} other answers`;
+  return { ok, text: ok ? `✓ ${text}` : `✗ ${text}` };
+}
+
+const fixed = (value: number) => value.toFixed(1);
+const whole = (value: number) => Math.round(value).toLocaleString('en');
 
 let failed = false;
+const fail = (message: string) => {
+  console.error(message);
+  failed = true;
+};
+
 try {
   const ready = await next('listening');
-  const base = `http://127.0.0.1:${ready.port}`;
-  const run = (options: Omit<Options, 'url' | 'connections' | 'duration'>) =>
-    autocannon({ url: base, connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
+  const origin = new URL(`http://127.0.0.1:${ready.port}`);
+  const onPostgres = ready.kind === 'postgres';
   const clear = async () => {
     tell({ type: 'clear' });
     await next('cleared');
@@ -119,72 +173,186 @@ try {
         country: 'DE',
       },
     });
-  /** Each order its own Idempotency-Key, guest and address, for the time `timeOf` gives (called once per request). */
-  const orders = (timeOf: () => string) =>
-    run({
-      requests: [
-        {
-          method: 'POST',
-          path: ORDER_PATH,
-          setupRequest: (request) => {
-            guests += 1;
-            return {
-              ...request,
-              headers: {
-                'content-type': 'application/json',
-                'idempotency-key': randomUUID(),
-                // The child trusts one proxy hop (TRUST_PROXY=1): this is the client's address.
-                'x-forwarded-for': `10.${(guests >> 16) & 255}.${(guests >> 8) & 255}.${guests & 255}`,
-              },
-              body: order(timeOf(), guests),
-            };
-          },
-        },
-      ],
+  /** Sends one order of `guest` with `key` on `agent` and records its answer. */
+  const place = async (agent: http.Agent, answers: Answers, key: string, guest: number, body: string) => {
+    const answer = await postJson(
+      agent,
+      origin,
+      ORDER_PATH,
+      {
+        'idempotency-key': key,
+        // The child trusts one proxy hop (TRUST_PROXY=1): this is the client's address.
+        'x-forwarded-for': `10.${(guest >> 16) & 255}.${(guest >> 8) & 255}.${guest & 255}`,
+      },
+      body,
+    );
+    return answers.record(key, answer.status, answer.body);
+  };
+  /** A round of orders, each its own key, guest and address, for the time `timeOf` gives; then the check. */
+  const orderRound = async (timeOf: () => string) => {
+    await clear();
+    const answers = new Answers();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    const before = await usage();
+    const load = await closedLoop(CONNECTIONS, DURATION_SECONDS, async () => {
+      guests += 1;
+      await place(agent, answers, randomUUID(), guests, order(timeOf(), guests));
     });
+    const after = await usage();
+    agent.destroy();
+    const stored = await storedOrders();
+    return {
+      load,
+      answers,
+      check: onePer201(answers, stored),
+      cpuPerOrder: (after.cpuMs - before.cpuMs) / Math.max(1, load.finished),
+      profileWindow: `${before.atMicros}–${after.atMicros}`,
+    };
+  };
 
   stage = 'reading the menu';
-  const menu = await run({
-    requests: [{ method: 'GET', path: MENU_PATH }],
+  const menu = await autocannon({
+    url: `${origin.origin}${MENU_PATH}`,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
     warmup: { connections: CONNECTIONS, duration: 1 },
   });
+  if (menu.errors + menu.non2xx > 0) fail(`the menu answered ${menu.non2xx} non-2xx, ${menu.errors} errors`);
 
   stage = 'placing ASAP orders';
-  await clear();
-  const asap = await orders(() => 'asap');
+  const asap = await orderRound(() => 'asap');
+
+  let ceiling: (LoadResult & { cpuPerOrder: number }) | null = null;
+  if (onPostgres && database) {
+    stage = 'writing the ceiling orders';
+    const [template] = asap.answers.created.keys();
+    if (template === undefined) throw new Error('no ASAP order was placed: no rows to copy for the ceiling');
+    ceiling = await measureCeiling(database.url(), template, CONNECTIONS, DURATION_SECONDS);
+  }
 
   stage = 'placing orders for requested times';
   await clear();
-  const offered = timeSlotsSchema.parse(await (await fetch(`${base}/api/stores/13/slots?order_type=pickup`)).json());
+  const offered = timeSlotsSchema.parse(
+    await (await fetch(`${origin.origin}/api/stores/13/slots?order_type=pickup`)).json(),
+  );
   const times = offered.slots.map((slot) => slot.time);
   if (times.length === 0) throw new Error('the store offers no slot to order for');
   let turn = 0;
-  const scheduled = await orders(() => times[turn++ % times.length] ?? 'asap');
+  const scheduled = await orderRound(() => times[turn++ % times.length] ?? 'asap');
 
-  console.log(
-    `${CONNECTIONS} connections, ${DURATION_SECONDS} s each, server in a child process on ` +
-      `${ready.kind === 'postgres' ? 'PostgreSQL (a fresh database)' : 'an in-memory PGlite'}, loopback`,
+  stage = `sending one Idempotency-Key from ${RETRIES} clients at once`;
+  await clear();
+  guests += 1;
+  const retried = new Answers();
+  const retryKey = randomUUID();
+  const retryBody = order('asap', guests);
+  const retryAgent = new http.Agent({ keepAlive: false, maxSockets: RETRIES });
+  const retryIds = await Promise.all(
+    Array.from({ length: RETRIES }, () => place(retryAgent, retried, retryKey, guests, retryBody).catch(() => null)),
   );
-  console.log(line(`GET ${MENU_PATH}`, menu));
-  console.log(line(`POST ${ORDER_PATH} asap`, asap));
-  console.log(line(`POST ${ORDER_PATH} over ${times.length} slots`, scheduled));
-  const ratio = (result: Result) => (menu.requests.average / result.requests.average).toFixed(1);
-  console.log(`menu reads per order: asap ${ratio(asap)}×, over the slots ${ratio(scheduled)}×`);
+  retryAgent.destroy();
+  const retryStored = await storedOrders();
+  const retryOrders = [...retryStored.values()].filter((key) => key === retryKey).length;
+  const answeredIds = new Set(retryIds.filter((id) => id !== null));
+  const unanswered = RETRIES - [...retried.statuses.values()].reduce((sum, count) => sum + count, 0);
+  const sameOrder = answeredIds.size === 1 && retryStored.has([...answeredIds][0] ?? -1);
+  // Each answer the order (one 201, the replays 200) or a 409 that the key is taken; nothing else.
+  const onlyOrderOr409 = [...retried.statuses.keys()].every(
+    (status) => status === 200 || status === 201 || status === 409,
+  );
+  const retryOk =
+    retryOrders === 1 &&
+    retryStored.size === 1 &&
+    sameOrder &&
+    unanswered === 0 &&
+    onlyOrderOr409 &&
+    retried.count(201) === 1;
+  const retryText =
+    `${retryOrders} order${retryOrders === 1 ? '' : 's'}; answers ${retried.summary()}` +
+    `${unanswered > 0 ? `, ${unanswered} without an answer` : ''}; ` +
+    `${sameOrder ? 'every 200/201 the same order' : `${answeredIds.size} different orders answered`}`;
 
-  // Not a timing: a run that measured the wrong thing (errors, refused orders) is no measurement.
-  // autocannon counts a timeout (no answer within 10 s) among the errors too.
-  const wrong = (result: Result, expected: string) =>
-    result.errors + result.requests.total - (result.statusCodeStats[expected]?.count ?? 0);
-  const counts = [wrong(menu, '200'), wrong(asap, '201'), wrong(scheduled, '201')];
-  if (counts.some((count) => count > 0)) {
-    console.error(`unexpected responses or errors: menu ${counts[0]}, asap ${counts[1]}, over the slots ${counts[2]}`);
-    const detail = (result: Result) => ({
-      ...result.statusCodeStats,
-      errors: result.errors,
-      timeouts: result.timeouts,
-    });
-    console.error(JSON.stringify({ asap: detail(asap), scheduled: detail(scheduled) }));
-    failed = true;
+  const shopRow = (label: string, round: typeof asap) => {
+    const ratio = ceiling ? `**${(round.load.perSecond / ceiling.perSecond).toFixed(2)}**` : '—';
+    return (
+      `| ${label} | **${whole(round.load.perSecond)}** (≥ ${TARGET_ORDERS_PER_SECOND}) | ${ratio} | ` +
+      `${fixed(round.load.p50)} / **${fixed(round.load.p99)}** (< ${TARGET_P99_MS}) | ${fixed(round.cpuPerOrder)} | ` +
+      `${round.answers.summary()} | ${round.check.text} |`
+    );
+  };
+  const databaseName = onPostgres ? 'PostgreSQL 15 (a fresh database)' : 'an in-memory PGlite';
+  const section = [
+    '## Guest orders against their ceiling',
+    '',
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}) · ` +
+      `${databaseName} · ${CONNECTIONS} connections, ${DURATION_SECONDS} s per round · ` +
+      `\`${onPostgres ? 'DATABASE_URL=postgres://… ' : ''}npm run orders -w @pizzeria/bench\``,
+    '',
+    `\`POST ${ORDER_PATH}\` to the shop's server (a child process), each order its own guest, client address and Idempotency-Key, a closed loop of ${CONNECTIONS} clients that waits for every answer. ASAP orders all go into one slot and take turns on its lock; the others are spread over the day's ${times.length} slots. The ceiling writes the same rows as an order's transaction (the order, its first event, its items, copied from an ASAP order of the run) as plain INSERTs through \`pg\`, one transaction per order, a Pool of ${CONNECTIONS} in the bench's own process. Node CPU per order is the server process's for the shop, the bench process's for the ceiling (\`process.cpuUsage\`; PostgreSQL's own is not in it). The load generator shares the machine with both.`,
+    '',
+    '| orders | orders/s (target) | ratio to ceiling | p50 / p99 ms (target) | Node CPU ms per order | answers | database after the round |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    shopRow('shop, ASAP (one slot)', asap),
+    shopRow(`shop, over ${times.length} slots`, scheduled),
+    ceiling
+      ? `| ceiling: plain INSERTs through \`pg\` | ${whole(ceiling.perSecond)} | 1 | ${fixed(ceiling.p50)} / ${fixed(ceiling.p99)} | ${fixed(ceiling.cpuPerOrder)} | ${whole(ceiling.finished - ceiling.errors)} committed, ${ceiling.errors} failed | — |`
+      : '| ceiling | — (PostgreSQL only) | | | | | |',
+    '',
+    `One Idempotency-Key with the same body from ${RETRIES} clients at once (${RETRIES} connections): ${retryOk ? '✓' : '✗'} ${retryText}.`,
+    '',
+    `Menu reads (\`GET ${MENU_PATH}\`, autocannon) on the same server: ${whole(menu.requests.average)}/s, ` +
+      `${(menu.requests.average / asap.load.perSecond).toFixed(1)}× its ASAP orders/s.`,
+  ].join('\n');
+  console.log(`\n${section}\n`);
+
+  // Not timings: a run that measured the wrong thing, or lost or doubled an order, is no measurement.
+  for (const [label, round] of [
+    ['ASAP', asap],
+    ['over the slots', scheduled],
+  ] as const) {
+    if (round.load.errors > 0 || round.answers.count(201) !== round.load.finished) {
+      fail(`${label}: answers ${round.answers.summary()}, ${round.load.errors} without an answer; all should be 201`);
+    }
+    if (!round.check.ok) fail(`${label}: the database does not hold one order per 201: ${round.check.text}`);
+  }
+  if (ceiling && ceiling.errors > 0) fail(`the ceiling: ${ceiling.errors} transactions failed`);
+  if (!retryOk) fail(`one Idempotency-Key from ${RETRIES} clients: ${retryText}`);
+
+  if (profileDir) {
+    console.log(
+      `the order rounds on the profile's clock (µs): ASAP ${asap.profileWindow}, over the slots ${scheduled.profileWindow}`,
+    );
+    console.log('BENCH_PROFILE set: docs/BENCHMARKS.md is left as it is (the profiler slows the server)');
+  } else if (!onPostgres) {
+    console.log('DATABASE_URL unset: docs/BENCHMARKS.md is left as it is (its targets are for PostgreSQL)');
+  } else if (!failed) {
+    await writeSection(OUTPUT, section, 'orders');
+    recordFigures('orders', [
+      ...(
+        [
+          ['ASAP (one slot)', asap],
+          [`over ${times.length} slots`, scheduled],
+        ] as const
+      ).flatMap(([label, round]) => [
+        {
+          figure: `guest orders, ${label}, ${CONNECTIONS} connections: orders/s (shop / ceiling)`,
+          value: `${whole(round.load.perSecond)} (${ceiling ? (round.load.perSecond / ceiling.perSecond).toFixed(2) : '—'})`,
+          target: `≥ ${TARGET_ORDERS_PER_SECOND}`,
+        },
+        {
+          figure: `guest orders, ${label}: p99`,
+          value: `${fixed(round.load.p99)} ms`,
+          target: `< ${TARGET_P99_MS} ms`,
+        },
+        { figure: `guest orders, ${label}: orders stored per 201`, value: round.check.ok ? 'exactly one' : 'wrong' },
+      ]),
+      {
+        figure: `one Idempotency-Key from ${RETRIES} clients at once`,
+        value: `${retryOrders} order${retryOrders === 1 ? '' : 's'}`,
+        target: '1 order',
+      },
+    ]);
+    console.log(`written to ${path.relative(process.cwd(), OUTPUT)}`);
   }
 } catch (error) {
   console.error(`failed while ${stage}:`, error);
