@@ -1,82 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { killRunningMains, removeWebDist, startMain } from './child-server.ts';
 import { createFreshDatabase, databaseServer } from './fresh-database.ts';
 import { createTcpProxy, freePort } from './tcp-proxy.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-// An empty web app: the static plugin reads every file under its root at start.
-const webDist = mkdtempSync(path.join(tmpdir(), 'pizzeria-web-'));
-
-interface Started {
-  child: ChildProcess;
-  /** Everything the process wrote so far, stdout and stderr apart. */
-  output: { stdout: string; stderr: string };
-  /** Resolves once `pattern` appears in stdout or stderr. */
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
-  exited: Promise<number | null>;
-}
-
-const running = new Set<ChildProcess>();
-
-/** Starts the server's main as `npm start` does, with only the environment given (and PATH). */
-function startMain(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [main], {
-    env: { PATH: process.env.PATH ?? '', WEB_DIST: webDist, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  const output = { stdout: '', stderr: '' };
-  const waiters: { pattern: RegExp; resolve: (match: RegExpMatchArray) => void }[] = [];
-  const check = () => {
-    for (const waiter of [...waiters]) {
-      const match = `${output.stdout}\n${output.stderr}`.match(waiter.pattern);
-      if (match) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(match);
-      }
-    }
-  };
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    output.stdout += chunk;
-    check();
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    output.stderr += chunk;
-    check();
-  });
-  const exited = once(child, 'exit').then(([code]) => {
-    running.delete(child);
-    return code as number | null;
-  });
-  return {
-    child,
-    output,
-    exited,
-    waitFor: (pattern) =>
-      new Promise((resolve, reject) => {
-        waiters.push({ pattern, resolve });
-        void exited.then(() => reject(new Error(`exited before ${pattern}:\n${output.stdout}\n${output.stderr}`)));
-        check();
-      }),
-  };
-}
 
 /** The lines a process wrote, without empty ones. */
 const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
 
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
-afterAll(() => {
-  rmSync(webDist, { recursive: true, force: true });
-});
+afterEach(killRunningMains);
+afterAll(removeWebDist);
 
 describe('starting the server without its database', () => {
   it('retries an unreachable PostgreSQL, then exits 1 with one line and no stack trace', async () => {

@@ -31,6 +31,14 @@ const MIGRATION_LOCK = 1312;
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
+ * PGlite's own start parameters (fsync off among them: nothing on its Node filesystem could sync anyway),
+ * with the one setting a kept order rests on pinned (decision 014): a commit writes its WAL to the data
+ * directory before the query resolves, so a 201 survives the process being killed. The command line
+ * outranks postgresql.conf and ALTER SYSTEM in DATA_DIR.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'synchronous_commit=on'];
+
+/**
  * The start cannot go on: a wrong DATABASE_URL, or PostgreSQL out of reach. The message is one line
  * for people and never contains the URL's password.
  */
@@ -215,7 +223,7 @@ export async function openDatabase(options: {
   }
   const dataDir = options.dataDir;
   if (!dataDir.startsWith('memory://')) mkdirSync(path.resolve(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
