@@ -52,15 +52,21 @@ export interface Storefront {
   kill(): void;
 }
 
-/** Starts the server and resolves once `GET /api/health` answers 200; `env` adds to or overrides its settings. */
+/**
+ * Starts the server and resolves once `GET /api/health` answers 200; `env` adds to or overrides its
+ * settings. It runs on PGlite in a fresh directory unless `env` gives a `DATABASE_URL`.
+ */
 export async function startStorefront(env: Record<string, string> = {}): Promise<Storefront> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pizzeria-lighthouse-'));
+  // Its database is the one `env` names, never one the caller's environment happens to hold (the menu
+  // bench's PGlite run inherited DATABASE_URL and measured PostgreSQL's `postgres` database twice).
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -8,7 +8,6 @@ import type { FromClients, ToClients } from './status-protocol.ts';
 
 /** A subscriber that has neither opened nor sent its first status by then counts as failed. */
 const FIRST_STATUS_TIMEOUT_MS = 15_000;
-const CLOSE_TIMEOUT_MS = 5_000;
 
 interface Subscriber {
   socket: WebSocket;
@@ -67,9 +66,13 @@ function finishRound(current: Round): void {
 }
 
 /** Opens one subscriber; resolves once its first status arrived, rejects with the reason it did not. */
-function subscribe(url: string): Promise<void> {
+function subscribe(url: string, localAddress: string | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { handshakeTimeout: FIRST_STATUS_TIMEOUT_MS, perMessageDeflate: false });
+    const socket = new WebSocket(url, {
+      handshakeTimeout: FIRST_STATUS_TIMEOUT_MS,
+      perMessageDeflate: false,
+      ...(localAddress ? { localAddress } : {}),
+    });
     const subscriber: Subscriber = { socket, reachedRound: 0 };
     /** `first`: no status nor failure yet; `open`: the first status came, the subscriber counts. */
     let first = true;
@@ -124,14 +127,15 @@ function subscribe(url: string): Promise<void> {
   });
 }
 
-async function connect(url: string, count: number, parallel: number): Promise<void> {
+async function connect(url: string, count: number, parallel: number, sources: string[]): Promise<void> {
   let started = 0;
   let failed = 0;
   const errors = new Set<string>();
   const worker = async () => {
     while (started < count) {
+      const source = sources[started % sources.length];
       started += 1;
-      await subscribe(url).catch((error: unknown) => {
+      await subscribe(url, source).catch((error: unknown) => {
         failed += 1;
         if (errors.size < 5) errors.add(error instanceof Error ? error.message : String(error));
       });
@@ -144,19 +148,17 @@ async function connect(url: string, count: number, parallel: number): Promise<vo
 async function closeAll(): Promise<void> {
   closing = true;
   if (round) clearTimeout(round.timer);
+  // The figures are taken: drop the connections without the closing handshake, which for 20,000
+  // sockets on a busy machine takes longer than the measurement is worth.
   const closed = subscribers.map(
     ({ socket }) =>
       new Promise<void>((resolve) => {
         if (socket.readyState === WebSocket.CLOSED) return resolve();
         socket.once('close', () => resolve());
-        socket.close(1000);
+        socket.terminate();
       }),
   );
-  const timer = setTimeout(() => {
-    for (const { socket } of subscribers) socket.terminate();
-  }, CLOSE_TIMEOUT_MS);
   await Promise.all(closed);
-  clearTimeout(timer);
   send({ type: 'closed', ...counts });
   process.disconnect?.();
 }
@@ -164,7 +166,7 @@ async function closeAll(): Promise<void> {
 process.on('message', (message: ToClients) => {
   switch (message.type) {
     case 'connect':
-      void connect(message.url, message.count, message.parallel);
+      void connect(message.url, message.count, message.parallel, message.sources);
       break;
     case 'expect': {
       const current: Round = {

@@ -4,8 +4,11 @@
 
 /** What the server side asks of the clients. */
 export type ToClients =
-  /** Open `count` more subscribers to `url`, at most `parallel` at a time, each until its first status. */
-  | { type: 'connect'; url: string; count: number; parallel: number }
+  /**
+   * Open `count` more subscribers to `url`, at most `parallel` at a time, each until its first status;
+   * from the loopback `sources` in turn (empty: the system picks), each with its own ephemeral ports.
+   */
+  | { type: 'connect'; url: string; count: number; parallel: number; sources: string[] }
   /** From now on, wait for every subscriber to get a status whose `pause.paused` is `paused`. */
   | { type: 'expect'; round: number; paused: boolean; timeoutMs: number }
   /** Close every subscriber and exit. */

@@ -1,25 +1,43 @@
-import { execFileSync, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { availableParallelism, cpus } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { orderingPauseSchema } from '@pizzeria/domain';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { users } from '../apps/server/src/db/schema.ts';
 import { buildServer } from '../apps/server/src/server.ts';
+import { createFreshDatabase, type FreshDatabase } from '../apps/server/test/fresh-database.ts';
+import { writeSection } from './lighthouse-report.ts';
+import { recordFigures } from './results.ts';
+import { ROOT, startStorefront } from './lighthouse-server.ts';
+import { ephemeralPorts, openFiles, raiseFileLimit, sourceAddresses } from './status-limits.ts';
 import type { FromClients, ToClients } from './status-protocol.ts';
 
-// The store status channel under many subscribers: what each open connection costs the server, and
-// how long one change takes to reach the last subscriber, at N/10 and at N subscribers. The
-// subscribers run in a child process (status-clients.ts), so the memory figures are the server's own.
-// Prints figures and ratios; timings depend on the machine, so nothing here passes or fails on speed.
+// Issue 14, live status: the store status channel under many subscribers on one instance, what each
+// open connection costs the server, and how long one change takes to reach the last subscriber, at
+// N/10 and at N; then N subscribers on instance B while the change is made on instance A, both on one
+// PostgreSQL and one Redis: what the way through Redis adds. The subscribers run in a child process
+// (status-clients.ts), so the memory figures are the server's own. Prints a table and writes it to
+// docs/BENCHMARKS.md; nothing fails on speed.
 
 const STORE_ID = 13;
 const PATH = `/api/ws/store/${STORE_ID}/status`;
+const OUTPUT = path.join(ROOT, 'docs/BENCHMARKS.md');
 const MAX_SUBSCRIBERS = 20_000;
+/** Targets of issue 14, printed beside the figures. */
+const TARGET_KB_PER_CONNECTION = 30;
+const TARGET_P99_MS = 250;
 /** Subscribers connecting at once: a burst the accept backlog takes without refusing. */
 const PARALLEL = 100;
-/** File descriptors each process keeps for other things than subscribers (PGlite, stdio, IPC). */
-const SPARE_FILES = 256;
+/**
+ * Descriptors the server's process opens besides the subscribers' after the limits are worked out:
+ * two instances' database pools (10 each), Redis (2 each), listening sockets, the subscribers' IPC.
+ */
+const SPARE_FILES = 64;
+/** Local ports kept for whatever else connects meanwhile. */
+const SPARE_PORTS = 1_000;
 /** A change that has not reached every subscriber by then counts as lost. */
 const CHANGE_TIMEOUT_MS = 20_000;
 
@@ -32,54 +50,43 @@ function positiveInteger(name: string, fallback: number): number {
   return value;
 }
 
-/** `ulimit -n`, which the child inherits; each process holds one descriptor per subscriber. */
-function openFileLimit(): number {
-  try {
-    const limit = execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim();
-    return limit === 'unlimited' ? Infinity : Number(limit);
-  } catch {
-    return Infinity;
-  }
-}
+const requested = positiveInteger('BENCH_SUBSCRIBERS', MAX_SUBSCRIBERS);
+const CHANGES = positiveInteger('BENCH_CHANGES', 100);
+const TIMEOUT_SECONDS = positiveInteger('BENCH_TIMEOUT', 900);
+const forcedSources = process.env.BENCH_SOURCE_ADDRESSES ? positiveInteger('BENCH_SOURCE_ADDRESSES', 1) : undefined;
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const REDIS_URL = process.env.REDIS_URL || undefined;
 
-/** The local ports the subscribers' connections can take (Linux; elsewhere unknown). */
-function ephemeralPorts(): number {
-  try {
-    const [low = 0, high = -1] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
-      .trim()
-      .split(/\s+/)
-      .map(Number);
-    return high - low + 1;
-  } catch {
-    return Infinity;
-  }
-}
-
-const requested = positiveInteger('BENCH_SUBSCRIBERS', 5_000);
-const CHANGES = positiveInteger('BENCH_CHANGES', 5);
-const TIMEOUT_SECONDS = positiveInteger('BENCH_TIMEOUT', 120);
-
-const files = openFileLimit();
-const ports = ephemeralPorts();
-const SUBSCRIBERS = Math.min(requested, MAX_SUBSCRIBERS, files - SPARE_FILES, ports - 1_000);
-if (SUBSCRIBERS < requested) {
-  console.log(
-    `BENCH_SUBSCRIBERS=${requested} lowered to ${SUBSCRIBERS}: at most ${MAX_SUBSCRIBERS}, ` +
-      `ulimit -n is ${files} (${SPARE_FILES} kept spare), ${ports} ephemeral ports (1000 kept spare)`,
-  );
-}
-if (SUBSCRIBERS < 1) throw new Error('no room for a single subscriber: raise `ulimit -n`');
+// Both processes hold one descriptor per subscriber; the subscribers' process is forked later and
+// inherits this one's limit, and needs fewer others.
+const spareFiles = openFiles() + SPARE_FILES;
+const { limit: fileLimit, refused } = raiseFileLimit(Math.min(requested, MAX_SUBSCRIBERS) + spareFiles);
+const portsPerAddress = ephemeralPorts() - SPARE_PORTS;
+const SUBSCRIBERS = Math.min(requested, MAX_SUBSCRIBERS, fileLimit - spareFiles);
+const lowered =
+  SUBSCRIBERS < requested
+    ? `${requested.toLocaleString('en')} asked: the hard file limit is ${fileLimit.toLocaleString('en')}, ` +
+      `less ${spareFiles} for the process's other descriptors` +
+      (refused ? `, and raising it needs CAP_SYS_RESOURCE` : '')
+    : null;
+if (refused) console.log(`prlimit could not raise the file limit: ${refused}`);
+if (lowered) console.log(`BENCH_SUBSCRIBERS: ${lowered}`);
+if (SUBSCRIBERS < 1) throw new Error('no room for a single subscriber: raise `ulimit -Hn`');
+const SOURCES = sourceAddresses(SUBSCRIBERS, portsPerAddress, forcedSources);
 /** The smaller round first, so the ratio shows whether the push scales linearly. */
 const SMALL = Math.floor(SUBSCRIBERS / 10);
 
 const now = () => performance.timeOrigin + performance.now();
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const count = (value: number) => value.toLocaleString('en');
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 };
+/** Nearest rank: of fewer than 100 values, the 99th percentile is the largest. */
+const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1] ?? NaN;
 
 interface Memory {
   heapUsed: number;
@@ -95,12 +102,14 @@ function memory(): Memory {
   return { heapUsed, external, rss };
 }
 
-function perConnection(before: Memory, after: Memory, connections: number): string {
-  const per = (key: keyof Memory) => kb((after[key] - before[key]) / connections);
-  return `heap ${per('heapUsed')}, external ${per('external')}, rss ${per('rss')}`;
-}
+const perConnection = (before: Memory, after: Memory, connections: number) => ({
+  heapUsed: (after.heapUsed - before.heapUsed) / connections,
+  external: (after.external - before.external) / connections,
+  rss: (after.rss - before.rss) / connections,
+});
 
 interface Fanout {
+  name: string;
   subscribers: number;
   /** From the start of the PUT to its answer, to the first and to the last subscriber's message. */
   answeredMs: number[];
@@ -109,9 +118,11 @@ interface Fanout {
   /** CPU time of the server's process and of the subscribers' over the same change. */
   serverCpuMs: number[];
   clientsCpuMs: number[];
+  /** Changes during which the server also pushed its minute-boundary status to everyone. */
+  minuteBoundaries: number;
 }
 
-/** The forked subscribers, asked over IPC and answering one message per request. */
+/** The forked subscribers, asked over IPC and answering one message per request; one process per setup. */
 function startClients() {
   const child = fork(fileURLToPath(new URL('./status-clients.ts', import.meta.url)), [], {
     execArgv: [],
@@ -131,6 +142,8 @@ function startClients() {
   });
 
   return {
+    /** Subscribers open so far: `connect` opens the difference to the total it is asked for. */
+    open: 0,
     /** The next answer of that type; ask before sending what it answers, so it cannot slip past. */
     answer<T extends FromClients['type']>(type: T): Promise<Extract<FromClients, { type: T }>> {
       return new Promise((resolve, reject) => {
@@ -149,36 +162,61 @@ function startClients() {
     },
   };
 }
+type Clients = ReturnType<typeof startClients>;
 
-let phase = 'starting the server';
-const server = await buildServer(
-  loadConfig({
-    LOG_LEVEL: 'error',
-    DATA_DIR: 'memory://',
-    HOST: '127.0.0.1',
-    PORT: process.env.BENCH_PORT ?? '0',
-  }),
-);
-const clients = startClients();
+let phase = 'starting';
+/** Undone on the way out, last first, also when the run times out. */
+const cleanups: (() => Promise<unknown>)[] = [];
+let clients = null as Clients | null;
 
 // Bounded in time whatever happens: print where it stopped (the figures so far are printed), and go.
 const deadline = setTimeout(() => {
   console.error(`timed out after ${TIMEOUT_SECONDS} s while ${phase}; the figures above are all it measured`);
-  clients.kill();
-  const forceExit = setTimeout(() => process.exit(1), 5_000);
+  clients?.kill();
+  const forceExit = setTimeout(() => process.exit(1), 10_000);
   forceExit.unref();
-  void server.close().finally(() => process.exit(1));
+  void (async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  })().finally(() => process.exit(1));
 }, TIMEOUT_SECONDS * 1000);
 
-/** Subscribers open so far: `connect` opens the difference to the total it is asked for. */
-let open = 0;
+/** One instance of the shop's server, in this process, listening on a free port of 127.0.0.1. */
+async function startInstance(env: Record<string, string>, port = 0): Promise<FastifyInstance> {
+  const app = await buildServer(loadConfig({ LOG_LEVEL: 'error', HOST: '127.0.0.1', PORT: String(port), ...env }));
+  cleanups.push(() => app.close());
+  await app.listen({ host: '127.0.0.1', port });
+  return app;
+}
 
-async function connect(url: string, total: number): Promise<void> {
+const originOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const statusUrl = (app: FastifyInstance) => `${originOf(app).replace('http:', 'ws:')}${PATH}`;
+
+/** An admin's `Authorization` header, and the store's pause as the database has it. */
+async function signIn(app: FastifyInstance): Promise<{ authorization: string; paused: boolean }> {
+  phase = 'signing in an admin and reading the pause';
+  const [admin] = await app.database.db
+    .insert(users)
+    .values({ email: `bench-${Date.now()}@example.com`, passwordHash: '!', customerName: 'Bench', role: 'admin' })
+    .returning({ id: users.id, sessionVersion: users.sessionVersion });
+  if (!admin) throw new Error('could not create the admin');
+  const token = await app.auth.issueToken({ id: admin.id, role: 'admin', sessionVersion: admin.sessionVersion });
+  const authorization = `Bearer ${token}`;
+  const availability = await app.inject({
+    url: `/api/admin/stores/${STORE_ID}/availability`,
+    headers: { authorization },
+  });
+  if (availability.statusCode !== 200) {
+    throw new Error(`GET /api/admin/stores/${STORE_ID}/availability answered ${availability.statusCode}`);
+  }
+  return { authorization, paused: orderingPauseSchema.parse(availability.json<{ pause: unknown }>().pause).paused };
+}
+
+async function connect(to: Clients, url: string, total: number): Promise<void> {
   phase = `connecting ${total} subscribers`;
-  const adding = total - open;
-  const connected = clients.answer('connected');
+  const adding = total - to.open;
+  const connected = to.answer('connected');
   const startedAt = now();
-  clients.send({ type: 'connect', url, count: adding, parallel: PARALLEL });
+  to.send({ type: 'connect', url, count: adding, parallel: PARALLEL, sources: SOURCES });
   const result = await connected;
   const seconds = (now() - startedAt) / 1000;
   if (result.failed > 0 || result.open !== total) {
@@ -186,129 +224,172 @@ async function connect(url: string, total: number): Promise<void> {
       `${result.failed} subscribers failed, ${result.open} of ${total} open: ${result.errors.join('; ')}`,
     );
   }
-  open = total;
+  to.open = total;
   console.log(
     `connected ${String(total).padStart(6)} subscribers, each past its first status: ${adding} in ` +
       `${seconds.toFixed(1)} s (${Math.round(adding / seconds)} per s)`,
   );
 }
 
-/** The store's pause as the last change left it; every change turns it round. */
-let paused = false;
+/** Closes the subscribers (their process exits); throws when they got something other than statuses. */
+async function closeClients(to: Clients): Promise<void> {
+  phase = 'closing the subscribers';
+  if (!to.running) return;
+  const closed = to.answer('closed');
+  to.send({ type: 'close' });
+  const result = await Promise.race([
+    closed,
+    new Promise<null>((resolve) => setTimeout(resolve, 30_000, null).unref()),
+  ]).catch(() => null);
+  if (!result) {
+    to.kill();
+    throw new Error('the subscribers did not close in time');
+  }
+  if (result.invalidMessages + result.socketErrors + result.lost > 0) {
+    // Not a timing: a run whose subscribers got something else than a status measured the wrong thing.
+    throw new Error(
+      `of ${result.messages} messages ${result.invalidMessages} were not a status; ` +
+        `${result.socketErrors} socket errors, ${result.lost} subscribers closed by the server`,
+    );
+  }
+}
+
 /** Each change's number, for the subscribers to tell one wait from the next. */
 let changes = 0;
 
-/** One uncounted change first, so start-up work (compiling, first allocations) stays out of the figures. */
-async function fanout(subscribers: number, authorization: string): Promise<Fanout> {
-  const result: Fanout = {
+/** Where a change is made: an instance's origin, over HTTP as staff make it. */
+interface Writer {
+  name: string;
+  origin: string;
+}
+
+/**
+ * `CHANGES` pause changes made through each writer in turn (alternating, so a busy spell of the
+ * machine falls on both alike), each timed until every subscriber of `to` has it; one uncounted
+ * change per writer first, so start-up work (compiling, first allocations) stays out of the figures.
+ */
+async function fanout(to: Clients, writers: Writer[], store: { authorization: string; paused: boolean }) {
+  const subscribers = to.open;
+  const results: Fanout[] = writers.map(({ name }) => ({
+    name,
     subscribers,
     answeredMs: [],
     firstMs: [],
     lastMs: [],
     serverCpuMs: [],
     clientsCpuMs: [],
-  };
-  for (let change = 0; change <= CHANGES; change += 1) {
-    paused = !paused;
+    minuteBoundaries: 0,
+  }));
+  const total = (CHANGES + 1) * writers.length;
+  for (let change = 0; change < total; change += 1) {
+    const index = change % writers.length;
+    const writer = writers[index];
+    const result = results[index];
+    if (!writer || !result) throw new Error('no writer');
+    const warmUp = change < writers.length;
+    store.paused = !store.paused;
     changes += 1;
-    phase =
-      change === 0
-        ? `warming up at ${subscribers} subscribers`
-        : `change ${change} of ${CHANGES} at ${subscribers} subscribers`;
-    const armed = clients.answer('armed');
-    const reached = clients.answer('reached');
-    clients.send({ type: 'expect', round: changes, paused, timeoutMs: CHANGE_TIMEOUT_MS });
+    phase = `${warmUp ? 'warming up' : `change ${Math.floor(change / writers.length)} of ${CHANGES}`}, ${writer.name}, ${subscribers} subscribers`;
+    const armed = to.answer('armed');
+    const reached = to.answer('reached');
+    to.send({ type: 'expect', round: changes, paused: store.paused, timeoutMs: CHANGE_TIMEOUT_MS });
     await armed;
 
     const cpu = process.cpuUsage();
     const startedAt = now();
-    const response = await server.inject({
+    const response = await fetch(`${writer.origin}/api/admin/stores/${STORE_ID}/pause`, {
       method: 'PUT',
-      url: `/api/admin/stores/${STORE_ID}/pause`,
-      headers: { authorization },
-      payload: { paused },
+      headers: { authorization: store.authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ paused: store.paused }),
     });
+    const body = await response.text();
     const answeredAt = now();
-    if (response.statusCode !== 200) {
-      throw new Error(`PUT /api/admin/stores/${STORE_ID}/pause answered ${response.statusCode}: ${response.body}`);
+    if (response.status !== 200) {
+      throw new Error(`PUT /api/admin/stores/${STORE_ID}/pause answered ${response.status}: ${body}`);
     }
     const { reached: got, of, firstAt, lastAt, cpuMs } = await reached;
     const serverCpu = process.cpuUsage(cpu);
     if (got !== of || firstAt === null || lastAt === null) {
-      throw new Error(`only ${got} of ${of} subscribers got pause.paused=${paused} within ${CHANGE_TIMEOUT_MS} ms`);
+      throw new Error(
+        `only ${got} of ${of} subscribers got pause.paused=${store.paused} within ${CHANGE_TIMEOUT_MS} ms`,
+      );
     }
-    if (change === 0) continue;
+    if (warmUp) continue;
     result.answeredMs.push(answeredAt - startedAt);
     result.firstMs.push(firstAt - startedAt);
     result.lastMs.push(lastAt - startedAt);
     result.serverCpuMs.push((serverCpu.user + serverCpu.system) / 1000);
     result.clientsCpuMs.push(cpuMs);
+    if (Math.floor(startedAt / 60_000) !== Math.floor(lastAt / 60_000)) result.minuteBoundaries += 1;
   }
-  const last = median(result.lastMs);
-  const serverCpu = median(result.serverCpuMs);
-  const indent = ' '.repeat(19);
-  console.log(
-    `fan-out to ${String(subscribers).padStart(6)}: last subscriber min ${ms(Math.min(...result.lastMs))}, ` +
-      `median ${ms(last)}, max ${ms(Math.max(...result.lastMs))}; first subscriber median ` +
-      `${ms(median(result.firstMs))}; PUT answered median ${ms(median(result.answeredMs))}`,
-  );
-  console.log(
-    `${indent}${ms(last / (subscribers / 1000))} per 1,000 subscribers; delivery ` +
-      `${Math.round(subscribers / (last / 1000)).toLocaleString('en')} messages/s (one status per subscriber)`,
-  );
-  console.log(
-    `${indent}CPU per change (median): server ${ms(serverCpu)} (${((serverCpu * 1000) / subscribers).toFixed(1)} µs ` +
-      `per subscriber), subscribers' process ${ms(median(result.clientsCpuMs))}`,
-  );
+  for (const result of results) {
+    const last = median(result.lastMs);
+    const serverCpu = median(result.serverCpuMs);
+    const indent = ' '.repeat(19);
+    console.log(
+      `fan-out to ${String(subscribers).padStart(6)} (${result.name}): last subscriber min ${ms(Math.min(...result.lastMs))}, ` +
+        `median ${ms(last)}, p99 ${ms(p99(result.lastMs))}, max ${ms(Math.max(...result.lastMs))}; first subscriber ` +
+        `median ${ms(median(result.firstMs))}; PUT answered median ${ms(median(result.answeredMs))}`,
+    );
+    console.log(
+      `${indent}${ms(last / (subscribers / 1000))} per 1,000 subscribers; delivery ` +
+        `${count(Math.round(subscribers / (last / 1000)))} messages/s (one status per subscriber)`,
+    );
+    console.log(
+      `${indent}CPU per change (median): server ${ms(serverCpu)} (${((serverCpu * 1000) / subscribers).toFixed(1)} µs ` +
+        `per subscriber), subscribers' process ${ms(median(result.clientsCpuMs))}; ` +
+        `${result.minuteBoundaries} of ${CHANGES} changes met the minute-boundary push`,
+    );
+  }
+  return results;
+}
+
+async function fanoutFrom(to: Clients, writer: Writer, store: { authorization: string; paused: boolean }) {
+  const [result] = await fanout(to, [writer], store);
+  if (!result) throw new Error('no fan-out measured');
   return result;
 }
 
-try {
-  await server.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
-  const { port } = server.server.address() as AddressInfo;
-  const url = `ws://127.0.0.1:${port}${PATH}`;
+interface OneInstance {
+  database: string;
+  small: Fanout | null;
+  full: Fanout;
+  all: ReturnType<typeof perConnection>;
+  /** Over the last 9/10 only, past start-up costs; null without the small round. */
+  rest: ReturnType<typeof perConnection> | null;
+}
 
-  phase = 'signing in an admin and reading the pause';
-  const [admin] = await server.database.db
-    .insert(users)
-    .values({ email: `bench-${Date.now()}@example.com`, passwordHash: '!', customerName: 'Bench', role: 'admin' })
-    .returning({ id: users.id, sessionVersion: users.sessionVersion });
-  if (!admin) throw new Error('could not create the admin');
-  const token = await server.auth.issueToken({ id: admin.id, role: 'admin', sessionVersion: admin.sessionVersion });
-  const authorization = `Bearer ${token}`;
-  const availability = await server.inject({
-    url: `/api/admin/stores/${STORE_ID}/availability`,
-    headers: { authorization },
-  });
-  if (availability.statusCode !== 200) {
-    throw new Error(`GET /api/admin/stores/${STORE_ID}/availability answered ${availability.statusCode}`);
-  }
-  paused = orderingPauseSchema.parse(availability.json<{ pause: unknown }>().pause).paused;
-
+/** N/10 then N subscribers on one instance, without Redis: memory per connection and fan-out. */
+async function oneInstance(database: string, env: Record<string, string>): Promise<OneInstance> {
+  phase = `starting one instance on ${database}`;
+  const app = await startInstance(env, Number(process.env.BENCH_PORT ?? 0));
+  const store = await signIn(app);
+  const url = statusUrl(app);
   console.log(
-    `WS ${PATH}: ${SUBSCRIBERS} subscribers (a child process, ${PARALLEL} connecting at a time), ` +
-      `${CHANGES} pause changes per round, in-process server on PGlite`,
+    `WS ${PATH}: ${SUBSCRIBERS} subscribers (a child process, ${PARALLEL} connecting at a time` +
+      `${SOURCES.length ? ` from ${SOURCES.length} loopback addresses` : ''}), ${CHANGES} pause changes per round, ` +
+      `one in-process server on ${database}, in-process pub/sub`,
   );
+  const to = (clients = startClients());
   const before = memory();
   let small: Fanout | null = null;
   let afterSmall: Memory | null = null;
   if (SMALL >= 1 && SMALL < SUBSCRIBERS) {
-    await connect(url, SMALL);
+    await connect(to, url, SMALL);
     afterSmall = memory();
-    small = await fanout(SMALL, authorization);
+    small = await fanoutFrom(to, { name: 'one instance', origin: originOf(app) }, store);
   }
-  await connect(url, SUBSCRIBERS);
+  await connect(to, url, SUBSCRIBERS);
   phase = 'measuring memory';
   const after = memory();
-  console.log(`server memory per connection: ${perConnection(before, after, SUBSCRIBERS)} (all ${SUBSCRIBERS})`);
-  if (afterSmall) {
-    console.log(
-      `                              ${perConnection(afterSmall, after, SUBSCRIBERS - SMALL)} ` +
-        `(the last ${SUBSCRIBERS - SMALL}, past start-up costs)`,
-    );
-  }
-  if (!globalThis.gc) console.log('                              (no --expose-gc: includes uncollected garbage)');
-  const full = await fanout(SUBSCRIBERS, authorization);
+  const all = perConnection(before, after, SUBSCRIBERS);
+  const rest = afterSmall ? perConnection(afterSmall, after, SUBSCRIBERS - SMALL) : null;
+  const line = (figures: ReturnType<typeof perConnection>) =>
+    `heap ${kb(figures.heapUsed)}, external ${kb(figures.external)}, rss ${kb(figures.rss)}`;
+  console.log(`server memory per connection: ${line(all)} (all ${SUBSCRIBERS})`);
+  if (rest) console.log(`${' '.repeat(30)}${line(rest)} (the last ${SUBSCRIBERS - SMALL}, past start-up costs)`);
+  if (!globalThis.gc) console.log(`${' '.repeat(30)}(no --expose-gc: includes uncollected garbage)`);
+  const full = await fanoutFrom(to, { name: 'one instance', origin: originOf(app) }, store);
   if (small) {
     const ratio = (values: (fanout: Fanout) => number[]) => (median(values(full)) / median(values(small))).toFixed(1);
     console.log(
@@ -323,31 +404,194 @@ try {
         `server CPU ${marginal((round) => round.serverCpuMs)} (the difference between the rounds, per subscriber)`,
     );
   }
+  await closeClients(to);
+  clients = null;
+  phase = 'closing the instance';
+  await app.close();
+  cleanups.pop();
+  return { database, small, full, all, rest };
+}
+
+/**
+ * Instances A and B on one database and one Redis; the N subscribers on B, in this process, the
+ * changes made on A, a child process as `npm start` runs it, so A's work does not wait for B's pushes.
+ */
+async function twoInstances(databaseUrl: string, redisUrl: string): Promise<TwoInstances> {
+  phase = 'starting instances A and B';
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
+  const a = await startStorefront({ ...env, LOG_LEVEL: 'error' });
+  cleanups.push(() => a.stop());
+  const b = await startInstance(env);
+  if (b.pubsub.kind !== 'redis' || !b.pubsub.connected) {
+    throw new Error(`instance B is not connected to Redis (${REDIS_URL})`);
+  }
+  // Both read the token secret from the database they share.
+  const store = await signIn(b);
+  console.log(
+    `two instances on PostgreSQL and Redis: ${SUBSCRIBERS} subscribers on B (this process), the changes on A`,
+  );
+  const to = (clients = startClients());
+  await connect(to, statusUrl(b), SUBSCRIBERS);
+  const [other, same] = await fanout(
+    to,
+    [
+      { name: 'change on A', origin: a.origin },
+      { name: 'change on B', origin: originOf(b) },
+    ],
+    store,
+  );
+  if (!other || !same) throw new Error('no fan-out measured');
+  await closeClients(to);
+  clients = null;
+  phase = 'closing the instances';
+  await b.close();
+  await a.stop();
+  cleanups.splice(-2);
+  return { other, same };
+}
+
+interface TwoInstances {
+  /** Changes made on A, the instance without subscribers: A → Redis → B → subscribers. */
+  other: Fanout;
+  /** Changes made on B, alternating with those: B → Redis → B → subscribers. */
+  same: Fanout;
+}
+
+function summary(one: OneInstance, two: TwoInstances | null, skipped: string | null): string {
+  const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const command = [
+    DATABASE_URL ? 'DATABASE_URL=postgres://…' : '',
+    REDIS_URL ? 'REDIS_URL=redis://…' : '',
+    ...['BENCH_SUBSCRIBERS', 'BENCH_CHANGES', 'BENCH_SOURCE_ADDRESSES'].map((name) =>
+      process.env[name] ? `${name}=${process.env[name]}` : '',
+    ),
+    'npm run status -w @pizzeria/bench',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const bold = (text: string) => `**${text}**`;
+  const memoryRow = (label: string, figures: ReturnType<typeof perConnection>) =>
+    `| ${label} | ${bold(kb(figures.heapUsed))} | ${kb(figures.external)} | ${bold(kb(figures.rss))} | < ${TARGET_KB_PER_CONNECTION} KB |`;
+  const f = (value: number) => value.toFixed(1);
+  const fanoutRow = (label: string, round: Fanout, target: string) =>
+    `| ${label} | ${count(round.subscribers)} | ${f(Math.min(...round.lastMs))} | ${f(median(round.lastMs))} | ` +
+    `${target ? bold(f(p99(round.lastMs))) : f(p99(round.lastMs))} | ${f(Math.max(...round.lastMs))} | ` +
+    `${f(median(round.firstMs))} | ${f(median(round.serverCpuMs))} | ${round.minuteBoundaries} | ${target} |`;
+  const signed = (value: number) => `${value >= 0 ? '+' : '−'}${f(Math.abs(value))}`;
+  const rows = [
+    ...(one.small ? [fanoutRow(`one instance, N/10`, one.small, '')] : []),
+    fanoutRow('one instance', one.full, `p99 < ${TARGET_P99_MS} ms`),
+  ];
+  if (two) {
+    rows.push(
+      fanoutRow('two instances: change on A, subscribers on B', two.other, ''),
+      fanoutRow('two instances: change on B, alternating', two.same, ''),
+    );
+    type Statistic = (values: number[]) => number;
+    const statistics: Statistic[] = [(v) => Math.min(...v), median, p99, (v) => Math.max(...v)];
+    /** Each statistic of `from` less that of `reference`, and the first subscriber's and the CPU's medians. */
+    const differences = (from: Fanout, reference: Fanout) => [
+      ...statistics.map((statistic, index) => {
+        const text = signed(statistic(from.lastMs) - statistic(reference.lastMs));
+        return index === 1 || index === 2 ? bold(text) : text;
+      }),
+      signed(median(from.firstMs) - median(reference.firstMs)),
+      signed(median(from.serverCpuMs) - median(reference.serverCpuMs)),
+    ];
+    // Changes on A and on B alternate, so the n-th of each met the same state of the machine.
+    const paired = two.other.lastMs.map((value, index) => value - (two.same.lastMs[index] ?? NaN));
+    const pairedFirst = two.other.firstMs.map((value, index) => value - (two.same.firstMs[index] ?? NaN));
+    rows.push(
+      `| ${bold('added by Redis and instance A')} (A − one instance) | | ${differences(two.other, one.full).join(' | ')} | | reported |`,
+      `| ${bold('added by instance A')} (A − B, the same changes) | | ${differences(two.other, two.same).join(' | ')} | | reported |`,
+      `| the same, pairwise (A − B of each pair) | | ${statistics
+        .map((statistic) => signed(statistic(paired)))
+        .join(' | ')} | ${signed(median(pairedFirst))} | | | reported |`,
+    );
+  }
+  return [
+    '## Live status: WebSocket subscribers',
+    '',
+    `${stamp} UTC · ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}) · ` +
+      `N = ${count(SUBSCRIBERS)} subscribers${lowered ? ` (${lowered})` : ''} · ${CHANGES} pause changes per ` +
+      `round after one uncounted · \`${command}\``,
+    '',
+    `\`WS ${PATH}\`: the subscribers run in a child process, the server in the bench's own. Memory is the ` +
+      `server process's after a full garbage collection, before the first subscriber against after all N ` +
+      `have their first status, divided by N (and over the last 9/10 only, past start-up costs).`,
+    '',
+    `| memory per connection (${one.database}) | heap | external | RSS | target |`,
+    '| --- | --- | --- | --- | --- |',
+    memoryRow(`all ${count(SUBSCRIBERS)}`, one.all),
+    ...(one.rest ? [memoryRow(`the last ${count(SUBSCRIBERS - SMALL)}`, one.rest)] : []),
+    '',
+    `Fan-out: from the start of \`PUT /api/admin/stores/${STORE_ID}/pause\` to the moment the last (and the first) ` +
+      `subscriber got the new pause, in ms over ${CHANGES} changes` +
+      `${CHANGES < 100 ? ` (p99 of fewer than 100 changes is their max)` : ''}. One instance: on ` +
+      `${one.database}, in-process pub/sub. ` +
+      (two
+        ? 'Two instances: B in the bench process, A in a child process as `npm start` runs it, on that ' +
+          'PostgreSQL database and Redis, every subscriber on B; changes made on A (A → Redis → B → ' +
+          'subscribers) alternate with changes made on B (B → Redis → B), so both met the same spells of a ' +
+          'busy machine. What Redis and a second instance add is A less the one-instance round (same N, ' +
+          'measured before: sensitive to the load of the moment); what the second instance alone adds is ' +
+          'A less B, also pairwise (each change on A less the change on B just after it).'
+        : `Two instances: ${skipped}.`),
+    '',
+    '| setup | subscribers | min | median | p99 | max | first subscriber, median | server CPU per change, median | changes that met the minute push | target |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
+let database: FreshDatabase | null = null;
+try {
+  if (DATABASE_URL) {
+    phase = 'making a fresh database';
+    const fresh = await createFreshDatabase(DATABASE_URL);
+    database = fresh;
+    cleanups.push(() => fresh.drop());
+  }
+  const one = database
+    ? await oneInstance('PostgreSQL', { DATABASE_URL: database.url() })
+    : await oneInstance('PGlite', { DATA_DIR: 'memory://' });
+  let two: TwoInstances | null = null;
+  let skipped: string | null = null;
+  if (database && REDIS_URL) two = await twoInstances(database.url(), REDIS_URL);
+  else {
+    skipped = `skipped: it needs ${[DATABASE_URL ? '' : 'DATABASE_URL', REDIS_URL ? '' : 'REDIS_URL'].filter(Boolean).join(' and ')} (PostgreSQL shared by both, and Redis)`;
+    console.log(`two instances ${skipped}`);
+  }
+  const section = summary(one, two, skipped);
+  console.log(`\n${section}\n`);
+  await writeSection(OUTPUT, section, 'status');
+  console.log(`written to ${path.relative(ROOT, OUTPUT)}`);
+  const subscribers = count(one.full.subscribers);
+  recordFigures('status', [
+    {
+      figure: `live status, ${subscribers} subscribers: memory per connection (heap / RSS)`,
+      value: `${kb(one.all.heapUsed)} / ${kb(one.all.rss)}`,
+      target: `< ${TARGET_KB_PER_CONNECTION} KB`,
+    },
+    {
+      figure: `live status, ${subscribers} subscribers: change to the last one, p99 (median)`,
+      value: `${p99(one.full.lastMs).toFixed(0)} ms (${median(one.full.lastMs).toFixed(0)} ms)`,
+      target: `< ${TARGET_P99_MS} ms`,
+    },
+    ...(two
+      ? [
+          {
+            figure: 'live status across two instances through Redis: added to the first subscriber, median',
+            value: `${(median(two.other.firstMs) - median(two.same.firstMs)).toFixed(1)} ms`,
+          },
+        ]
+      : []),
+  ]);
 } catch (error) {
   console.error(`failed while ${phase}: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
   clearTimeout(deadline);
-  phase = 'closing';
-  if (clients.running) {
-    const closed = clients.answer('closed');
-    clients.send({ type: 'close' });
-    const result = await Promise.race([
-      closed,
-      new Promise<null>((resolve) => setTimeout(resolve, 10_000, null).unref()),
-    ]).catch(() => null);
-    if (!result) {
-      console.error('the subscribers did not close in time');
-      clients.kill();
-      process.exitCode = 1;
-    } else if (result.invalidMessages + result.socketErrors + result.lost > 0) {
-      // Not a timing: a run whose subscribers got something else than a status measured the wrong thing.
-      console.error(
-        `of ${result.messages} messages ${result.invalidMessages} were not a status; ` +
-          `${result.socketErrors} socket errors, ${result.lost} subscribers closed by the server`,
-      );
-      process.exitCode = 1;
-    }
-  }
-  await server.close();
+  clients?.kill();
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 }
