@@ -37,10 +37,13 @@ export default fp<WebSocketPluginOptions>(
   { name: 'websocket' },
 );
 
-/** Sends a JSON text unless the socket is closing or its client reads too slowly to keep up. */
-export function sendText(socket: WebSocket, text: string): void {
+/**
+ * Sends a JSON text (as a string, or its UTF-8 bytes when many sockets get the same) unless the socket
+ * is closing or its client reads too slowly to keep up.
+ */
+export function sendText(socket: WebSocket, text: string | Buffer): void {
   if (socket.readyState !== socket.OPEN) return;
   // A client this far behind gets the next state instead; status and orders are state, not a log.
   if (socket.bufferedAmount > 1024 * 1024) return;
-  socket.send(text);
+  socket.send(text, { binary: false });
 }

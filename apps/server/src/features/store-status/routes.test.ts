@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   storeAvailabilitySchema,
   storeSchema,
@@ -20,6 +21,7 @@ import {
 import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
 import { storeClosures, stores } from '../../db/schema.ts';
 import type { CatalogueProduct } from '../catalogue/index.ts';
+import { PUSH_BATCH } from './service.ts';
 
 // Monday 2026-06-15, 18:07 in Berlin (UTC+2): the demo store is open 11:30–14:30 and 17:00–22:30.
 const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
@@ -165,6 +167,67 @@ describe('WS /api/ws/store/:id/status', () => {
     });
     const [after] = await app().database.db.select({ by: stores.orderingPausedBy }).from(stores);
     expect(after?.by).toBeNull();
+  });
+
+  it('pushes to many subscribers in batches with turns of the event loop between them, each ending with the latest status', async () => {
+    // Stand-ins for sockets: what the push sees of a WebSocket (readyState, bufferedAmount, send, once).
+    const events: string[] = [];
+    const received = new Map<number, string[]>();
+    const closes: (() => void)[] = [];
+    const fakes = Array.from({ length: 3 * PUSH_BATCH + 10 }, (_, index) => {
+      received.set(index, []);
+      return {
+        OPEN: 1,
+        readyState: 1,
+        bufferedAmount: 0,
+        send(data: string | Buffer) {
+          received.get(index)?.push(String(data));
+          events.push('send');
+        },
+        once(_event: 'close', listener: () => void) {
+          closes.push(listener);
+        },
+      };
+    });
+    for (const fake of fakes) await app().storeStatus.subscribe(13, fake as unknown as WebSocket);
+    events.length = 0;
+    for (const list of received.values()) list.length = 0;
+
+    // Other work asks for a turn all along: it must get one between the batches of a push.
+    let ticking = true;
+    const tick = () => {
+      events.push('turn');
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    // Paused, and resumed at once: a push asked for while the first may still be under way.
+    const paused = await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: true });
+    expect(paused.statusCode).toBe(200);
+    const resumed = await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: false });
+    expect(resumed.statusCode).toBe(200);
+    await vi.waitFor(() => {
+      const last = received.get(fakes.length - 1)?.at(-1);
+      expect(last && storeStatusMessageSchema.parse(JSON.parse(last)).pause.paused).toBe(false);
+    });
+    ticking = false;
+
+    // The longest run of writes without a turn in between: a batch, and the rest of one push running into
+    // the first batch of the next (without batches it is every subscriber).
+    let run = 0;
+    let longest = 0;
+    for (const event of events) {
+      run = event === 'send' ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    expect(events.filter((event) => event === 'send').length).toBeGreaterThanOrEqual(fakes.length);
+    expect(longest).toBeLessThanOrEqual(2 * PUSH_BATCH);
+    // Every subscriber ends with the resume, none with the pause after it.
+    for (const [index, messages] of received) {
+      const last = messages.at(-1);
+      expect(last, `subscriber ${index}`).toBeDefined();
+      expect(storeStatusMessageSchema.parse(JSON.parse(last ?? '')).pause.paused, `subscriber ${index}`).toBe(false);
+    }
+    for (const close of closes) close();
   });
 
   it('pushes a closure day with its reason, and its removal', async () => {
