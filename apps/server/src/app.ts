@@ -67,6 +67,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   await instance.register(database, {
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
     seed: { openingHours: config.SEED_OPENING_HOURS },
   });
   await instance.register(rateLimits);

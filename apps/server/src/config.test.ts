@@ -22,3 +22,16 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('is 10 unless set', () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).DATABASE_POOL_SIZE).toBe(25);
+  });
+
+  it('refuses a size that is not a whole number of at least one', () => {
+    for (const value of ['0', '-3', '2.5', 'many']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+});

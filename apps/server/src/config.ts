@@ -39,6 +39,8 @@ const configSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** How long the start waits for PostgreSQL to come up (a container started alongside) before it gives up. */
   DATABASE_CONNECT_RETRY_SECONDS: z.coerce.number().min(0).default(60),
+  /** PostgreSQL connections one instance keeps at most (all instances together stay under max_connections). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreHour } from './api/catalogue.ts';
-import { nextOpening, slotsForDay, storeStatusAt, zonedTime } from './opening-hours.ts';
+import { nextOpening, slotsForDay, storeStatusAt, wallClock, zonedTime, type WallClock } from './opening-hours.ts';
 
 const BERLIN = 'Europe/Berlin';
 const NEW_YORK = 'America/New_York';
@@ -73,6 +73,89 @@ describe('zonedTime', () => {
 
   it('throws for an unknown zone', () => {
     expect(() => zonedTime(new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+});
+
+/** The wall clock straight from `Intl`, instant by instant: what `wallClock`'s cached offsets must agree with. */
+const referenceFormatters = new Map<string, Intl.DateTimeFormat>();
+function formatted(instant: Date, timeZone: string): WallClock {
+  const formatter =
+    referenceFormatters.get(timeZone) ??
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      numberingSystem: 'latn',
+    });
+  referenceFormatters.set(timeZone, formatter);
+  const parts = formatter.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((candidate) => candidate.type === type)?.value);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/** Every minute (at an odd second and millisecond) of the 36 hours around `around`, later ones first. */
+function minutesAround(around: string): Date[] {
+  const middle = Date.parse(around);
+  const instants: Date[] = [];
+  for (let at = middle + 18 * 60 * 60_000; at >= middle - 18 * 60 * 60_000; at -= 60_000) {
+    instants.push(new Date(at + 59_999), new Date(at + 17_250));
+  }
+  return instants;
+}
+
+describe('wallClock', () => {
+  const switches: [string, string, string][] = [
+    ['Berlin, summer time starts', BERLIN, '2026-03-29T01:00:00Z'],
+    ['Berlin, summer time ends', BERLIN, '2026-10-25T01:00:00Z'],
+    ['Berlin, summer time starts in 2027', BERLIN, '2027-03-28T01:00:00Z'],
+    ['Berlin, summer time ends in 2027', BERLIN, '2027-10-31T01:00:00Z'],
+    ['New York, daylight saving ends', NEW_YORK, '2026-11-01T06:00:00Z'],
+    ['Lord Howe Island: half an hour, on the half hour', 'Australia/Lord_Howe', '2026-10-03T15:30:00Z'],
+    ["St John's: a half-hour zone", 'America/St_Johns', '2026-03-08T05:30:00Z'],
+    ['Kathmandu: +05:45, no switches', 'Asia/Kathmandu', '2026-06-15T00:00:00Z'],
+    ['Monrovia: −00:44:30 to UTC in 1972', 'Africa/Monrovia', '1972-01-07T00:44:30Z'],
+  ];
+
+  it.each(switches)('agrees with Intl at every minute around a switch (%s)', (_name, zone, around) => {
+    for (const instant of minutesAround(around)) {
+      expect(wallClock(instant, zone), instant.toISOString()).toEqual(formatted(instant, zone));
+    }
+  });
+
+  it('goes through both passes of 02:00–03:00 on the night summer time ends in Berlin', () => {
+    expect(wallClock(new Date('2026-10-25T00:59:59.999Z'), BERLIN)).toMatchObject({ hour: 2, minute: 59, second: 59 });
+    expect(wallClock(new Date('2026-10-25T01:00:00Z'), BERLIN)).toMatchObject({ hour: 2, minute: 0, second: 0 });
+    expect(wallClock(new Date('2026-10-25T01:59:59Z'), BERLIN)).toMatchObject({ hour: 2, minute: 59 });
+    expect(wallClock(new Date('2026-10-25T02:00:00Z'), BERLIN)).toMatchObject({ hour: 3, minute: 0 });
+  });
+
+  it('skips 02:00–03:00 on the night summer time starts in Berlin', () => {
+    expect(wallClock(new Date('2026-03-29T00:59:59Z'), BERLIN)).toMatchObject({ day: 29, hour: 1, minute: 59 });
+    expect(wallClock(new Date('2026-03-29T01:00:00Z'), BERLIN)).toMatchObject({ day: 29, hour: 3, minute: 0 });
+  });
+
+  it('agrees with Intl far from the years it caches', () => {
+    for (const instant of [new Date('1850-06-01T12:00:00Z'), new Date('1893-03-31T23:00:00Z')]) {
+      expect(wallClock(instant, BERLIN)).toEqual(formatted(instant, BERLIN));
+    }
+  });
+
+  it('throws a RangeError for an invalid date and for an unknown zone', () => {
+    expect(() => wallClock(new Date(Number.NaN), BERLIN)).toThrow(RangeError);
+    expect(() => wallClock(new Date('2026-06-15T10:00:00Z'), 'Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });
 

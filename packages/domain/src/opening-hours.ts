@@ -44,11 +44,8 @@ export interface WallClock {
   second: number;
 }
 
-/**
- * The wall clock of an instant in an IANA zone, from the platform's time-zone database, so daylight
- * saving switches are right without a library. Throws a RangeError for an unknown zone or invalid date.
- */
-export function wallClock(instant: Date, timeZone: string): WallClock {
+/** The wall clock as the platform's time-zone database gives it: exact for any instant, but slow. */
+function formattedWallClock(instant: Date, timeZone: string): WallClock {
   const parts = formatterFor(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((candidate) => candidate.type === type)?.value);
@@ -59,6 +56,68 @@ export function wallClock(instant: Date, timeZone: string): WallClock {
     hour: part('hour'),
     minute: part('minute'),
     second: part('second'),
+  };
+}
+
+const HOUR_MS = 60 * 60_000;
+/** Instants the cached offsets are used for: Gregorian four-digit years, where `Date.UTC` means what it says. */
+const CACHED_FROM = Date.UTC(1900, 0, 2);
+const CACHED_UNTIL = Date.UTC(9999, 0, 1);
+/** Enough hours for weeks of slots in a few zones; a full cache of a zone starts over. */
+const MAX_CACHED_HOURS = 4096;
+
+/** Per zone: UTC hour (epoch ms / HOUR_MS) → the zone's offset from UTC in ms all through it, or null. */
+const hourOffsets = new Map<string, Map<number, number | null>>();
+
+/** How far the zone's wall clock is ahead of UTC at an instant on a whole second. */
+function offsetAt(time: number, timeZone: string): number {
+  const { year, month, day, hour, minute, second } = formattedWallClock(new Date(time), timeZone);
+  return Date.UTC(year, month - 1, day, hour, minute, second) - time;
+}
+
+/**
+ * The zone's offset all through one UTC hour, or null when it changes inside it (the hour before a DST
+ * switch in Berlin, which happens on the hour, or the hour with a switch at a half hour elsewhere). The
+ * offset is read at both ends: a zone whose offset changed and changed back within one hour would fool
+ * that, and no zone in the time-zone database does.
+ */
+function offsetOfHour(hour: number, timeZone: string): number | null {
+  let offsets = hourOffsets.get(timeZone);
+  if (!offsets) {
+    offsets = new Map();
+    hourOffsets.set(timeZone, offsets);
+  }
+  const known = offsets.get(hour);
+  if (known !== undefined) return known;
+  const start = offsetAt(hour * HOUR_MS, timeZone);
+  const offset = start === offsetAt((hour + 1) * HOUR_MS, timeZone) ? start : null;
+  if (offsets.size >= MAX_CACHED_HOURS) offsets.clear();
+  offsets.set(hour, offset);
+  return offset;
+}
+
+/**
+ * The wall clock of an instant in an IANA zone, from the platform's time-zone database, so daylight
+ * saving switches are right without a library. Throws a RangeError for an unknown zone or invalid date.
+ *
+ * Planning a day's slots asks for hundreds of instants, and formatting each through `Intl` was most of
+ * an order's CPU time: the zone's offset is read through `Intl` once per UTC hour and kept, and the wall
+ * clock is then arithmetic. An hour in which the offset changes is formatted instant by instant.
+ */
+export function wallClock(instant: Date, timeZone: string): WallClock {
+  const time = instant.getTime();
+  // NaN fails both comparisons: formatting it throws the RangeError.
+  if (!(time >= CACHED_FROM && time < CACHED_UNTIL)) return formattedWallClock(instant, timeZone);
+  const offset = offsetOfHour(Math.floor(time / HOUR_MS), timeZone);
+  if (offset === null) return formattedWallClock(instant, timeZone);
+  const local = new Date(time + offset);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
   };
 }
 
@@ -137,7 +196,6 @@ function weekday(dayOfWeek: number, offset: number): number {
 }
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 /** The wall clock shows the same minute as one hour earlier: the clocks went back in between. */
 function isSecondPass(time: number, timeZone: string): boolean {

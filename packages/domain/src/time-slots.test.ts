@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreHour } from './api/catalogue.ts';
-import { checkRequestedTime, planTimeSlots, slotStartOf, type TimeSlotInput } from './time-slots.ts';
+import {
+  checkRequestedSlot,
+  checkRequestedTime,
+  planTimeSlots,
+  slotStartOf,
+  type TimeSlotInput,
+} from './time-slots.ts';
 
 const BERLIN = 'Europe/Berlin';
 const none = new Map<number, number>();
@@ -253,5 +259,50 @@ describe('planTimeSlots on the night the clocks go back', () => {
       '2026-10-25T00:00:00.000Z',
       '2026-10-25T00:15:00.000Z',
     ]);
+  });
+});
+
+describe('checkRequestedSlot', () => {
+  const QUARTER_MS = 15 * 60_000;
+  const cases: [string, Partial<TimeSlotInput> & Pick<TimeSlotInput, 'hours' | 'now'>][] = [
+    [
+      'a day with a break and a full slot',
+      {
+        hours: hours([1, '11:30', '14:30'], [1, '17:00', '22:30']),
+        now: new Date('2026-06-15T12:05:00Z'),
+        taken: new Map([[Date.parse('2026-06-15T17:00:00Z'), 3]]),
+      },
+    ],
+    ['a late slot past midnight', { hours: hours([5, '17:00', '01:00']), now: new Date('2026-06-19T20:50:00Z') }],
+    [
+      'the night the clocks go back',
+      { hours: hours([6, '18:00', '04:00'], [0, '00:00', '00:00']), now: new Date('2026-10-24T21:10:00Z') },
+    ],
+    [
+      'the night the clocks go forward',
+      { hours: hours([6, '18:00', '04:00'], [0, '00:00', '00:00']), now: new Date('2026-03-28T20:10:00Z') },
+    ],
+    [
+      'a pause until a time',
+      {
+        hours: hours([1, '11:30', '22:30']),
+        now: new Date('2026-06-15T12:05:00Z'),
+        pause: { paused: true, until: '2026-06-15T14:00:00.000Z' },
+      },
+    ],
+  ];
+
+  it.each(cases)('answers as the whole plan does for every quarter hour of two days (%s)', (_name, input) => {
+    const full = { timeZone: BERLIN, leadMinutes: 20, capacity: 3, taken: none, ...input };
+    const whole = planTimeSlots(full);
+    expect(whole.candidates.length).toBeGreaterThan(0);
+    const from = Math.floor(full.now.getTime() / QUARTER_MS) * QUARTER_MS - 4 * QUARTER_MS;
+    for (let at = from; at < from + 2 * 24 * 4 * QUARTER_MS; at += QUARTER_MS) {
+      const requested = new Date(at);
+      expect(checkRequestedSlot(full, requested), requested.toISOString()).toEqual(
+        checkRequestedTime(whole, requested),
+      );
+    }
+    expect(checkRequestedSlot(full, new Date(from + 7 * 60_000))).toEqual({ ok: false, code: 'invalid_time_slot' });
   });
 });

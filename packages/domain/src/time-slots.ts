@@ -91,6 +91,14 @@ export function slotStartOf(instant: Date): Date {
  * Instants are stepped in real time, so on the nights the clocks change no slot is skipped or invented.
  */
 export function planTimeSlots(input: TimeSlotInput): TimeSlotPlan {
+  return planSlots(input, null);
+}
+
+/**
+ * The plan, or with `only` the part of it that decides an order for that instant: the candidates are
+ * that slot alone when the plan would offer it (full or not), and ASAP is not worked out.
+ */
+function planSlots(input: TimeSlotInput, only: number | null): TimeSlotPlan {
   const { timeZone, now, capacity, taken } = input;
   const pause = input.pause ?? NOT_PAUSED;
   // Today's hours without closure days, with yesterday's late slot carried over as today's 00:00–close.
@@ -111,6 +119,7 @@ export function planTimeSlots(input: TimeSlotInput): TimeSlotPlan {
     const minute =
       local.date === today.date ? local.minutes : local.date === tomorrow ? local.minutes + MINUTES_PER_DAY : Infinity;
     if (minute >= lastEnd) break;
+    if (only !== null && at !== only) continue;
     if (!storeStatusAt(hours, new Date(at), timeZone).isOpen) continue;
     candidates.push({
       start: new Date(at),
@@ -120,6 +129,7 @@ export function planTimeSlots(input: TimeSlotInput): TimeSlotPlan {
   }
 
   const free = candidates.filter((candidate) => !candidate.full);
+  if (only !== null) return { asapAvailable: false, asapReadyAt: null, candidates, free };
   const first = free[0]?.start ?? null;
   // ASAP belongs to the opening the store is in now: not the evening's first slot while lunch ends.
   let asapReadyAt = first;
@@ -143,4 +153,12 @@ export function checkRequestedTime(plan: TimeSlotPlan, requested: 'asap' | Date)
   if (!candidate) return { ok: false, code: 'invalid_time_slot' };
   if (candidate.full) return { ok: false, code: 'slot_full' };
   return { ok: true, slotStart: candidate.start };
+}
+
+/**
+ * `checkRequestedTime(planTimeSlots(input), requested)` for a requested instant, working out that one
+ * slot instead of the day's: what an order checks while it holds the slot's lock.
+ */
+export function checkRequestedSlot(input: TimeSlotInput, requested: Date): RequestedTimeCheck {
+  return checkRequestedTime(planSlots(input, requested.getTime()), requested);
 }

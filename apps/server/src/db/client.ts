@@ -27,6 +27,13 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** Any number: the key of the lock all instances take around migrating. */
 const MIGRATION_LOCK = 1312;
 
+/**
+ * PostgreSQL connections per instance unless `DATABASE_POOL_SIZE` says otherwise. A server's one thread
+ * keeps few of them busy at once; ten per instance leave room for several instances under PostgreSQL's
+ * default `max_connections` of 100.
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
 /** How long opening a connection may take before the pool gives up: a request fails, it does not hang. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -185,12 +192,14 @@ export async function openDatabase(options: {
   onIdleError?: (error: Error) => void;
   /** How long a query waits for a connection when all are gone (the database is down); 5 s by default. */
   connectTimeoutMs?: number;
+  /** PostgreSQL connections this instance keeps at most (`DATABASE_POOL_SIZE`); 10 by default. */
+  poolSize?: number;
 }): Promise<Database> {
   if (options.url) {
     const target = databaseTarget(options.url);
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: 10,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
       connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     });
     // Without a listener an idle connection's error would crash the process; the pool opens a new one.

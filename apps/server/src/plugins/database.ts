@@ -12,6 +12,8 @@ declare module 'fastify' {
 export interface DatabasePluginOptions {
   url?: string;
   dataDir: string;
+  /** PostgreSQL connections this instance keeps at most (`DATABASE_POOL_SIZE`). */
+  poolSize?: number;
   seed?: SeedOptions;
 }
 

@@ -177,6 +177,19 @@ function refundParagraph(language: Language, order: Order, amount: string): Bloc
   return null;
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date and time in mails ("15.06.2026, 12:30"): one formatter per locale and zone, as making one is slow. */
+function dateTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}\u0000${timeZone}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
 /** `ready`: pickup ready to collect, or a delivery on its way; `cancelled`: an accepted order called off. */
 export type OrderMailKind = 'received' | 'accepted' | 'rejected' | 'ready' | 'cancelled';
 
@@ -190,10 +203,7 @@ export function orderMail(
   const de = language === 'de';
   const locale = localeFor(language);
   const money = (amount: number) => formatMoney(toCents(amount), locale, context.currency);
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: context.timeZone }).format(
-      new Date(iso),
-    );
+  const time = (iso: string) => dateTimeFormat(locale, context.timeZone).format(new Date(iso));
 
   const pickup = order.order_type === 'pickup';
   const subjects: Record<OrderMailKind, string> = {

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
 import {
+  checkRequestedSlot,
   checkRequestedTime,
   MAX_ORDER_NOTE_LENGTH,
   planTimeSlots,
@@ -16,6 +17,7 @@ import {
   type OrderErrorCode,
   type OrderStatus,
   type OrderType,
+  type TimeSlotInput,
   type TimeSlots,
   type orderRequestSchema,
 } from '@pizzeria/domain';
@@ -173,19 +175,13 @@ export default fp<OrdersPluginOptions>(
   async (app, options) => {
     const db = app.database.db;
 
-    async function storeSettings(executor: Db, storeId: number) {
-      const [row] = await executor
-        .select({ preparationMinutes: stores.preparationMinutes, ordersPerSlot: stores.ordersPerSlot })
-        .from(stores)
-        .where(eq(stores.id, storeId));
-      if (!row) throw storeNotFound(storeId);
-      return row;
-    }
-
-    /** Active orders per slot start around now (epoch ms → count). */
-    async function takenSlots(executor: Db, storeId: number, now: Date): Promise<Map<number, number>> {
-      const rows = await executor
-        .select({ slot: orders.slotStart, taken: count() })
+    /** Active orders per slot start around now, as a query of (slot, taken) rows. */
+    function activePerSlot(executor: Db, storeId: number, now: Date) {
+      return executor
+        .select({
+          slot: sql<Date>`${orders.slotStart}`.mapWith(orders.slotStart).as('slot'),
+          taken: sql<number>`count(*)::int`.as('taken'),
+        })
         .from(orders)
         .where(
           and(
@@ -196,22 +192,68 @@ export default fp<OrdersPluginOptions>(
           ),
         )
         .groupBy(orders.slotStart);
+    }
+
+    /** Active orders per slot start around now (epoch ms → count). */
+    async function takenSlots(executor: Db, storeId: number, now: Date): Promise<Map<number, number>> {
+      const rows = await activePerSlot(executor, storeId, now);
       return new Map(rows.map((row) => [row.slot.getTime(), Number(row.taken)]));
+    }
+
+    /**
+     * The store's kitchen settings and its active orders per slot around now, in one round trip, with
+     * the id of an order already stored under an idempotency key when one is given.
+     */
+    async function settingsAndTaken(storeId: number, now: Date, idempotency?: { scope: string; key: string }) {
+      const counted = activePerSlot(db, storeId, now).as('counted');
+      const stored = idempotency
+        ? sql<number | null>`(${db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.idempotencyScope, idempotency.scope), eq(orders.idempotencyKey, idempotency.key)))})`
+        : sql<null>`null`;
+      const [row] = await db
+        .select({
+          preparationMinutes: stores.preparationMinutes,
+          ordersPerSlot: stores.ordersPerSlot,
+          // Pairs of (epoch ms, count): JSON keeps the numbers numbers on PostgreSQL and PGlite alike.
+          taken: sql<[number, number][]>`(
+            select coalesce(json_agg(json_build_array(extract(epoch from ${counted.slot}) * 1000, ${counted.taken})), '[]'::json)
+            from ${counted}
+          )`,
+          storedOrderId: stored,
+        })
+        .from(stores)
+        .where(eq(stores.id, storeId));
+      if (!row) throw storeNotFound(storeId);
+      const taken = new Map(row.taken.map(([slot, count]) => [Number(slot), Number(count)]));
+      return {
+        preparationMinutes: row.preparationMinutes,
+        ordersPerSlot: row.ordersPerSlot,
+        taken,
+        storedOrderId: row.storedOrderId === null ? null : Number(row.storedOrderId),
+      };
     }
 
     /**
      * The slots as the checkout sees them: outside any transaction, with the pause and closures from
      * memory. An order plans with it only to pick the slot it then claims and checks in its transaction.
      */
-    async function planFor(catalogue: Catalogue, orderType: OrderType, deliveryMinutes: number) {
+    async function planFor(
+      catalogue: Catalogue,
+      orderType: OrderType,
+      deliveryMinutes: number,
+      /** What `settingsAndTaken` read as of `now`, when the caller has read it already. */
+      read?: { now: Date; settings: Awaited<ReturnType<typeof settingsAndTaken>> },
+    ) {
       const storeId = catalogue.store.id;
-      const now = service.clock.now();
-      const [settings, availability, taken] = await Promise.all([
-        storeSettings(db, storeId),
+      const now = read?.now ?? service.clock.now();
+      const [settings, availability] = await Promise.all([
+        read?.settings ?? settingsAndTaken(storeId, now),
         app.storeStatus.availability(storeId),
-        takenSlots(db, storeId, now),
       ]);
       if (!availability) throw storeNotFound(storeId);
+      const taken = settings.taken;
       const plan = planTimeSlots({
         hours: availability.hours,
         timeZone: availability.timeZone,
@@ -406,7 +448,17 @@ export default fp<OrdersPluginOptions>(
         const key = input.idempotencyKey;
         const requestHash = sha256(JSON.stringify(body));
 
-        const earlier = await byIdempotencyKey(db, scope, key);
+        const requested = body.requested_time === 'asap' ? 'asap' : new Date(body.requested_time);
+        // ASAP: the key is looked up in the read the plan needs anyway, a round trip fewer per order.
+        let asapRead: Parameters<typeof planFor>[3];
+        let earlier: OrderRow | undefined;
+        if (requested === 'asap') {
+          const readAt = service.clock.now();
+          asapRead = { now: readAt, settings: await settingsAndTaken(body.store_id, readAt, { scope, key }) };
+          if (asapRead.settings.storedOrderId !== null) earlier = await byIdempotencyKey(db, scope, key);
+        } else {
+          earlier = await byIdempotencyKey(db, scope, key);
+        }
         if (earlier) return replay(earlier, requestHash, language);
 
         const paidOnline = body.payment_method === 'paypal';
@@ -431,7 +483,6 @@ export default fp<OrdersPluginOptions>(
         if (priced.postcode && !contact.address.city.trim()) {
           contact.address = { ...contact.address, city: priced.postcode.city };
         }
-        const requested = body.requested_time === 'asap' ? 'asap' : new Date(body.requested_time);
         const storeId = body.store_id;
         const deliveryMinutes = priced.postcode?.deliveryTimeMinutes ?? 0;
 
@@ -443,7 +494,7 @@ export default fp<OrdersPluginOptions>(
         let takenBefore: ReadonlyMap<number, number> = new Map();
         let seen: OrderingInputs | null = null;
         if (requested === 'asap') {
-          const outside = await planFor(catalogue, body.order_type, deliveryMinutes);
+          const outside = await planFor(catalogue, body.order_type, deliveryMinutes, asapRead);
           const asap = checkRequestedTime(outside.plan, 'asap');
           now = outside.now;
           candidate = asap.ok ? asap.slotStart : null;
@@ -477,7 +528,7 @@ export default fp<OrdersPluginOptions>(
           if (claimed && seen && taken < state.ordersPerSlot && sameOrderingInputs(seen, state)) slotStart = claimed;
           let recounted = false;
           for (let hop = 0; !slotStart; hop += 1) {
-            const plan = planTimeSlots({
+            const slotInput: TimeSlotInput = {
               hours: catalogue.store.hours,
               timeZone: catalogue.store.timezone,
               closures: state.closures,
@@ -491,8 +542,12 @@ export default fp<OrdersPluginOptions>(
                 state.ordersPerSlot,
                 now,
               ),
-            });
-            const slot = checkRequestedTime(plan, requested);
+            };
+            // A requested time is decided by its one slot; ASAP by the day's plan.
+            const slot =
+              requested === 'asap'
+                ? checkRequestedTime(planTimeSlots(slotInput), 'asap')
+                : checkRequestedSlot(slotInput, requested);
             if (!slot.ok) throw orderError(slot.code);
             if (claimed && slot.slotStart.getTime() === claimed.getTime()) {
               slotStart = claimed;
@@ -546,14 +601,21 @@ export default fp<OrdersPluginOptions>(
             .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
             .returning();
           if (!row) return { kind: 'stored' as const };
-          await tx.insert(orderEvents).values({
-            orderId: row.id,
-            status: initialStatus,
-            actorKind: input.customerId === null ? 'guest' : 'customer',
-            actorUserId: input.customerId,
-            createdAt: now,
-          });
+          // The first event and the items in one statement: one round trip fewer while the slot is locked.
+          const firstEvent = tx.$with('first_event').as(
+            tx
+              .insert(orderEvents)
+              .values({
+                orderId: row.id,
+                status: initialStatus,
+                actorKind: input.customerId === null ? 'guest' : 'customer',
+                actorUserId: input.customerId,
+                createdAt: now,
+              })
+              .returning({ id: orderEvents.id }),
+          );
           const items = await tx
+            .with(firstEvent)
             .insert(orderItems)
             .values(priced.lines.map((line, position) => ({ orderId: row.id, position, ...line })))
             .returning();
