@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { orderingPauseSchema } from '@pizzeria/domain';
+import { orderingPauseSchema, storeStatusMessageSchema } from '@pizzeria/domain';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { users } from '../apps/server/src/db/schema.ts';
 import { buildServer } from '../apps/server/src/server.ts';
@@ -12,6 +12,7 @@ import { createFreshDatabase, type FreshDatabase } from '../apps/server/test/fre
 import { writeSection } from './lighthouse-report.ts';
 import { recordFigures } from './results.ts';
 import { ROOT, startStorefront } from './lighthouse-server.ts';
+import { startStatusCeiling } from './status-ceiling.ts';
 import { ephemeralPorts, openFiles, raiseFileLimit, sourceAddresses } from './status-limits.ts';
 import type { FromClients, ToClients } from './status-protocol.ts';
 
@@ -354,6 +355,8 @@ interface OneInstance {
   database: string;
   small: Fanout | null;
   full: Fanout;
+  /** The same N and changes on the ceiling: a bare `ws` server sending the same status in one loop. */
+  ceiling: Fanout;
   all: ReturnType<typeof perConnection>;
   /** Over the last 9/10 only, past start-up costs; null without the small round. */
   rest: ReturnType<typeof perConnection> | null;
@@ -407,9 +410,29 @@ async function oneInstance(database: string, env: Record<string, string>): Promi
   await closeClients(to);
   clients = null;
   phase = 'closing the instance';
+  const status = storeStatusMessageSchema.parse(await app.storeStatus.message(STORE_ID));
   await app.close();
   cleanups.pop();
-  return { database, small, full, all, rest };
+
+  phase = 'starting the ceiling';
+  const ceilingServer = await startStatusCeiling(status, {
+    status: PATH,
+    pause: `/api/admin/stores/${STORE_ID}/pause`,
+  });
+  cleanups.push(() => ceilingServer.close());
+  console.log(`the ceiling: a bare ws server sending the same status to ${SUBSCRIBERS} subscribers in one loop`);
+  const toCeiling = (clients = startClients());
+  await connect(toCeiling, ceilingServer.url, SUBSCRIBERS);
+  const ceiling = await fanoutFrom(
+    toCeiling,
+    { name: 'ceiling', origin: ceilingServer.origin },
+    { authorization: '', paused: status.pause.paused },
+  );
+  await closeClients(toCeiling);
+  clients = null;
+  await ceilingServer.close();
+  cleanups.pop();
+  return { database, small, full, ceiling, all, rest };
 }
 
 /**
@@ -477,10 +500,15 @@ function summary(one: OneInstance, two: TwoInstances | null, skipped: string | n
     `| ${label} | ${count(round.subscribers)} | ${f(Math.min(...round.lastMs))} | ${f(median(round.lastMs))} | ` +
     `${target ? bold(f(p99(round.lastMs))) : f(p99(round.lastMs))} | ${f(Math.max(...round.lastMs))} | ` +
     `${f(median(round.firstMs))} | ${f(median(round.serverCpuMs))} | ${round.minuteBoundaries} | ${target} |`;
+  /** The ceiling's statistic over the shop's: 1 is as fast as a bare server, less is slower. */
+  const ratioOf = (statistic: (values: number[]) => number) =>
+    (statistic(one.ceiling.lastMs) / statistic(one.full.lastMs)).toFixed(2);
   const signed = (value: number) => `${value >= 0 ? '+' : '−'}${f(Math.abs(value))}`;
   const rows = [
     ...(one.small ? [fanoutRow(`one instance, N/10`, one.small, '')] : []),
     fanoutRow('one instance', one.full, `p99 < ${TARGET_P99_MS} ms`),
+    fanoutRow('ceiling: a bare `ws` server, the same status in one loop', one.ceiling, ''),
+    `| **ceiling / one instance** | | ${ratioOf((values) => Math.min(...values))} | **${ratioOf(median)}** | **${ratioOf(p99)}** | ${ratioOf((values) => Math.max(...values))} | | | | reported |`,
   ];
   if (two) {
     rows.push(
@@ -577,6 +605,10 @@ try {
       figure: `live status, ${subscribers} subscribers: change to the last one, p99 (median)`,
       value: `${p99(one.full.lastMs).toFixed(0)} ms (${median(one.full.lastMs).toFixed(0)} ms)`,
       target: `< ${TARGET_P99_MS} ms`,
+    },
+    {
+      figure: `live status, ${subscribers} subscribers: bare ws ceiling / shop, median (p99)`,
+      value: `${(median(one.ceiling.lastMs) / median(one.full.lastMs)).toFixed(2)} (${(p99(one.ceiling.lastMs) / p99(one.full.lastMs)).toFixed(2)})`,
     },
     ...(two
       ? [
