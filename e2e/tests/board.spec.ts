@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
+import { alarms, chimes, listenToSound } from '../support/board-sound.ts';
 import { buildCartItem, type Order, type Postcode, type Product } from '@pizzeria/domain';
 import { startOwnServer } from '../support/own-server.ts';
 import { isPhone, openShop, seriousA11yViolations, SHOP } from '../support/shop.ts';
@@ -10,35 +11,6 @@ const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 
 // Every staff login verifies an argon2id password, on purpose slowly.
 test.describe.configure({ timeout: 90_000 });
-
-interface PlayedNote {
-  type: string;
-  frequency: number;
-}
-
-declare global {
-  interface Window {
-    playedNotes: PlayedNote[];
-  }
-}
-
-/**
- * Listens to the page's Web Audio: every oscillator the board starts is recorded with its wave and
- * pitch (the order chime is sine waves, the lost-connection alarm square waves).
- */
-async function listenToSound(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    window.playedNotes = [];
-    const start = OscillatorNode.prototype.start;
-    OscillatorNode.prototype.start = function (this: OscillatorNode, when?: number) {
-      window.playedNotes.push({ type: this.type, frequency: this.frequency.value });
-      start.call(this, when);
-    };
-  });
-}
-
-const chimes = (page: Page) => page.evaluate(() => window.playedNotes.filter((note) => note.type === 'sine').length);
-const alarms = (page: Page) => page.evaluate(() => window.playedNotes.filter((note) => note.type === 'square').length);
 
 async function signInStaff(page: Page, origin = ''): Promise<void> {
   await page.goto(`${origin}${SHOP}/admin`);

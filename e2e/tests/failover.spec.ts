@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '../support/test.ts';
+import { alarms, chimes, listenToSound } from '../support/board-sound.ts';
 import { buildCartItem, type Product } from '@pizzeria/domain';
 import { SHOP, STAFF } from '../support/shop.ts';
 import { startTwoInstances, type TwoInstances } from '../support/two-instances.ts';
@@ -13,32 +14,6 @@ const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 
 // Two servers start on a fresh database, and staff sign in (argon2id, slow on purpose).
 test.describe.configure({ timeout: 110_000 });
-
-interface PlayedNote {
-  type: string;
-  frequency: number;
-}
-
-declare global {
-  interface Window {
-    playedNotes: PlayedNote[];
-  }
-}
-
-/** Records every note the board plays: the order chime is sine waves, the lost-connection alarm square waves. */
-async function listenToSound(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    window.playedNotes = [];
-    const start = OscillatorNode.prototype.start;
-    OscillatorNode.prototype.start = function (this: OscillatorNode, when?: number) {
-      window.playedNotes.push({ type: this.type, frequency: this.frequency.value });
-      start.call(this, when);
-    };
-  });
-}
-
-const chimes = (page: Page) => page.evaluate(() => window.playedNotes.filter((note) => note.type === 'sine').length);
-const alarms = (page: Page) => page.evaluate(() => window.playedNotes.filter((note) => note.type === 'square').length);
 
 async function openBoard(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}${SHOP}/admin`);
