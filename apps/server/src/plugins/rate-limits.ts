@@ -188,6 +188,20 @@ export function createRateLimits(
     return inserted.map((row) => ({ key: row.key, hits: row.hits, windowEndsAt: new Date(row.window_ends_ms) }));
   }
 
+  /**
+   * The counters' rows, locked in key order as `take` locks them: an UPDATE or DELETE of several rows
+   * locks them in the order it finds them, and two statements waiting on each other's rows in a circle
+   * are a deadlock (50 retries of one order, some refused and giving back, met one).
+   */
+  function lockedInKeyOrder(counters: Pick<Counter, 'kind' | 'subject'>[]) {
+    return db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, counters.map(keyOf)))
+      .orderBy(rateLimits.key)
+      .for('update');
+  }
+
   return {
     async take(counters) {
       if (counters.length === 0) return { ok: true };
@@ -209,16 +223,15 @@ export function createRateLimits(
 
     async giveBack(counters) {
       if (counters.length === 0) return;
-      const keys = counters.map(keyOf).sort();
       await db
         .update(rateLimits)
         .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
-        .where(inArray(rateLimits.key, keys));
+        .where(inArray(rateLimits.key, lockedInKeyOrder(counters)));
     },
 
     async clear(counters) {
       if (counters.length === 0) return;
-      await db.delete(rateLimits).where(inArray(rateLimits.key, counters.map(keyOf)));
+      await db.delete(rateLimits).where(inArray(rateLimits.key, lockedInKeyOrder(counters)));
     },
   };
 }
