@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { killRunningMains, removeWebDist, startMain } from './child-server.ts';
 import { createFreshDatabase, databaseServer } from './fresh-database.ts';
@@ -74,4 +77,28 @@ describe('starting the server without its database', () => {
     },
     90_000,
   );
+});
+
+describe('starting the server on a DATA_DIR another server holds', () => {
+  it('refuses in one line, naming the other server, and starts once that one has stopped', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pizzeria-held-'));
+    try {
+      const first = startMain({ DATA_DIR: dataDir });
+      await first.waitFor(/Server listening at/);
+      const second = startMain({ DATA_DIR: dataDir });
+      expect(await second.exited).toBe(1);
+      expect(lines(second.output.stderr)).toEqual([
+        `DATA_DIR ${dataDir} is in use by another server (process ${first.child.pid}): stop it first, or start this one with another DATA_DIR`,
+      ]);
+
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      const third = startMain({ DATA_DIR: dataDir });
+      await third.waitFor(/Server listening at/);
+    } finally {
+      killRunningMains();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // Three starts on PGlite, the first one migrating and seeding.
+  }, 120_000);
 });

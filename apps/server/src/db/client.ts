@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock.ts';
 import { unreachableReason } from './database-errors.ts';
 import * as schema from './schema.ts';
 
@@ -231,9 +232,33 @@ export async function openDatabase(options: {
     };
   }
   const dataDir = options.dataDir;
-  if (!dataDir.startsWith('memory://')) mkdirSync(path.resolve(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  let release = () => {};
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(path.resolve(dataDir), { recursive: true });
+    try {
+      release = lockDataDir(path.resolve(dataDir));
+    } catch (error) {
+      if (error instanceof DataDirInUseError) throw new DatabaseStartError(error.message);
+      throw error;
+    }
+  }
+  try {
+    const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder }).catch(async (error: unknown) => {
+      await client.close();
+      throw error;
+    });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
