@@ -14,6 +14,7 @@ import {
 import { loadConfig } from '../src/config.ts';
 import { buildServer } from '../src/server.ts';
 import { createTestUser, pickupOrder, simpleProduct, type TestUser } from './helper.ts';
+import { eventually } from './redis-server.ts';
 import { openSocket, wsBase, type TestSocket } from './ws-client.ts';
 
 // DESIGN §2 scale-out: two instances on one PostgreSQL and one Redis behave as one shop. A change made
@@ -251,5 +252,60 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
       type: 'order_updated',
       order: { id: order.id, status: 'accepted' },
     });
+  });
+
+  it('gives the retry on B of an order whose answer A never sent the same order, once, even while A is still placing it', async () => {
+    const product = await simpleProduct(a);
+    const key = randomUUID();
+    const url = new URL(adminUrl ?? '');
+    url.pathname = `/${databaseName}`;
+    const holder = new pg.Client({ connectionString: url.toString() });
+    await holder.connect();
+    try {
+      // A's order waits for its items while the customer, who never heard back, retries through B.
+      await holder.query('begin');
+      await holder.query('lock table order_items in exclusive mode');
+      const onA = a.inject({
+        method: 'POST',
+        url: '/api/orders/guest',
+        headers: { 'idempotency-key': key },
+        payload: pickupOrder(product.id),
+      });
+      await eventually(
+        async () =>
+          (
+            await holder.query(
+              `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            )
+          ).rowCount === 1,
+        "A's order waiting for its items",
+      );
+      const onB = b.inject({
+        method: 'POST',
+        url: '/api/orders/guest',
+        headers: { 'idempotency-key': key },
+        payload: pickupOrder(product.id),
+      });
+      // B's retry waits too: for the slot A holds.
+      await eventually(
+        async () =>
+          (
+            await holder.query(
+              `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            )
+          ).rowCount === 2,
+        "B's retry waiting for A's slot",
+      );
+      await holder.query('commit');
+
+      const [first, retried] = await Promise.all([onA, onB]);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(orderSchema.parse(retried.json()).id).toBe(orderSchema.parse(first.json()).id);
+      const stored = await holder.query('select id from orders where idempotency_key = $1', [key]);
+      expect(stored.rowCount).toBe(1);
+    } finally {
+      await holder.end();
+    }
   });
 });
