@@ -224,18 +224,40 @@ describe('checkout and the live store status', () => {
     expect(screen.getByText(/Gerade nehmen wir keine Bestellungen für sofort an/)).toBeInTheDocument();
   });
 
-  it('takes "as soon as possible" away when the connection is lost, and asks for a valid time', async () => {
+  it('takes "as soon as possible" away while the connection is restored, and says that is why', async () => {
     answer('/api/stores/13/slots', { status: 200, body: openSlots });
     renderCheckout();
     await userEvent.click(await screen.findByLabelText(/So schnell wie möglich/));
     act(() => useStoreStatus.setState({ status: { kind: 'reconnecting' } }));
     expect(screen.queryByLabelText(/So schnell wie möglich/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Die Verbindung zum Restaurant wird wiederhergestellt/)).toBeInTheDocument();
+    expect(screen.queryByText(/Gerade nehmen wir keine Bestellungen/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Jetzt bestellen/ }));
-    expect(await screen.findByText('Bitte wählen Sie eine gültige Zeit.')).toBeInTheDocument();
+    expect(await screen.findByText(/Die Verbindung zum Restaurant war kurz weg/)).toBeInTheDocument();
+    expect(screen.queryByText('Bitte wählen Sie eine gültige Zeit.')).not.toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/orders/guest')).toBe(false);
 
     await userEvent.selectOptions(screen.getByLabelText('Uhrzeit'), '20:15');
-    expect(screen.queryByText('Bitte wählen Sie eine gültige Zeit.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Die Verbindung zum Restaurant war kurz weg/)).not.toBeInTheDocument();
+  });
+
+  it('lets the customer order "as soon as possible" once the connection is back, without a stale message', async () => {
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    answer('/api/orders/guest', { status: 201, body: testOrder });
+    renderCheckout();
+    await userEvent.click(await screen.findByLabelText(/So schnell wie möglich/));
+    act(() => useStoreStatus.setState({ status: { kind: 'reconnecting' } }));
+    await userEvent.click(screen.getByRole('button', { name: /Jetzt bestellen/ }));
+    expect(await screen.findByText(/Die Verbindung zum Restaurant war kurz weg/)).toBeInTheDocument();
+
+    act(() => useStoreStatus.setState({ status: { kind: 'open', closesAt: '22:00' } }));
+    expect(screen.getByLabelText(/So schnell wie möglich/)).toBeChecked();
+    expect(screen.queryByText(/Die Verbindung zum Restaurant war kurz weg/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Jetzt bestellen/ }));
+    expect(await screen.findByText('order page reached')).toBeInTheDocument();
+    const order = calls.find((call) => call.url === '/api/orders/guest');
+    expect(JSON.parse(String(order?.init?.body))).toMatchObject({ requested_time: 'asap' });
   });
 
   it('offers "as soon as possible" again once the restaurant is open', async () => {
@@ -251,9 +273,13 @@ describe('checkout and the live store status', () => {
     answer('/api/stores/13/slots', { status: 200, body: { ...openSlots, slots: [] } });
     renderCheckout();
     await screen.findByLabelText(/So schnell wie möglich/);
-    act(() => useStoreStatus.setState({ status: { kind: 'reconnecting' } }));
+    act(() => useStoreStatus.setState({ status: { kind: 'paused', until: null } }));
     expect(screen.getByText('Keine verfügbaren Zeitfenster')).toBeInTheDocument();
     expect(screen.getByText(/Sobald es wieder geht/)).toBeInTheDocument();
+    expect(screen.queryByText(/Heute ist keine Bestellung mehr möglich/)).not.toBeInTheDocument();
+    // The connection, not the restaurant: said so.
+    act(() => useStoreStatus.setState({ status: { kind: 'reconnecting' } }));
+    expect(screen.getByText(/Die Verbindung zum Restaurant wird wiederhergestellt/)).toBeInTheDocument();
     expect(screen.queryByText(/Heute ist keine Bestellung mehr möglich/)).not.toBeInTheDocument();
 
     act(() => useStoreStatus.setState({ status: { kind: 'open', closesAt: '22:00' } }));

@@ -113,7 +113,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
   const placeOrder = usePlaceOrder();
   const money = useMoney(useCurrency());
   const [selection, setSelection] = useState<TimeSelection>({ mode: null, slot: '' });
-  const [timeInvalid, setTimeInvalid] = useState(false);
+  const [timeInvalid, setTimeInvalid] = useState<false | 'time' | 'connection'>(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [placed] = useState(() => isOrderPlaced());
   const attempt = useRef<{ key: string; body: string } | null>(null);
@@ -125,6 +125,10 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
   const [unpaid, setUnpaid] = useState<PayableOrder | null>(null);
   const [payingCash, setPayingCash] = useState(false);
   const delivery = totals.orderType === 'delivery';
+  // Held back only while the connection was away: once it is back and the choice is offered again, the
+  // message goes, and the order button takes the time the customer meant.
+  const shownTimeInvalid =
+    timeInvalid === 'connection' && requestedTimeFor(selection, offer.slots) !== null ? false : timeInvalid;
 
   if (items.length === 0) return <CheckoutEmpty />;
   if (placed) return <AlreadyPlaced />;
@@ -145,7 +149,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
     setFailure(null);
     const requestedTime = requestedTimeFor(selection, offer.slots);
     if (!requestedTime) {
-      setTimeInvalid(true);
+      setTimeInvalid(offer.reconnecting ? 'connection' : 'time');
       return null;
     }
     if (!contact) return null;
@@ -187,7 +191,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
     if (reason.kind === 'code') {
       setFailure(t(`errors.${reason.code}`));
       if (reason.timeProblem) {
-        setTimeInvalid(true);
+        setTimeInvalid('time');
         setSelection({ mode: null, slot: '' });
         void slots.refetch();
       }
@@ -285,6 +289,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
               slots={offer.slots}
               closedNow={offer.closedNow}
               asapWithheld={offer.asapWithheld}
+              reconnecting={offer.reconnecting}
               loading={slots.isPending}
               failed={slots.isError}
               onRetry={() => void slots.refetch()}
@@ -294,7 +299,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
                 setSelection(next);
                 setTimeInvalid(false);
               }}
-              invalid={timeInvalid}
+              invalid={shownTimeInvalid}
             />
           </section>
           <section className="card checkout-section" aria-labelledby="checkout-payment-title">

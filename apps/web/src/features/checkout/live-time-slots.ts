@@ -24,9 +24,12 @@ export function useLiveTimeSlots(slots: TimeSlots | undefined): {
   closedNow: boolean;
   /** The server offered "as soon as possible" but the live status holds it back (closed, or connection lost). */
   asapWithheld: boolean;
+  /** The live connection dropped and is being restored: closed until it is, which is usually a moment. */
+  reconnecting: boolean;
 } {
   const queryClient = useQueryClient();
   const closedNow = useStoreStatus((state) => isClosedNow(state.status));
+  const reconnecting = useStoreStatus((state) => state.status.kind === 'reconnecting');
   const revision = useStoreStatus((state) => state.revision);
   const seen = useRef(revision);
   useEffect(() => {
@@ -38,5 +41,6 @@ export function useLiveTimeSlots(slots: TimeSlots | undefined): {
     slots: useMemo(() => withLiveStatus(slots, closedNow), [slots, closedNow]),
     closedNow,
     asapWithheld: closedNow && slots?.asap_available === true,
+    reconnecting,
   };
 }

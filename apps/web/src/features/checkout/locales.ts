@@ -91,6 +91,10 @@ export const checkoutTexts = defineTranslations(
       none_for_now_hint:
         'Gerade nehmen wir keine Bestellungen an. Sobald es wieder geht, können Sie hier „So schnell wie möglich“ wählen.',
       invalid: 'Bitte wählen Sie eine gültige Zeit.',
+      invalid_connection:
+        'Die Verbindung zum Restaurant war kurz weg. Einen Moment bitte, gleich können Sie wieder bestellen.',
+      reconnecting:
+        'Die Verbindung zum Restaurant wird wiederhergestellt. „So schnell wie möglich“ ist gleich wieder da.',
       loading: 'Zeiten werden geladen …',
       error: 'Die Zeiten konnten nicht geladen werden.',
       retry: 'Erneut versuchen',
@@ -198,6 +202,9 @@ export const checkoutTexts = defineTranslations(
       none_for_now_hint:
         'We are not taking orders right now. As soon as we are again, you can choose "as soon as possible" here.',
       invalid: 'Please select a valid time.',
+      invalid_connection:
+        'The connection to the restaurant dropped for a moment. Hold on, you can order again shortly.',
+      reconnecting: 'Reconnecting to the restaurant. "As soon as possible" will be back in a moment.',
       loading: 'Loading times …',
       error: 'The times could not be loaded.',
       retry: 'Try again',

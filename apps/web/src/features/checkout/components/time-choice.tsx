@@ -49,13 +49,16 @@ interface TimeChoiceProps {
   closedNow: boolean;
   /** The server offered "as soon as possible" but the live status holds it back for now. */
   asapWithheld?: boolean;
+  /** The live connection is being restored: that, not the restaurant, is why nothing is offered for now. */
+  reconnecting?: boolean;
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
   orderType: OrderType;
   selection: TimeSelection;
   onChange: (selection: TimeSelection) => void;
-  invalid: boolean;
+  /** The time cannot be ordered: none chosen that is offered, or (`connection`) the connection was away. */
+  invalid: false | 'time' | 'connection';
 }
 
 /** "As soon as possible" with its honest ready time, or a free 15-minute slot today (issue 3). */
@@ -63,6 +66,7 @@ export function TimeChoice({
   slots,
   closedNow,
   asapWithheld = false,
+  reconnecting = false,
   loading,
   failed,
   onRetry,
@@ -114,7 +118,7 @@ export function TimeChoice({
   const mode = effectiveMode(selection, slots);
   const invalidMessage = invalid ? (
     <p className="form-error" role="alert">
-      {t('time.invalid')}
+      {t(invalid === 'connection' ? 'time.invalid_connection' : 'time.invalid')}
     </p>
   ) : null;
   if (!slots.asap_available && slots.slots.length === 0) {
@@ -124,19 +128,21 @@ export function TimeChoice({
         <div className="checkout-no-slots" role="status">
           <p className="checkout-choice-title">{t('time.none')}</p>
           {/* Only "as soon as possible" was on offer and the live status holds it back: that may pass. */}
-          <p className="checkout-hint">{t(asapWithheld ? 'time.none_for_now_hint' : 'time.none_hint')}</p>
+          <p className="checkout-hint">
+            {t(reconnecting ? 'time.reconnecting' : asapWithheld ? 'time.none_for_now_hint' : 'time.none_hint')}
+          </p>
         </div>
       </>
     );
   }
   const readyAt = slots.asap_ready_at ? formatClock(slots.asap_ready_at, slots.timezone, i18n.language) : null;
   return (
-    <fieldset className="checkout-choices" aria-invalid={invalid || undefined}>
+    <fieldset className="checkout-choices" aria-invalid={invalid !== false || undefined}>
       <legend className="sr-only">{t('time.title')}</legend>
       {invalidMessage}
       {closedNow && (
         <p className="checkout-hint checkout-closed-now" role="status">
-          {t('time.closed_now')}
+          {t(reconnecting ? 'time.reconnecting' : 'time.closed_now')}
         </p>
       )}
       {slots.asap_available && (
