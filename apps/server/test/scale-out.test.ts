@@ -261,6 +261,13 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
     url.pathname = `/${databaseName}`;
     const holder = new pg.Client({ connectionString: url.toString() });
     await holder.connect();
+    /** Sessions of the test's database waiting for a lock. */
+    const lockWaiters = async () =>
+      (
+        await holder.query(
+          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )
+      ).rowCount;
     try {
       // A's order waits for its items while the customer, who never heard back, retries through B.
       await holder.query('begin');
@@ -271,15 +278,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
         headers: { 'idempotency-key': key },
         payload: pickupOrder(product.id),
       });
-      await eventually(
-        async () =>
-          (
-            await holder.query(
-              `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-            )
-          ).rowCount === 1,
-        "A's order waiting for its items",
-      );
+      await eventually(async () => (await lockWaiters()) === 1, "A's order waiting for its items");
       const onB = b.inject({
         method: 'POST',
         url: '/api/orders/guest',
@@ -287,15 +286,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
         payload: pickupOrder(product.id),
       });
       // B's retry waits too: for the slot A holds.
-      await eventually(
-        async () =>
-          (
-            await holder.query(
-              `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-            )
-          ).rowCount === 2,
-        "B's retry waiting for A's slot",
-      );
+      await eventually(async () => (await lockWaiters()) === 2, "B's retry waiting for A's slot");
       await holder.query('commit');
 
       const [first, retried] = await Promise.all([onA, onB]);
