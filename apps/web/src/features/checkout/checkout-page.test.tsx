@@ -241,6 +241,18 @@ describe('checkout and the live store status', () => {
     expect(screen.queryByText(/Die Verbindung zum Restaurant war kurz weg/)).not.toBeInTheDocument();
   });
 
+  it('does not promise "as soon as possible" back after a reconnect when the restaurant did not offer it', async () => {
+    answer('/api/stores/13/slots', {
+      status: 200,
+      body: { ...openSlots, asap_available: false, asap_ready_at: null },
+    });
+    useStoreStatus.setState({ status: { kind: 'reconnecting' } });
+    renderCheckout();
+    expect(await screen.findByLabelText('Uhrzeit')).toBeInTheDocument();
+    expect(screen.getByText(/Gerade nehmen wir keine Bestellungen für sofort an/)).toBeInTheDocument();
+    expect(screen.queryByText(/wird wiederhergestellt/)).not.toBeInTheDocument();
+  });
+
   it('lets the customer order "as soon as possible" once the connection is back, without a stale message', async () => {
     answer('/api/stores/13/slots', { status: 200, body: openSlots });
     answer('/api/orders/guest', { status: 201, body: testOrder });

@@ -49,7 +49,7 @@ interface TimeChoiceProps {
   closedNow: boolean;
   /** The server offered "as soon as possible" but the live status holds it back for now. */
   asapWithheld?: boolean;
-  /** The live connection is being restored: that, not the restaurant, is why nothing is offered for now. */
+  /** The live connection is being restored: with `asapWithheld`, that, not the restaurant, is why. */
   reconnecting?: boolean;
   loading: boolean;
   failed: boolean;
@@ -129,7 +129,7 @@ export function TimeChoice({
           <p className="checkout-choice-title">{t('time.none')}</p>
           {/* Only "as soon as possible" was on offer and the live status holds it back: that may pass. */}
           <p className="checkout-hint">
-            {t(reconnecting ? 'time.reconnecting' : asapWithheld ? 'time.none_for_now_hint' : 'time.none_hint')}
+            {t(asapWithheld ? (reconnecting ? 'time.reconnecting' : 'time.none_for_now_hint') : 'time.none_hint')}
           </p>
         </div>
       </>
@@ -142,7 +142,7 @@ export function TimeChoice({
       {invalidMessage}
       {closedNow && (
         <p className="checkout-hint checkout-closed-now" role="status">
-          {t(reconnecting ? 'time.reconnecting' : 'time.closed_now')}
+          {t(reconnecting && asapWithheld ? 'time.reconnecting' : 'time.closed_now')}
         </p>
       )}
       {slots.asap_available && (
