@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createFreshDatabase } from '../../apps/server/test/fresh-database.ts';
 import { STAFF } from './shop.ts';
 
 const serverMain = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
@@ -147,13 +147,7 @@ export async function startTwoInstances(
   redisUrl: string,
   ports: [number, number],
 ): Promise<TwoInstances> {
-  const name = `e2e_failover_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${name}`;
+  const fresh = await createFreshDatabase(adminUrl);
 
   const [portA, portB] = ports;
   const balancer = await startBalancer([
@@ -165,7 +159,7 @@ export async function startTwoInstances(
     ...process.env,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: fresh.url(),
     REDIS_URL: redisUrl,
     SEED_OPENING_HOURS: 'always',
     ADMIN_EMAIL: STAFF.email,
@@ -182,16 +176,13 @@ export async function startTwoInstances(
   delete env.SMTP_URL;
   delete env.DATA_DIR;
 
-  const database = new pg.Pool({ connectionString: databaseUrl.toString(), max: 2 });
+  const database = new pg.Pool({ connectionString: fresh.url(), max: 2 });
   // Both at once on the empty database, as a deployment starts them: one migrates and seeds, the other waits.
   const a = startInstance('A', portA, env);
   const b = startInstance('B', portB, env);
   const dispose = async () => {
     await Promise.allSettled([a.stop(), b.stop(), balancer.close(), database.end()]);
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
+    await fresh.drop();
   };
   try {
     await Promise.all([a.ready, b.ready]);
