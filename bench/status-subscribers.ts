@@ -9,7 +9,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { users } from '../apps/server/src/db/schema.ts';
 import { buildServer } from '../apps/server/src/server.ts';
 import { createFreshDatabase, type FreshDatabase } from '../apps/server/test/fresh-database.ts';
-import { writeSection } from './lighthouse-report.ts';
+import { median, writeSection } from './lighthouse-report.ts';
 import { recordFigures } from './results.ts';
 import { ROOT, startStorefront } from './lighthouse-server.ts';
 import { startStatusCeiling } from './status-ceiling.ts';
@@ -81,11 +81,6 @@ const now = () => performance.timeOrigin + performance.now();
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const count = (value: number) => value.toLocaleString('en');
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-};
 /** Nearest rank: of fewer than 100 values, the 99th percentile is the largest. */
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1] ?? NaN;
 
