@@ -3,6 +3,8 @@ import type { orderItems, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+/** An order line as it is written: everything but the id the database gives it, which no one shows. */
+export type OrderItemValues = Omit<OrderItemRow, 'id'>;
 
 function isDiscountCode(code: string | null): code is DiscountCode {
   return code === 'DELIVERY_DISCOUNT' || code === 'PICKUP_DISCOUNT';
@@ -11,7 +13,7 @@ function isDiscountCode(code: string | null): code is DiscountCode {
 /** An order as the API shows it, in one language; the tracking token only for those who may hold it. */
 export function renderOrder(
   row: OrderRow,
-  items: readonly OrderItemRow[],
+  items: readonly OrderItemValues[],
   language: Language,
   options: { withTrackingToken: boolean },
 ): Order {

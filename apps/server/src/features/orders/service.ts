@@ -22,6 +22,7 @@ import {
   type orderRequestSchema,
 } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/database-errors.ts';
 import { addresses, orderEvents, orderItems, orders, stores, users, type OrderAddress } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -29,12 +30,12 @@ import { holdsToken } from './order-access.ts';
 import { ORDER_NOT_FOUND, orderError, whoChangedIt } from './order-errors.ts';
 import { storeNotFound, type Catalogue } from '../catalogue/index.ts';
 import { PricingError, priceOrder } from './pricing.ts';
-import { renderOrder, type OrderRow } from './render.ts';
+import { renderOrder, type OrderItemValues, type OrderRow } from './render.ts';
 import {
   ACTIVE_STATUSES,
+  claimSlotAndRead,
   countInSlot,
   lockSlot,
-  readOrderingState,
   sameOrderingInputs,
   slotLockKey,
   takenWhileClaiming,
@@ -200,18 +201,27 @@ export default fp<OrdersPluginOptions>(
       return new Map(rows.map((row) => [row.slot.getTime(), Number(row.taken)]));
     }
 
+    /** The id of an order stored under this idempotency key, as a subquery. */
+    function storedUnder(idempotency: { scope: string; key: string }) {
+      return sql<number | null>`(${db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.idempotencyScope, idempotency.scope), eq(orders.idempotencyKey, idempotency.key)))})`;
+    }
+
+    /**
+     * An order's id, taken from the sequence before its transaction, so that the order, its first event
+     * and its items go in as one statement. An id taken for an order that is then refused or replayed is
+     * a gap in the numbers, as a rolled-back insert would leave.
+     */
+    const nextOrderId = sql<number>`nextval('orders_id_seq')::int`;
+
     /**
      * The store's kitchen settings and its active orders per slot around now, in one round trip, with
-     * the id of an order already stored under an idempotency key when one is given.
+     * the id of an order already stored under an idempotency key and the next order's id when one is given.
      */
     async function settingsAndTaken(storeId: number, now: Date, idempotency?: { scope: string; key: string }) {
       const counted = activePerSlot(db, storeId, now).as('counted');
-      const stored = idempotency
-        ? sql<number | null>`(${db
-            .select({ id: orders.id })
-            .from(orders)
-            .where(and(eq(orders.idempotencyScope, idempotency.scope), eq(orders.idempotencyKey, idempotency.key)))})`
-        : sql<null>`null`;
       const [row] = await db
         .select({
           preparationMinutes: stores.preparationMinutes,
@@ -221,7 +231,8 @@ export default fp<OrdersPluginOptions>(
             select coalesce(json_agg(json_build_array(extract(epoch from ${counted.slot}) * 1000, ${counted.taken})), '[]'::json)
             from ${counted}
           )`,
-          storedOrderId: stored,
+          storedOrderId: idempotency ? storedUnder(idempotency) : sql<null>`null`,
+          nextOrderId: idempotency ? nextOrderId : sql<null>`null`,
         })
         .from(stores)
         .where(eq(stores.id, storeId));
@@ -232,6 +243,20 @@ export default fp<OrdersPluginOptions>(
         ordersPerSlot: row.ordersPerSlot,
         taken,
         storedOrderId: row.storedOrderId === null ? null : Number(row.storedOrderId),
+        nextOrderId: row.nextOrderId === null ? null : Number(row.nextOrderId),
+      };
+    }
+
+    /** For an order at a requested time: an order already stored under its key, and the next order's id. */
+    async function storedAndNextId(storeId: number, idempotency: { scope: string; key: string }) {
+      const [row] = await db
+        .select({ storedOrderId: storedUnder(idempotency), nextOrderId })
+        .from(stores)
+        .where(eq(stores.id, storeId));
+      if (!row) throw storeNotFound(storeId);
+      return {
+        storedOrderId: row.storedOrderId === null ? null : Number(row.storedOrderId),
+        nextOrderId: Number(row.nextOrderId),
       };
     }
 
@@ -449,17 +474,22 @@ export default fp<OrdersPluginOptions>(
         const requestHash = sha256(JSON.stringify(body));
 
         const requested = body.requested_time === 'asap' ? 'asap' : new Date(body.requested_time);
-        // ASAP: the key is looked up in the read the plan needs anyway, a round trip fewer per order.
+        // ASAP: the key is looked up, and the order's id taken, in the read the plan needs anyway.
         let asapRead: Parameters<typeof planFor>[3];
-        let earlier: OrderRow | undefined;
+        let reserved: { storedOrderId: number | null; nextOrderId: number | null };
         if (requested === 'asap') {
           const readAt = service.clock.now();
           asapRead = { now: readAt, settings: await settingsAndTaken(body.store_id, readAt, { scope, key }) };
-          if (asapRead.settings.storedOrderId !== null) earlier = await byIdempotencyKey(db, scope, key);
+          reserved = asapRead.settings;
         } else {
-          earlier = await byIdempotencyKey(db, scope, key);
+          reserved = await storedAndNextId(body.store_id, { scope, key });
         }
-        if (earlier) return replay(earlier, requestHash, language);
+        if (reserved.storedOrderId !== null) {
+          const earlier = await byIdempotencyKey(db, scope, key);
+          if (earlier) return replay(earlier, requestHash, language);
+        }
+        const orderId = reserved.nextOrderId;
+        if (orderId === null) throw new Error('no order id taken for an order');
 
         const paidOnline = body.payment_method === 'paypal';
         if (paidOnline && !(app.hasDecorator('payments') && app.payments.paypal)) {
@@ -510,16 +540,8 @@ export default fp<OrdersPluginOptions>(
         const transaction = db.transaction(async (tx) => {
           // Orders for other slots go on meanwhile; those for this slot wait here, so its count is exact.
           let claimed = candidate;
-          if (claimed) await lockSlot(tx, storeId, claimed);
-          const state = await readOrderingState(tx, {
-            storeId,
-            now,
-            slotStart: claimed,
-            idempotencyScope: scope,
-            idempotencyKey: key,
-          });
+          const state = await claimSlotAndRead(tx, app.database.kind, { storeId, now, slotStart: claimed });
           if (!state) throw storeNotFound(storeId);
-          if (state.storedOrderId !== null) return { kind: 'stored' as const };
 
           let taken = state.taken ?? 0;
           let slotStart: Date | null = null;
@@ -567,9 +589,28 @@ export default fp<OrdersPluginOptions>(
             taken = await countInSlot(tx, storeId, claimed);
           }
 
+          // The order, its first event and its items in one statement, the slot locked meanwhile. The
+          // event and items name the order before it is there: foreign keys are checked at the end of
+          // the statement. A key another request stored meanwhile fails it as a unique violation.
+          const items: OrderItemValues[] = priced.lines.map((line, position) => ({ orderId, position, ...line }));
+          const firstEvent = tx.$with('first_event').as(
+            tx
+              .insert(orderEvents)
+              .values({
+                orderId,
+                status: initialStatus,
+                actorKind: input.customerId === null ? 'guest' : 'customer',
+                actorUserId: input.customerId,
+                createdAt: now,
+              })
+              .returning({ id: orderEvents.id }),
+          );
+          const lines = tx.$with('lines').as(tx.insert(orderItems).values(items).returning({ id: orderItems.id }));
           const [row] = await tx
+            .with(firstEvent, lines)
             .insert(orders)
             .values({
+              id: orderId,
               storeId,
               userId: input.customerId,
               trackingToken: randomBytes(24).toString('base64url'),
@@ -598,46 +639,25 @@ export default fp<OrdersPluginOptions>(
               requestHash,
               createdAt: now,
             })
-            .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
             .returning();
-          if (!row) return { kind: 'stored' as const };
-          // The first event and the items in one statement: one round trip fewer while the slot is locked.
-          const firstEvent = tx.$with('first_event').as(
-            tx
-              .insert(orderEvents)
-              .values({
-                orderId: row.id,
-                status: initialStatus,
-                actorKind: input.customerId === null ? 'guest' : 'customer',
-                actorUserId: input.customerId,
-                createdAt: now,
-              })
-              .returning({ id: orderEvents.id }),
-          );
-          const items = await tx
-            .with(firstEvent)
-            .insert(orderItems)
-            .values(priced.lines.map((line, position) => ({ orderId: row.id, position, ...line })))
-            .returning();
-          return { kind: 'created' as const, row, items };
+          if (!row) throw new Error('an insert without its row');
+          return { row, items };
         });
 
         let outcome;
         try {
           outcome = await transaction;
         } catch (error) {
-          // Refused (full, closed): unless another request with this key placed the order meanwhile, in
-          // another slot than this one claimed; then it is this key's answer, as it would be a moment later.
-          if (!(error instanceof HttpError)) throw error;
+          // Another request with this key won: it committed while this one waited for its slot. Or this
+          // one was refused (full, closed) while the other placed the order in another slot; then that
+          // order is this key's answer, as it would be a moment later.
+          const conflict = isUniqueViolation(error, 'orders_idempotency_unique');
+          if (!(error instanceof HttpError) && !conflict) throw error;
           const winner = await byIdempotencyKey(db, scope, key);
-          if (!winner) throw error;
-          return replay(winner, requestHash, language);
-        }
-
-        if (outcome.kind === 'stored') {
-          // Another request with this key won: it committed while this one waited for its slot.
-          const winner = await byIdempotencyKey(db, scope, key);
-          if (!winner) throw new Error('an idempotency conflict without the stored order');
+          if (!winner) {
+            if (conflict) throw new Error('an idempotency conflict without the stored order', { cause: error });
+            throw error;
+          }
           return replay(winner, requestHash, language);
         }
         const order = renderOrder(outcome.row, outcome.items, language, { withTrackingToken: true });

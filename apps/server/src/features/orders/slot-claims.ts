@@ -1,13 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SLOT_MINUTES, type OrderingPause, type OrderStatus, type StoreClosure } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
-import { orders, storeClosures, stores } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
 import { closuresSince, pauseOf } from '../store-status/index.ts';
 
 // How an order claims its place in a 15-minute slot: a transaction-level advisory
 // lock per (store, slot), so orders for other slots of the store run in parallel, and the store row
 // held FOR SHARE, so staff's writes to that row (the pause) wait for the orders in flight and orders
-// wait for them. Every function here takes the order's transaction.
+// wait for them. Every function here takes the order's transaction. An order holds its slot for two
+// round trips: the one that claims it and reads the state (`claimSlotAndRead`), and the one that
+// writes the order with its event and items, before the commit.
 
 /** Orders that hold a place in the kitchen's slots. */
 export const ACTIVE_STATUSES: OrderStatus[] = ['pending_payment', 'waiting', 'accepted'];
@@ -32,9 +34,7 @@ export function slotLockKey(slotStart: Date): number | null {
  * rollback. The count that follows is then exact: whoever held it before has committed or given up.
  */
 export async function lockSlot(tx: Db, storeId: number, slotStart: Date): Promise<void> {
-  const key = slotLockKey(slotStart);
-  if (key === null) throw new Error(`${slotStart.toISOString()} is not a slot start`);
-  await tx.execute(sql`select pg_advisory_xact_lock(${storeId}::int4, ${key}::int4)`);
+  await tx.execute(sql.raw(lockStatement(storeId, slotStart)));
 }
 
 function activeInSlot(tx: Db, storeId: number, slotStart: Date) {
@@ -61,66 +61,99 @@ export interface OrderingInputs {
 export interface OrderingState extends OrderingInputs {
   ordersPerSlot: number;
   closures: StoreClosure[];
-  /** Active orders in the slot asked about, or null when none was. */
+  /** Active orders in the slot claimed, or null when none was. */
   taken: number | null;
-  /** An order already stored under this idempotency key (another request with it won). */
-  storedOrderId: number | null;
 }
 
+/** The text of a whole number for a statement without parameters: refuses anything else. */
+function integerLiteral(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new Error(`${value} is not a whole number`);
+  return String(value);
+}
+
+function lockStatement(storeId: number, slotStart: Date): string {
+  const key = slotLockKey(slotStart);
+  if (key === null) throw new Error(`${slotStart.toISOString()} is not a slot start`);
+  return `select pg_advisory_xact_lock(${integerLiteral(storeId)}::int4, ${integerLiteral(key)}::int4)`;
+}
+
+const STATUS_LITERALS = ACTIVE_STATUSES.map((status) => {
+  if (!/^[a-z_]+$/.test(status)) throw new Error(`${status} is not a status`);
+  return `'${status}'`;
+}).join(', ');
+
 /**
- * One round trip for everything an order checks under its slot lock: the store's settings, pause and
- * closures, the slot's count and an order already stored under the key. The store row is taken FOR
- * SHARE: orders do not block each other, a pause (an UPDATE of the row) waits until they commit, and
- * they wait for a pause in progress and then see it. Null for no such store.
+ * The store's settings, pause and closures, and the claimed slot's count, read FOR SHARE of the store
+ * row: orders do not block each other, a pause (an UPDATE of the row) waits until they commit, and they
+ * wait for a pause in progress and then see it. Written without parameters, so that it can follow the
+ * slot's lock in one simple query: every value in it is a whole number, an ISO date or time, or one of
+ * the statuses above.
  */
-export async function readOrderingState(
+function stateStatement(storeId: number, now: Date, slotStart: Date | null): string {
+  const store = integerLiteral(storeId);
+  const since = closuresSince(now);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(since)) throw new Error(`${since} is not a date`);
+  const taken = slotStart
+    ? `(select count(*)::int from orders o
+        where o.store_id = s.id and o.slot_start = '${slotStart.toISOString()}'::timestamptz
+          and o.status in (${STATUS_LITERALS}))`
+    : 'null::int';
+  return `select s.preparation_minutes, s.orders_per_slot, s.ordering_paused,
+  (extract(epoch from s.ordering_paused_until) * 1000)::float8 as paused_until_ms,
+  (select coalesce(
+     json_agg(json_build_object('id', c.id, 'starts_on', c.starts_on, 'ends_on', c.ends_on, 'reason', c.reason)
+       order by c.starts_on, c.id),
+     '[]'::json)
+   from store_closures c where c.store_id = s.id and c.ends_on >= '${since}'::date) as closures,
+  ${taken} as taken
+from stores s where s.id = ${store}
+for share of s`;
+}
+
+interface StateRow {
+  preparation_minutes: number;
+  orders_per_slot: number;
+  ordering_paused: boolean;
+  paused_until_ms: number | null;
+  closures: StoreClosure[];
+  taken: number | null;
+}
+
+type Rows = { rows: unknown[] };
+
+/**
+ * An order's first step in its transaction: claims `slotStart` (when the checkout saw one free) and then
+ * reads what decides the order (`stateStatement`), the count exact because whoever held the slot before
+ * has committed or given up. The count must be read by a statement after the lock's, as a statement sees
+ * only what was committed when it began. On PostgreSQL both go in one simple query (node-postgres
+ * answers each statement), one round trip while others wait for the slot; PGlite takes one statement per
+ * query and has no network in between. Null for no such store.
+ */
+export async function claimSlotAndRead(
   tx: Db,
-  query: { storeId: number; now: Date; slotStart: Date | null; idempotencyScope: string; idempotencyKey: string },
+  kind: 'postgres' | 'pglite',
+  query: { storeId: number; now: Date; slotStart: Date | null },
 ): Promise<OrderingState | null> {
-  const { storeId } = query;
-  // Drizzle leaves columns unqualified in a one-table select: the subqueries name the store by its id.
-  const closures = sql<StoreClosure[]>`(
-    select coalesce(
-      json_agg(
-        json_build_object(
-          'id', ${storeClosures.id},
-          'starts_on', ${storeClosures.startsOn},
-          'ends_on', ${storeClosures.endsOn},
-          'reason', ${storeClosures.reason}
-        )
-        order by ${storeClosures.startsOn}, ${storeClosures.id}
-      ),
-      '[]'::json
-    )
-    from ${storeClosures}
-    where ${storeClosures.storeId} = ${storeId} and ${storeClosures.endsOn} >= ${closuresSince(query.now)}
-  )`;
-  const stored = tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.idempotencyScope, query.idempotencyScope), eq(orders.idempotencyKey, query.idempotencyKey)));
-  const [row] = await tx
-    .select({
-      preparationMinutes: stores.preparationMinutes,
-      ordersPerSlot: stores.ordersPerSlot,
-      paused: stores.orderingPaused,
-      pausedUntil: stores.orderingPausedUntil,
-      closures,
-      taken: query.slotStart ? sql<number>`(${activeInSlot(tx, storeId, query.slotStart)})` : sql<null>`null`,
-      storedOrderId: sql<number | null>`(${stored})`,
-    })
-    .from(stores)
-    .where(eq(stores.id, storeId))
-    .for('share');
+  const state = stateStatement(query.storeId, query.now, query.slotStart);
+  const lock = query.slotStart ? lockStatement(query.storeId, query.slotStart) : null;
+  let rows: unknown[];
+  if (lock && kind === 'postgres') {
+    const results = (await tx.execute(sql.raw(`${lock};\n${state}`))) as unknown as Rows[];
+    rows = results[1]?.rows ?? [];
+  } else {
+    if (lock) await tx.execute(sql.raw(lock));
+    rows = ((await tx.execute(sql.raw(state))) as unknown as Rows).rows;
+  }
+  const row = rows[0] as StateRow | undefined;
   if (!row) return null;
+  const until = row.paused_until_ms === null ? null : new Date(Number(row.paused_until_ms));
   return {
-    preparationMinutes: row.preparationMinutes,
-    ordersPerSlot: row.ordersPerSlot,
-    pause: pauseOf(row.paused, row.pausedUntil),
+    preparationMinutes: Number(row.preparation_minutes),
+    ordersPerSlot: Number(row.orders_per_slot),
+    pause: pauseOf(row.ordering_paused, until),
     // json_agg gives a date column as 'YYYY-MM-DD', as the closures' own reads do.
     closures: row.closures,
     taken: row.taken === null ? null : Number(row.taken),
-    storedOrderId: row.storedOrderId === null ? null : Number(row.storedOrderId),
   };
 }
 
