@@ -117,6 +117,40 @@ describe('postcode picker', () => {
     expect(await screen.findByText('No postcodes found matching "99999"')).toBeInTheDocument();
   });
 
+  it('offers pickup for a whole postcode it does not deliver to', async () => {
+    const user = userEvent.setup();
+    renderPicker();
+    await user.type(input(), '99999');
+    expect(
+      await screen.findByText('Nach 99999 liefern wir leider nicht. Sie können Ihre Bestellung bei uns abholen.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stattdessen abholen', hidden: true }));
+    expect(useDelivery.getState().orderType).toBe('pickup');
+    expect(usePostcodePicker.getState().open).toBe(false);
+  });
+
+  it('does not offer pickup for a postcode still being typed', async () => {
+    const user = userEvent.setup();
+    renderPicker();
+    await user.type(input(), '999');
+    expect(await screen.findByText('Keine Postleitzahlen gefunden für „999“')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stattdessen abholen', hidden: true })).not.toBeInTheDocument();
+  });
+
+  it('gives a postcode it delivers to as the example', async () => {
+    const served = testPostcodes.map((entry, index) => ({ ...entry, postcode: String(12043 + index) }));
+    usePostcodePicker.setState({ open: true, requested: true });
+    renderWithProviders(<PostcodePicker />, {
+      queryData: [[postcodesQueryOptions().queryKey, served], testStoreQuery],
+    });
+    expect(input()).toHaveAttribute('placeholder', 'z. B. 12043');
+    await act(() => changeLanguage('en'));
+    expect(screen.getByRole('combobox', { name: 'Postcode', hidden: true })).toHaveAttribute(
+      'placeholder',
+      'e.g. 12043',
+    );
+  });
+
   it('closes the list 150 ms after the input loses focus', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

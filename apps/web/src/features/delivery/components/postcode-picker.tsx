@@ -54,6 +54,7 @@ export function PostcodeForm({ onDone }: { onDone: () => void }) {
   const { data: entries = [], isPending, isError, refetch } = usePostcodes();
   const current = useDelivery((state) => state.postcode);
   const setPostcode = useDelivery((state) => state.setPostcode);
+  const setOrderType = useDelivery((state) => state.setOrderType);
 
   const [inputValue, setInputValue] = useState(current?.postcode ?? '');
   const [selected, setSelected] = useState<Postcode | null>(current);
@@ -62,6 +63,11 @@ export function PostcodeForm({ onDone }: { onDone: () => void }) {
 
   const filtered = useMemo(() => filterPostcodes(entries, inputValue), [entries, inputValue]);
   const chosen = selected ? (entries.find((entry) => entry.id === selected.id) ?? null) : null;
+  // A whole postcode that no delivery area has: the way on is collecting the order.
+  const typed = inputValue.trim();
+  const notServed = /^\d{5}$/.test(typed) && entries.length > 0 && filtered.length === 0 ? typed : null;
+  // The example is a postcode the restaurant delivers to, never one that would then be refused.
+  const example = entries[0]?.postcode;
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
@@ -72,6 +78,11 @@ export function PostcodeForm({ onDone }: { onDone: () => void }) {
       return;
     }
     setListOpen(next);
+  }
+
+  function pickUpInstead() {
+    setOrderType('pickup');
+    onDone();
   }
 
   function confirm(event: FormEvent) {
@@ -119,7 +130,7 @@ export function PostcodeForm({ onDone }: { onDone: () => void }) {
               id={inputId}
               aria-labelledby={`${inputId}-label`}
               className="combo-input"
-              placeholder={t('input_placeholder')}
+              placeholder={example ? t('input_placeholder', { example }) : undefined}
               inputMode="numeric"
               autoComplete="off"
               onFocus={() => window.clearTimeout(closeTimer.current)}
@@ -167,6 +178,14 @@ export function PostcodeForm({ onDone }: { onDone: () => void }) {
       ) : null}
 
       <div className="postcode-summary" aria-live="polite">
+        {notServed ? (
+          <div className="postcode-not-served">
+            <p>{t('not_served', { postcode: notServed })}</p>
+            <button type="button" className="button button-secondary" onClick={pickUpInstead}>
+              {t('pickup_instead')}
+            </button>
+          </div>
+        ) : null}
         {chosen ? (
           <>
             <strong>{chosen.postcode}</strong>
