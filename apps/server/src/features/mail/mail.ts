@@ -3,7 +3,14 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Currency, Language, Order } from '@pizzeria/domain';
 import { outbox } from '../../db/schema.ts';
-import { orderMail, passwordResetMail, welcomeMail, type RenderedMail, type TemplateContext } from './templates.ts';
+import {
+  orderMail,
+  passwordResetMail,
+  welcomeMail,
+  type PickupPlace,
+  type RenderedMail,
+  type TemplateContext,
+} from './templates.ts';
 
 export interface MailMessage {
   /** What the mail is for (`password_reset`, `welcome`, `order_received`, ...): kept in the outbox. */
@@ -24,13 +31,16 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   passwordReset(to: string, language: Language, data: { name: string; link: string }): Promise<void>;
   welcome(to: string, language: Language, data: { name: string }): Promise<void>;
-  /** `order` is rendered in `language` (names of products and extras). */
-  orderReceived(to: string, language: Language, order: Order): Promise<void>;
-  orderAccepted(to: string, language: Language, order: Order): Promise<void>;
-  orderRejected(to: string, language: Language, order: Order): Promise<void>;
+  /**
+   * `order` is rendered in `language` (names of products and extras); `place`, for a pickup order, is
+   * where it is collected.
+   */
+  orderReceived(to: string, language: Language, order: Order, place?: PickupPlace): Promise<void>;
+  orderAccepted(to: string, language: Language, order: Order, place?: PickupPlace): Promise<void>;
+  orderRejected(to: string, language: Language, order: Order, place?: PickupPlace): Promise<void>;
   /** Pickup: ready to collect; delivery: on its way. */
-  orderReady(to: string, language: Language, order: Order): Promise<void>;
-  orderCancelled(to: string, language: Language, order: Order): Promise<void>;
+  orderReady(to: string, language: Language, order: Order, place?: PickupPlace): Promise<void>;
+  orderCancelled(to: string, language: Language, order: Order, place?: PickupPlace): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -134,16 +144,16 @@ export default fp<MailPluginOptions>(
       passwordReset: (to, language, data) =>
         sendRendered('password_reset', to, passwordResetMail(language, data, context)),
       welcome: (to, language, data) => sendRendered('welcome', to, welcomeMail(language, data, context)),
-      orderReceived: (to, language, order) =>
-        sendRendered('order_received', to, orderMail('received', language, order, context)),
-      orderAccepted: (to, language, order) =>
-        sendRendered('order_accepted', to, orderMail('accepted', language, order, context)),
-      orderRejected: (to, language, order) =>
-        sendRendered('order_rejected', to, orderMail('rejected', language, order, context)),
-      orderReady: (to, language, order) =>
-        sendRendered('order_ready', to, orderMail('ready', language, order, context)),
-      orderCancelled: (to, language, order) =>
-        sendRendered('order_cancelled', to, orderMail('cancelled', language, order, context)),
+      orderReceived: (to, language, order, place) =>
+        sendRendered('order_received', to, orderMail('received', language, order, context, place)),
+      orderAccepted: (to, language, order, place) =>
+        sendRendered('order_accepted', to, orderMail('accepted', language, order, context, place)),
+      orderRejected: (to, language, order, place) =>
+        sendRendered('order_rejected', to, orderMail('rejected', language, order, context, place)),
+      orderReady: (to, language, order, place) =>
+        sendRendered('order_ready', to, orderMail('ready', language, order, context, place)),
+      orderCancelled: (to, language, order, place) =>
+        sendRendered('order_cancelled', to, orderMail('cancelled', language, order, context, place)),
     } satisfies Mailer);
 
     // Mails still being written or sent finish before the database closes.

@@ -190,15 +190,30 @@ function dateTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** Where a pickup order is collected: the restaurant's name and its address as the store settings keep it. */
+export interface PickupPlace {
+  name: string;
+  address: string;
+}
+
+/** A link that opens the address in the phone's maps app (Google Maps' universal URL), or in a browser. */
+export function mapLink(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
 /** `ready`: pickup ready to collect, or a delivery on its way; `cancelled`: an accepted order called off. */
 export type OrderMailKind = 'received' | 'accepted' | 'rejected' | 'ready' | 'cancelled';
 
-/** The mail about an order, its lines and totals; `order` is already rendered in `language`. */
+/**
+ * The mail about an order, its lines and totals; `order` is already rendered in `language`. A pickup order
+ * names `place`, where it is collected, with a link to a map.
+ */
 export function orderMail(
   kind: OrderMailKind,
   language: Language,
   order: Order,
   context: TemplateContext,
+  place?: PickupPlace,
 ): RenderedMail {
   const de = language === 'de';
   const locale = localeFor(language);
@@ -318,6 +333,7 @@ export function orderMail(
   const details: [string, string][] = [];
   if (order.order_type === 'pickup') {
     details.push([de ? 'Abholung' : 'Pickup', requested]);
+    if (place?.address) details.push([de ? 'Abholen bei' : 'Collect from', `${place.name}, ${place.address}`]);
   } else {
     const address = [order.address.line1, order.address.line2, `${order.address.zip} ${order.address.city}`.trim()]
       .filter((part): part is string => Boolean(part))
@@ -327,6 +343,13 @@ export function orderMail(
   details.push([de ? 'Zahlung' : 'Payment', payment]);
   if (order.note) details.push([de ? 'Anmerkung' : 'Note', order.note]);
   blocks.push({ kind: 'rows', rows: details });
+  if (pickup && place?.address) {
+    blocks.push({
+      kind: 'link',
+      text: de ? 'Weg zum Restaurant (Karte)' : 'Directions (map)',
+      href: mapLink(place.address),
+    });
+  }
 
   if (order.tracking_token) {
     const href = `${context.publicUrl}/order-online/order/${order.id}?token=${encodeURIComponent(order.tracking_token)}`;

@@ -29,6 +29,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { holdsToken } from './order-access.ts';
 import { ORDER_NOT_FOUND, orderError, whoChangedIt } from './order-errors.ts';
 import { storeNotFound, type Catalogue } from '../catalogue/index.ts';
+import type { PickupPlace } from '../mail/index.ts';
 import { PricingError, priceOrder } from './pricing.ts';
 import { renderOrder, type OrderItemValues, type OrderRow } from './render.ts';
 import {
@@ -320,14 +321,21 @@ export default fp<OrdersPluginOptions>(
       return order;
     }
 
+    /** Where a pickup order is collected, as the store settings say now; none for a delivery. */
+    async function pickupPlace(order: Order): Promise<PickupPlace | undefined> {
+      if (order.order_type !== 'pickup') return undefined;
+      const store = (await app.catalogue.get(order.store_id))?.store;
+      return store ? { name: store.name, address: store.address } : undefined;
+    }
+
     function mail(kind: OrderMailKind, order: Order, language: Language): void {
       // The mail plugin is optional for this feature: without it orders are placed and decided all the same.
       if (!order.email || !app.hasDecorator('mail')) return;
       const mailer = app.mail;
       const to = order.email;
       // After the commit and off the request: a slow or failing mail server never loses or delays an order.
-      void Promise.resolve()
-        .then(() => mailer[kind](to, language, order))
+      void pickupPlace(order)
+        .then((place) => mailer[kind](to, language, order, place))
         .catch((error: unknown) => app.log.error({ err: error, orderId: order.id }, `order mail ${kind} failed`));
     }
 
