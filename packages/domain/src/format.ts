@@ -28,3 +28,8 @@ export function formatMoney(cents: Cents, locale: Locale, currency: Currency): s
 export function localeFor(language: 'de' | 'en'): Locale {
   return language === 'en' ? 'en-GB' : 'de-DE';
 }
+
+/** A link that opens an address in the phone's maps app (Google Maps' universal URL), or in a browser. */
+export function mapLink(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}

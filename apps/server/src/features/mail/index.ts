@@ -1,3 +1,3 @@
 export { default as mail } from './mail.ts';
 export type { Mailer, MailMessage, MailPluginOptions } from './mail.ts';
-export { escapeHtml, mapLink, type PickupPlace } from './templates.ts';
+export { escapeHtml, type PickupPlace } from './templates.ts';

@@ -1,4 +1,4 @@
-import { formatMoney, localeFor, toCents, type Currency, type Language, type Order } from '@pizzeria/domain';
+import { formatMoney, localeFor, mapLink, toCents, type Currency, type Language, type Order } from '@pizzeria/domain';
 
 /** A rendered mail: what `app.mail.send` needs besides the kind and the recipient. */
 export interface RenderedMail {
@@ -194,11 +194,6 @@ function dateTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
 export interface PickupPlace {
   name: string;
   address: string;
-}
-
-/** A link that opens the address in the phone's maps app (Google Maps' universal URL), or in a browser. */
-export function mapLink(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
 /** `ready`: pickup ready to collect, or a delivery on its way; `cancelled`: an accepted order called off. */
