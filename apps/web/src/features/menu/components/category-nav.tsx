@@ -15,6 +15,15 @@ function stickyOffset(inBar: HTMLElement | null): number {
 }
 
 /**
+ * Where the eye reads, in px from the viewport top: a third of the way down what the sticky bars leave
+ * visible. The category whose heading has passed it is the one being read; waiting for the heading to
+ * reach the bars kept the previous category lit while the next one filled the screen.
+ */
+export function readingLine(stickyBottom: number, viewportHeight: number): number {
+  return stickyBottom + Math.max(24, (viewportHeight - stickyBottom) / 3);
+}
+
+/**
  * The category chips of the sticky menu bar: highlights the category being read (scroll-spy), scrolls
  * smoothly to a category below the sticky bars, and keeps the active chip in view when it scrolls
  * sideways on phones.
@@ -32,7 +41,7 @@ export function CategoryNav({ sections }: { sections: MenuSection[] }) {
     const update = () => {
       frame = 0;
       if (performance.now() < lockUntil.current) return;
-      const offset = stickyOffset(listRef.current) + 24;
+      const offset = readingLine(stickyOffset(listRef.current), window.innerHeight);
       let current = categoryIds[0];
       for (const id of categoryIds) {
         const element = document.getElementById(sectionId({ id }));
