@@ -87,6 +87,25 @@ describe('MenuPage', () => {
     ]);
   });
 
+  it('names the codes of a dish on a tap, in a labelled row, without adding the dish', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    const pizza = screen.getByRole('article', { name: 'Pizza Margherita' });
+    const codes = within(pizza).getByRole('button', { name: /^Allergene: a, g/ });
+    expect(codes).toHaveAttribute('title', 'a Gluten, g Milch');
+    expect(codes).toHaveAttribute('aria-expanded', 'false');
+    expect(within(pizza).getByText('a Gluten, g Milch')).not.toBeVisible();
+
+    await user.click(codes);
+    expect(codes).toHaveAttribute('aria-expanded', 'true');
+    expect(within(pizza).getByText('a Gluten, g Milch')).toBeVisible();
+    expect(useCart.getState().items).toHaveLength(0);
+    expect(useProductOptions.getState().open).toBe(false);
+
+    await user.click(codes);
+    expect(within(pizza).getByText('a Gluten, g Milch')).not.toBeVisible();
+  });
+
   it('hides dishes with excluded allergens', async () => {
     const user = userEvent.setup();
     renderMenu();

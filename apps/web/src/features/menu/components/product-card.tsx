@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildCartItem, needsOptionsDialog, type Product } from '@pizzeria/domain';
+import { InfoIcon } from '../../../lib/icons.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
 import { PlusIcon, useCart } from '../../cart/index.ts';
 import { useCurrency } from '../../store/index.ts';
@@ -21,13 +23,48 @@ export function quickAdd(product: Product, addedText: (name: string) => string):
   announce(addedText(item.displayName));
 }
 
+/**
+ * The dish's allergen and additive codes (German menus print them; LMIV), in a compact row that says
+ * what they are: it names them on hover (its title) and on a tap, which opens their names below it.
+ */
+function CodesRow({ product, marks }: { product: Product; marks: { code: string; name: string }[] }) {
+  const { t } = useTranslation('menu');
+  const [open, setOpen] = useState(false);
+  const namesId = `product-${product.id}-codes`;
+  const label =
+    product.allergens.length === 0
+      ? t('codes_additives')
+      : product.additives.length === 0
+        ? t('codes_allergens')
+        : t('codes_both');
+  const named = marks.map((mark) => `${mark.code} ${mark.name}`).join(', ');
+  return (
+    <div className="product-card-codes">
+      <button
+        type="button"
+        className="product-card-codes-toggle"
+        aria-expanded={open}
+        aria-controls={namesId}
+        title={named}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <InfoIcon width="14" height="14" />
+        <span>{label}:</span> <span>{marks.map((mark) => mark.code).join(', ')}</span>
+        <span className="sr-only">{t('codes_label', { codes: marks.map((mark) => mark.name).join(', ') })}</span>
+      </button>
+      <p id={namesId} className="product-card-codes-names" hidden={!open}>
+        {named}
+      </p>
+    </div>
+  );
+}
+
 export function ProductCard({ product }: { product: Product }) {
   const { t } = useTranslation('menu');
   const money = useMoney(useCurrency());
   const price = displayPrice(product);
   const opensDialog = needsOptionsDialog(product);
-  const codes = [...product.allergens, ...product.additives].map((entry) => entry.code);
-  const names = [...product.allergens, ...product.additives].map((entry) => entry.name);
+  const marks = [...product.allergens, ...product.additives];
   const headingId = `product-${product.id}`;
   const add = () => quickAdd(product, (name) => t('added', { name }));
   return (
@@ -46,12 +83,7 @@ export function ProductCard({ product }: { product: Product }) {
           {product.name}
         </h3>
         {product.description && <p className="product-card-description">{product.description}</p>}
-        {codes.length > 0 && (
-          <p className="product-card-codes">
-            <span aria-hidden="true">{codes.join(', ')}</span>
-            <span className="sr-only">{t('codes_label', { codes: names.join(', ') })}</span>
-          </p>
-        )}
+        {marks.length > 0 && <CodesRow product={product} marks={marks} />}
         <p className="product-card-price">
           {product.available
             ? price.from
