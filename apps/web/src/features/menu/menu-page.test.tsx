@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../lib/testing.tsx';
 import { restoreCart, useCart } from '../cart/cart-store.ts';
+import { closeCart, openCart } from '../cart/index.ts';
 import { useAnnouncement } from './announcer.ts';
 import { MenuPage } from './menu-page.tsx';
 import { useMenuSearch } from './menu-search-store.ts';
@@ -132,6 +133,18 @@ describe('MenuPage', () => {
     await user.click(add);
     expect(useCart.getState().items).toMatchObject([{ id: 29, quantity: 2 }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('takes the confirmation away once the cart is opened, so it cannot cover what follows the cart', async () => {
+    const user = userEvent.setup();
+    const { container } = renderMenu();
+    await user.click(screen.getByRole('button', { name: 'Cola 0,33 l in den Warenkorb legen' }));
+    const toast = container.querySelector('.add-toast');
+    expect(toast).toHaveClass('is-visible');
+    act(() => openCart());
+    act(() => closeCart());
+    expect(toast).not.toHaveClass('is-visible');
+    expect(screen.queryByText('Cola 0,33 l zum Warenkorb hinzugefügt')).not.toBeInTheDocument();
   });
 
   it('opens the options dialog for dishes with sizes or a required choice', async () => {

@@ -19,6 +19,10 @@ export function AddToast() {
     const timer = window.setTimeout(clearAnnouncement, VISIBLE_MS);
     return () => window.clearTimeout(timer);
   }, [message, id]);
+  // Its way to the cart is taken: it must not come back over what follows the cart (the login modal).
+  useEffect(() => {
+    if (cartOpen) clearAnnouncement();
+  }, [cartOpen]);
   return (
     <div className={`add-toast${message && !cartOpen ? ' is-visible' : ''}`}>
       <div className="add-toast-message" role="status" aria-live="polite" aria-atomic="true">
