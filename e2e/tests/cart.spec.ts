@@ -171,6 +171,27 @@ test('quantities change in the cart and the last one can be removed', async ({ p
   await expect(cart).toBeHidden();
 });
 
+test('Back with the cart open closes it and stays in the shop', async ({ page }) => {
+  await openShop(page);
+  const menu = page.url();
+  await page.getByRole('button', { name: 'Tiramisù in den Warenkorb legen' }).click();
+  const cart = await openCart(page, 1);
+  await page.goBack();
+  await expect(cart).toBeHidden();
+  expect(page.url()).toBe(menu);
+  await expect(page.getByRole('button', { name: 'Tiramisù in den Warenkorb legen' })).toBeVisible();
+
+  // Opened again and closed by its own means, it takes its entry off again.
+  const again = await openCart(page, 1);
+  const onDialogEntry = () =>
+    page.evaluate(() => JSON.stringify(window.history.state ?? {}).includes('pizzeriaDialog'));
+  expect(await onDialogEntry()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(again).toBeHidden();
+  await expect.poll(onDialogEntry).toBe(false);
+  expect(page.url()).toBe(menu);
+});
+
 test('the open cart has no serious accessibility violations', async ({ page, request }) => {
   const data = await catalogue(request);
   await openShop(page);

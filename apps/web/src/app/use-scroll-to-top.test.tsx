@@ -34,4 +34,13 @@ describe('scroll position on navigation', () => {
     act(() => navigate('/order/1'));
     expect(scrollTo).toHaveBeenCalledTimes(1);
   });
+
+  it('still starts the next page at its top after a Back that only closed a dialog', () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderHook(() => useScrollToTopOnNavigate(), { wrapper });
+    // A dialog's history entry has the page's own address: Back from it changes no location.
+    act(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    act(() => navigate('/checkout'));
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith(0, 0);
+  });
 });

@@ -8,11 +8,12 @@ import { useLocation } from 'wouter';
 export function useScrollToTopOnNavigate(): void {
   const [location] = useLocation();
   const previous = useRef(location);
-  const cameBack = useRef(false);
+  /** The address Back or Forward came to: a Back that only closed a dialog stays where it was. */
+  const cameBack = useRef<string | null>(null);
 
   useEffect(() => {
     const onPopState = () => {
-      cameBack.current = true;
+      cameBack.current = window.location.href;
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
@@ -21,10 +22,9 @@ export function useScrollToTopOnNavigate(): void {
   useEffect(() => {
     if (previous.current === location) return;
     previous.current = location;
-    if (cameBack.current) {
-      cameBack.current = false;
-      return;
-    }
+    const back = cameBack.current === window.location.href;
+    cameBack.current = null;
+    if (back) return;
     window.scrollTo(0, 0);
   }, [location]);
 }

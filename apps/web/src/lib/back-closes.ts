@@ -1,0 +1,59 @@
+import { useEffect, useId } from 'react';
+
+// Open sheets and dialogs are history entries (issue 15): on a phone, Back with the cart or a dish open
+// closes it instead of leaving the shop. One entry (same address, a marker in its state) stands for
+// whatever is open; it is taken off again when the last one closes by its own button, unless the shop
+// navigated meanwhile (the cart's way to the checkout), and one closing as another opens in the same
+// turn (the cart handing over to the login modal) keeps it.
+
+const MARKER = 'pizzeriaDialog';
+
+const openDialogs = new Map<string, () => void>();
+let entryPushed = false;
+let listening = false;
+
+function onTheEntry(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && MARKER in state;
+}
+
+function onPopState() {
+  if (!entryPushed || onTheEntry()) return;
+  // Back left the entry: everything open on it closes.
+  entryPushed = false;
+  for (const close of [...openDialogs.values()]) close();
+}
+
+function opened(id: string, close: () => void) {
+  openDialogs.set(id, close);
+  if (!listening) {
+    window.addEventListener('popstate', onPopState);
+    listening = true;
+  }
+  if (entryPushed) return;
+  const state: unknown = window.history.state;
+  window.history.pushState({ ...(typeof state === 'object' ? state : {}), [MARKER]: true }, '');
+  entryPushed = true;
+}
+
+function closed(id: string) {
+  if (!openDialogs.delete(id)) return;
+  // Decided after this turn: another dialog may be opening in its place.
+  window.setTimeout(() => {
+    if (openDialogs.size > 0 || !entryPushed) return;
+    entryPushed = false;
+    if (onTheEntry()) window.history.back();
+  }, 0);
+}
+
+/** While `open`, Back closes this dialog (through `close`) and stays in the shop. */
+export function useBackCloses(open: boolean, close: () => void): void {
+  const id = useId();
+  useEffect(() => {
+    if (!open) return;
+    opened(id, close);
+    return () => closed(id);
+    // `close` is the dialog store's action: the same function for the dialog's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, id]);
+}
