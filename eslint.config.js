@@ -31,7 +31,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // The domain package is pure: zod and itself, nothing else (tests may use their runners).
+    // The domain package is pure: zod, libphonenumber-js's small build (phone numbers, decision 015) and
+    // itself, nothing else (tests may use their runners).
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['packages/domain/src/**/*.test.ts'],
     rules: {
@@ -40,8 +41,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod($|/)|\\.{1,2}/)',
-              message: 'packages/domain imports only zod: no I/O, no React, no Fastify.',
+              regex: '^(?!zod($|/)|libphonenumber-js/min$|\\.{1,2}/)',
+              message: 'packages/domain imports only zod and libphonenumber-js/min: no I/O, no React, no Fastify.',
             },
           ],
         },

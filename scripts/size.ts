@@ -68,6 +68,26 @@ if (files.some((file) => file.endsWith('.js') && payPalMarkers.test(readFileSync
 }
 console.log(`PayPal:       lazy (assets/${payPalChunk})`);
 
+// The phone number parser (issue 15, about 30 KB): a lazy chunk of the screens that take or show a phone
+// number, never in the first load nor imported by what every visit loads right after it (the live status).
+const phoneChunk = assets.find((file) => /^phone-[\w-]+\.js$/.test(file));
+if (!phoneChunk) {
+  console.error('No phone number chunk (phone-*.js) in the build.');
+  process.exit(1);
+}
+const importsPhone = (file: string) => readFileSync(path.join(dist, file), 'utf8').includes(`from"./${phoneChunk}"`);
+const loadedEarly = assets.filter((file) => /^(?:status-connection|domain-lazy)-[\w-]+\.js$/.test(file));
+if (
+  files.includes(`assets/${phoneChunk}`) ||
+  files.some((file) => file.endsWith('.js') && importsPhone(file)) ||
+  loadedEarly.some((file) => importsPhone(`assets/${file}`))
+) {
+  console.error('The phone number parser is loaded with the first load or the live status.');
+  process.exit(1);
+}
+const phoneBytes = gzipSync(readFileSync(path.join(dist, 'assets', phoneChunk)), { level: 9 }).length;
+console.log(`phone parser: ${(phoneBytes / 1024).toFixed(1)} KB gzip, lazy (assets/${phoneChunk})`);
+
 // The dialogs a tap opens carry V8's compile hint, so Chrome compiles their code while it is idle
 // (apps/web/build/compile-hints.ts); the first load is compiled as it runs and carries none.
 const hinted = (file: string) => readFileSync(path.join(dist, file), 'utf8').startsWith(`${COMPILE_HINT}\n`);

@@ -71,7 +71,7 @@ async function placeGuestOrder(request: APIRequestContext, origin: string): Prom
       address: {
         type: 'shipping',
         customer_name: 'Nora Nachtschicht',
-        phone: '030555666',
+        phone: '+49 30 555666',
         line1: 'Oranienstraße 12',
         city: 'Berlin',
         zip: '10999',
@@ -110,7 +110,7 @@ async function guestOrdersThroughTheShop(page: Page, request: APIRequestContext)
   await page.getByLabel('Straße und Adresse').fill('Torstraße');
   await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
-  await page.getByRole('button', { name: /Jetzt bestellen/ }).click();
+  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(page).toHaveURL(/\/order-online\/order\/\d+\?token=/);
   await expect(page.getByText('Warten auf die Bestätigung des Restaurants')).toBeVisible();
   return Number(/\/order\/(\d+)/.exec(page.url())?.[1]);
@@ -199,7 +199,8 @@ test('staff open an order and reject it with a listed reason; on a phone the col
   expect(await seriousA11yViolations(page)).toEqual([]);
   await card(page, order.id).click();
   const dialog = page.getByRole('dialog', { name: `Bestellung #${order.id}` });
-  await expect(dialog.getByRole('link', { name: '030555666' })).toHaveAttribute('href', 'tel:030555666');
+  // Stored in E.164, shown as people read it (issue 15).
+  await expect(dialog.getByRole('link', { name: '030 555666' })).toHaveAttribute('href', 'tel:+4930555666');
   expect(await seriousA11yViolations(page)).toEqual([]);
   // A reason from the list: the guest is told it.
   await dialog.getByLabel('Wir haben gerade zu viele Bestellungen.').check();

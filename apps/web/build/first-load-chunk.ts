@@ -19,6 +19,15 @@ const LAZY_ONLY =
 const LAZY_DOMAIN =
   /packages[\\/]domain[\\/]src[\\/](?:opening-hours|time-slots|store-availability|order-status|promised-time|sold-out|api[\\/](?:realtime|orders|addresses|accounts|input|staff|store-admin|board|reports|admin-common|admin-menu|admin-toppings|admin-settings|legal-notice|payments))\.ts$/;
 
+/**
+ * The phone number parser (libphonenumber-js with its metadata, about 30 KB gzipped) and the domain
+ * modules that use it (issue 15): a chunk of their own, loaded by the screens that take or show a phone
+ * number (guest form, checkout, registration, addresses, order page, back office), never by the first
+ * load or the live status.
+ */
+const PHONE =
+  /node_modules[\\/]libphonenumber-js[\\/]|packages[\\/]domain[\\/]src[\\/](?:phone|api[\\/]contact-details)\.ts$/;
+
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
@@ -62,6 +71,12 @@ export function firstLoadChunk(): Plugin {
               name: 'domain-lazy',
               test: LAZY_DOMAIN,
               // Ahead of `app`, and without the first-load schemas these modules import.
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'phone',
+              test: PHONE,
               priority: 1,
               includeDependenciesRecursively: false,
             },

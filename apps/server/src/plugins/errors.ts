@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError, LocalizedText } from '@pizzeria/domain';
+import { INVALID_PHONE, type ApiError, type LocalizedText } from '@pizzeria/domain';
 import { classifyDatabaseError, unreachableReason } from '../db/database-errors.ts';
 
 /**
@@ -29,6 +29,19 @@ export class HttpError extends Error {
 }
 
 const INVALID_REQUEST: LocalizedText = { de: 'Die Anfrage ist ungültig.', en: 'The request is not valid.' };
+/**
+ * Schema checks that name their refusal with a code of their own (`params: {code}`): the answer carries
+ * that code and says what is wrong in the caller's language, not just "the request is not valid".
+ */
+const CODED_REFUSALS: ReadonlyMap<string, LocalizedText> = new Map([
+  [
+    INVALID_PHONE,
+    {
+      de: 'Die Telefonnummer ist ungültig. Bitte geben Sie sie mit Vorwahl ein, z. B. 0170 1234567 oder +43 1 234567.',
+      en: 'The phone number is not valid. Please enter it with its area code, e.g. 0170 1234567 or +43 1 234567.',
+    },
+  ],
+]);
 const INTERNAL_ERROR: LocalizedText = {
   de: 'Bei uns ist etwas schiefgelaufen.',
   en: 'Something went wrong on our side.',
@@ -69,6 +82,29 @@ const NOT_FOUND: LocalizedText = { de: 'Diese Adresse gibt es nicht.', en: 'Ther
 /** Seconds a client should wait after a 503: about the pool's connect timeout, so the next try may find it back. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** The code a schema issue names of its own (`params: {code}`), if any. */
+function issueCode(issue: { params: Record<string, unknown> }): string | undefined {
+  // fastify-type-provider-zod keeps the zod issue's `params` under its own `params`.
+  const params: unknown = issue.params.params;
+  const code = typeof params === 'object' && params !== null && 'code' in params ? params.code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * What a refused request is answered with: when one coded check is all that is wrong (the phone number),
+ * its code and words; else invalid_request, its issues naming each field.
+ */
+function schemaRefusal(issues: readonly { params: Record<string, unknown> }[]): {
+  code: string;
+  message: LocalizedText;
+} {
+  const [first] = issues;
+  const code = first ? issueCode(first) : undefined;
+  const message = code === undefined ? undefined : CODED_REFUSALS.get(code);
+  if (code !== undefined && message && issues.every((issue) => issueCode(issue) === code)) return { code, message };
+  return { code: 'invalid_request', message: INVALID_REQUEST };
+}
+
 /** Every error leaves as `{message, code, issues?}` JSON; only a real fault becomes a 500. */
 export default fp(
   async (app) => {
@@ -78,9 +114,10 @@ export default fp(
         return reply.status(error.statusCode).send({ ...error.details, ...body });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
+        const refusal = schemaRefusal(error.validation);
         const body: ApiError = {
-          message: INVALID_REQUEST[request.language],
-          code: 'invalid_request',
+          message: refusal.message[request.language],
+          code: refusal.code,
           issues: error.validation.map((issue) => ({
             path: issue.instancePath,
             message: issue.message,

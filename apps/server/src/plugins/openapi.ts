@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { PHONE_INPUT_DOCS, optionalPhoneSchema, phoneSchema } from '@pizzeria/domain';
 
 interface Channel {
   path: string;
@@ -26,6 +28,8 @@ function text(value: unknown): string {
  */
 export default fp(
   async (app) => {
+    // The domain's schemas are shared with the storefront, which must not load zod's registry for them.
+    for (const schema of [phoneSchema, optionalPhoneSchema]) z.globalRegistry.add(schema, PHONE_INPUT_DOCS);
     const channels: Channel[] = [];
     app.addHook('onRoute', (route) => {
       if (!route.websocket || route.method === 'HEAD') return;

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { customerNameSchema, emailSchema, phoneSchema } from './accounts.ts';
 import { discountCodeSchema } from './catalogue.ts';
 import { idParamSchema, idSchema } from './ids.ts';
 import { inputString } from './input.ts';
@@ -42,40 +41,7 @@ export const orderItemInputSchema = z.object({
 });
 export type OrderItemInput = z.input<typeof orderItemInputSchema>;
 
-/** The guest's shipping address (SPEC §3), sent with `POST /api/orders/guest`. */
-export const shippingAddressSchema = z.object({
-  type: z.literal('shipping'),
-  customer_name: customerNameSchema,
-  phone: phoneSchema,
-  email: z.optional(z.nullable(z.union([z.literal(''), emailSchema]))),
-  /** Street and house number. */
-  line1: inputString().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  /** Apartment, floor, door bell. */
-  line2: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(200)))),
-  city: inputString().check(z.trim(), z.maxLength(100)),
-  zip: inputString().check(z.trim(), z.maxLength(10)),
-  country: z._default(inputString().check(z.regex(/^[A-Z]{2}$/)), 'DE'),
-});
-export type ShippingAddress = z.input<typeof shippingAddressSchema>;
-
-/**
- * The order payload of DESIGN §4. Quantities and the note are checked by the server with their own
- * error codes (`invalid_quantity`, `note_too_long`), so the schema only fixes their types.
- */
-export const orderRequestSchema = z.object({
-  store_id: idSchema,
-  order_type: orderTypeSchema,
-  postcode: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(10)))),
-  items: z.array(orderItemInputSchema).check(z.minLength(1), z.maxLength(100)),
-  note: z.optional(z.nullable(inputString())),
-  requested_time: z.union([z.literal('asap'), z.iso.datetime({ offset: true })]),
-  payment_method: paymentMethodSchema,
-  address_id: z.optional(z.nullable(idSchema)),
-  address: z.optional(z.nullable(shippingAddressSchema)),
-  /** A signed-in customer's delivery `address` is also saved to the account (issue 9). */
-  save_address: z.optional(z.boolean()),
-});
-export type OrderRequest = z.input<typeof orderRequestSchema>;
+// The order payload itself (`orderRequestSchema`) is in contact-details.ts: it carries a guest's phone number.
 
 export const orderExtraSchema = z.object({ id: z.int(), name: z.string(), price: z.number(), quantity: z.int() });
 
@@ -114,6 +80,7 @@ export const orderSchema = z.object({
   cancellation_reason: z.nullable(z.string()),
   note: z.nullable(z.string()),
   customer_name: z.string(),
+  /** E.164; an order placed before issue 15 as it was stored (digits only). */
   phone: z.string(),
   email: z.nullable(z.string()),
   address: z.object({

@@ -81,7 +81,7 @@ describe('accounts API', () => {
         id: expect.any(Number),
         email,
         customer_name: 'Maria Rossi',
-        phone: '03012345678',
+        phone: '+493012345678',
         role: 'customer',
       });
       const [row] = await app.database.db.select().from(users).where(eq(users.id, body.id));
@@ -143,6 +143,37 @@ describe('accounts API', () => {
       }
     });
 
+    it('stores the phone in E.164, however it is typed, and refuses one that is none (issue 15)', async () => {
+      const email = uniqueEmail('phone');
+      const typed = await app.inject({
+        method: 'POST',
+        url: '/api/register/customer',
+        payload: { customer_name: 'Maria Rossi', email, password: PASSWORD, phone: '+49 170 1234 5678' },
+      });
+      expect(typed.statusCode, typed.body).toBe(201);
+      expect(typed.json()).toMatchObject({ phone: '+4917012345678' });
+      const [row] = await app.database.db.select({ phone: users.phone }).from(users).where(eq(users.email, email));
+      expect(row?.phone).toBe('+4917012345678');
+
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/register/customer',
+        headers: { 'accept-language': 'en' },
+        payload: { customer_name: 'Maria Rossi', email: uniqueEmail('phone'), password: PASSWORD, phone: '+49 30' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'invalid_phone',
+        message: expect.stringMatching(/^The phone number is not valid/),
+      });
+    });
+
+    it('documents the phone numbers they take', async () => {
+      const document = (await app.inject({ url: '/api/openapi.json' })).json();
+      expect(JSON.stringify(document.paths['/api/register/customer'])).toContain('E.164');
+      expect(JSON.stringify(document.paths['/api/orders/guest'])).toContain('E.164');
+    });
+
     it('answers 400 for a malformed body', async () => {
       const response = await app.inject({
         method: 'POST',
@@ -179,7 +210,7 @@ describe('accounts API', () => {
         id: expect.any(Number),
         email,
         customer_name: 'Maria Rossi',
-        phone: '03012345678',
+        phone: '+493012345678',
         role: 'customer',
       });
     });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { eq } from 'drizzle-orm';
 import { addressSchema, type Address } from '@pizzeria/domain';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
+import { addresses } from '../../db/schema.ts';
 
 let server: TestServer;
 let anna: TestUser;
@@ -33,7 +35,13 @@ describe('/api/addresses/', () => {
   it('saves addresses; the first and any one marked default is the only default', async () => {
     const first = await create(anna, home);
     expect(first.statusCode).toBe(201);
-    expect(addressSchema.parse(first.json())).toMatchObject({ ...home, line2: null, country: 'DE', is_default: true });
+    expect(addressSchema.parse(first.json())).toMatchObject({
+      ...home,
+      phone: '+49301234567',
+      line2: null,
+      country: 'DE',
+      is_default: true,
+    });
 
     const work = addressSchema.parse((await create(anna, { ...home, line1: 'Büro 2', zip: '10997' })).json());
     expect(work.is_default).toBe(false);
@@ -77,10 +85,45 @@ describe('/api/addresses/', () => {
     expect((await list(anna)).map((address) => address.id)).not.toContain(bertsAddress.id);
   });
 
+  it('stores the phone in E.164, however it is typed (issue 15)', async () => {
+    const carla = await createTestUser(server.app);
+    const created = await create(carla, { ...home, phone: '+49 151 2345 6789' });
+    expect(created.statusCode, created.body).toBe(201);
+    const saved = addressSchema.parse(created.json());
+    expect(saved.phone).toBe('+4915123456789');
+    const updated = await server.app.inject({
+      method: 'PUT',
+      url: `/api/addresses/${saved.id}`,
+      headers: carla.headers,
+      payload: { ...home, phone: '0151/234 567 89' },
+    });
+    expect(updated.json()).toMatchObject({ phone: '+4915123456789' });
+    const [row] = await server.app.database.db
+      .select({ phone: addresses.phone })
+      .from(addresses)
+      .where(eq(addresses.id, saved.id));
+    expect(row?.phone).toBe('+4915123456789');
+  });
+
+  it('refuses a phone number that is none with invalid_phone, in the caller’s language', async () => {
+    for (const phone of ['+49 30', 'call me', '']) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/addresses/',
+        headers: { ...anna.headers, 'accept-language': 'de' },
+        payload: { ...home, phone },
+      });
+      expect(response.statusCode, phone).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'invalid_phone',
+        message: expect.stringMatching(/^Die Telefonnummer ist ungültig/),
+      });
+    }
+  });
+
   it('refuses invalid addresses with 400 and a message', async () => {
     for (const payload of [
       { ...home, zip: '1099' },
-      { ...home, phone: '+49 30 123' },
       { ...home, line1: '   ' },
       { ...home, customer_name: '' },
       { ...home, country: 'Germany' },

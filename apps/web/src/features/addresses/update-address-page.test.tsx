@@ -97,6 +97,37 @@ describe('address page', () => {
     expect(useDelivery.getState().postcode?.postcode).toBe('10117');
   });
 
+  it('says when the phone number is not one, and saves one typed with spaces and a plus (issue 15)', async () => {
+    useSessionStore.setState({ user: { customer_name: 'Giulia Bianchi', phone: '+4915123456789' } });
+    renderPage();
+    const save = await screen.findByRole('button', { name: 'Adresse speichern' });
+    const phone = screen.getByLabelText('Telefon');
+    expect(phone).toHaveValue('01512 3456789');
+    await userEvent.type(screen.getByLabelText('Straße und Hausnummer'), 'Friedrichstraße 100');
+    await userEvent.type(screen.getByLabelText('Postleitzahl'), '10117');
+    await userEvent.type(screen.getByLabelText('Ort'), 'Berlin');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '0151 CALL ME');
+    await userEvent.click(save);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Bitte geben Sie eine gültige Telefonnummer mit Vorwahl ein, z. B. 0170 1234567 oder +43 1 234567.',
+    );
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toEqual([]);
+
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '+43 1 234567');
+    await userEvent.click(save);
+    expect(await screen.findByRole('radio', { name: /Friedrichstraße 100/ })).toBeChecked();
+    expect(posted[0]).toMatchObject({ phone: '+43 1 234567' });
+  });
+
+  it('shows a saved phone number as people read it', async () => {
+    list = [{ ...saved, phone: '+4915123456789' }];
+    renderPage();
+    expect(await screen.findByText(/Giulia Bianchi · 01512 3456789/)).toBeInTheDocument();
+  });
+
   it('will not continue to a postcode the restaurant does not deliver to', async () => {
     list = [{ ...saved, zip: '80331' }];
     renderPage();

@@ -4,7 +4,7 @@ import './register-texts.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
-import type { Address } from '@pizzeria/domain';
+import { formatPhone, type Address } from '@pizzeria/domain';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useDelivery, usePostcodes } from '../delivery/index.ts';
 import { LoadingScreen } from '../layout/index.ts';
@@ -100,7 +100,7 @@ export function UpdateAddressPage({ contact }: { contact: { name: string; phone:
                         {address.is_default && <span className="checkout-badge">{t('default_badge')}</span>}
                       </span>
                       <span className="checkout-hint">
-                        {address.zip} {address.city} · {address.customer_name} · {address.phone}
+                        {address.zip} {address.city} · {address.customer_name} · {formatPhone(address.phone)}
                       </span>
                     </span>
                   </label>

@@ -61,12 +61,25 @@ describe('guest form (SPEC §5)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill out all the fields');
   });
 
-  it('takes digits only for the phone, at most 15, and an email-typed optional email', async () => {
+  it('says when the phone number is not one, and takes one typed with spaces and a plus (issue 15)', async () => {
+    useDelivery.setState({ orderType: 'pickup' });
     renderForm();
     const phone = screen.getByLabelText('Telefon');
-    await userEvent.type(phone, '+49 (030) 1234-5678-9999');
-    expect(phone).toHaveValue('490301234567899');
     expect(screen.getByLabelText(/E-Mail/)).toHaveAttribute('type', 'email');
+    await userEvent.type(screen.getByLabelText('Name'), 'Anna');
+    await userEvent.type(screen.getByLabelText('Straße und Adresse'), 'Torstraße 1');
+    await userEvent.type(phone, '0170 1234 5678 9012 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter zur Kasse' }));
+    expect(phone).toHaveAccessibleDescription(/Bitte geben Sie eine gültige Telefonnummer mit Vorwahl ein/);
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('checkout reached')).not.toBeInTheDocument();
+
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '+49 170 1234 5678');
+    expect(phone).toHaveValue('+49 170 1234 5678');
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter zur Kasse' }));
+    expect(screen.getByText('checkout reached')).toBeInTheDocument();
+    expect(useGuestDetails.getState().details.phone).toBe('0170 12345678');
   });
 
   it('prefills the chosen postcode, keeps the details in session storage and goes on to the checkout', async () => {
@@ -81,7 +94,7 @@ describe('guest form (SPEC §5)', () => {
     expect(useDelivery.getState().postcode?.postcode).toBe('10117');
     expect(JSON.parse(sessionStorage.getItem(GUEST_DETAILS_KEY) ?? '{}')).toMatchObject({
       customer_name: 'Anna',
-      phone: '030123456',
+      phone: '030 123456',
       line1: 'Torstraße 1',
       postcode: '10117',
     });

@@ -3,7 +3,7 @@ import './register-texts.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { PHONE_PATTERN, emailSchema, toCents } from '@pizzeria/domain';
+import { PHONE_INPUT_MAX_LENGTH, emailSchema, formatPhone, normalizePhone, toCents } from '@pizzeria/domain';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMoney } from '../../lib/use-money.ts';
 import { useCart } from '../cart/index.ts';
@@ -12,8 +12,6 @@ import { useCurrency } from '../store/index.ts';
 import { CheckoutField } from './components/checkout-field.tsx';
 import { useGuestDetails, type GuestDetails } from './guest-details-store.ts';
 import type { CheckoutArrival } from './checkout-arrival.ts';
-
-const MAX_PHONE_DIGITS = 15;
 
 type RequiredField = 'customer_name' | 'phone' | 'line1' | 'postcode';
 
@@ -47,6 +45,7 @@ export default function GuestLoginPage() {
   const delivery = orderType === 'delivery';
   const [missing, setMissing] = useState<RequiredField[]>([]);
   const [emailError, setEmailError] = useState(false);
+  const [phoneError, setPhoneError] = useState(false);
   const postcodeId = useId();
   const emptyHandled = useRef(false);
 
@@ -78,9 +77,12 @@ export default function GuestLoginPage() {
     const current = { ...details, postcode: postcodeValue };
     const missingNow = missingGuestFields(current, delivery);
     const emailBad = current.email.trim() !== '' && !emailSchema.safeParse(current.email).success;
+    const phone = normalizePhone(current.phone);
+    const phoneBad = current.phone.trim() !== '' && phone === null;
     setMissing(missingNow);
     setEmailError(emailBad);
-    if (missingNow.length > 0 || emailBad) return;
+    setPhoneError(phoneBad);
+    if (missingNow.length > 0 || emailBad || phone === null) return;
     if (delivery) {
       const entry = postcodes?.find((candidate) => candidate.postcode === current.postcode);
       if (!entry) {
@@ -89,7 +91,8 @@ export default function GuestLoginPage() {
       }
       setPostcode(entry);
     }
-    update({ postcode: current.postcode });
+    // Shown back as people read it ("0170 1234567"); the server stores it in E.164.
+    update({ postcode: current.postcode, phone: formatPhone(phone) });
     const arrival: CheckoutArrival = { checkoutFrom: 'guest-login' };
     navigate('/checkout', { state: arrival });
   };
@@ -125,15 +128,18 @@ export default function GuestLoginPage() {
               label={t('guest.phone')}
               name="phone"
               type="tel"
-              inputMode="numeric"
+              inputMode="tel"
               autoComplete="tel"
-              pattern={PHONE_PATTERN.source}
               required
-              maxLength={MAX_PHONE_DIGITS}
+              maxLength={PHONE_INPUT_MAX_LENGTH}
               hint={t('guest.phone_hint')}
+              error={phoneError ? t('guest.phone_invalid') : null}
               value={details.phone}
               invalid={isMissing('phone')}
-              onChange={(event) => change('phone', event.target.value.replace(/\D/g, '').slice(0, MAX_PHONE_DIGITS))}
+              onChange={(event) => {
+                change('phone', event.target.value);
+                setPhoneError(false);
+              }}
             />
             <CheckoutField
               label={t('guest.email')}

@@ -1,11 +1,16 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addressInputSchema, type Address, type AddressInput } from '@pizzeria/domain';
+import {
+  PHONE_INPUT_MAX_LENGTH,
+  addressInputSchema,
+  formatPhone,
+  normalizePhone,
+  type Address,
+  type AddressInput,
+} from '@pizzeria/domain';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
-
-const MAX_PHONE_DIGITS = 15;
 
 interface AddressDraft {
   customer_name: string;
@@ -24,14 +29,22 @@ function draftOf(address: Address | null, contact: { name: string; phone: string
   return address
     ? {
         customer_name: address.customer_name,
-        phone: address.phone,
+        phone: formatPhone(address.phone),
         line1: address.line1,
         line2: address.line2 ?? '',
         zip: address.zip,
         city: address.city,
         is_default: address.is_default,
       }
-    : { customer_name: contact.name, phone: contact.phone, line1: '', line2: '', zip: '', city: '', is_default: false };
+    : {
+        customer_name: contact.name,
+        phone: formatPhone(contact.phone),
+        line1: '',
+        line2: '',
+        zip: '',
+        city: '',
+        is_default: false,
+      };
 }
 
 function Field({
@@ -82,6 +95,7 @@ export function AddressForm({ address, contact, onSaved, onCancel }: AddressForm
   const [draft, setDraft] = useState<AddressDraft>(() => draftOf(address, contact));
   const [missing, setMissing] = useState<RequiredField[]>([]);
   const [zipInvalid, setZipInvalid] = useState(false);
+  const [phoneInvalid, setPhoneInvalid] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateAddress();
   const update = useUpdateAddress();
@@ -101,7 +115,9 @@ export function AddressForm({ address, contact, onSaved, onCancel }: AddressForm
     setMissing(missingNow);
     const zipBad = draft.zip.trim() !== '' && !/^\d{5}$/.test(draft.zip.trim());
     setZipInvalid(zipBad);
-    if (missingNow.length > 0 || zipBad) return;
+    const phoneBad = draft.phone.trim() !== '' && normalizePhone(draft.phone) === null;
+    setPhoneInvalid(phoneBad);
+    if (missingNow.length > 0 || zipBad || phoneBad) return;
     const input: AddressInput = { ...draft, line2: draft.line2.trim() || null, country: 'DE' };
     const parsed = addressInputSchema.safeParse(input);
     if (!parsed.success) {
@@ -136,6 +152,11 @@ export function AddressForm({ address, contact, onSaved, onCancel }: AddressForm
           {t('form.zip_invalid')}
         </p>
       )}
+      {phoneInvalid && (
+        <p className="form-error" role="alert">
+          {t('form.phone_invalid')}
+        </p>
+      )}
       {failure && (
         <p className="form-error" role="alert">
           {failure}
@@ -154,14 +175,17 @@ export function AddressForm({ address, contact, onSaved, onCancel }: AddressForm
         <Field
           label={t('form.phone')}
           type="tel"
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel"
           required
-          maxLength={MAX_PHONE_DIGITS}
+          maxLength={PHONE_INPUT_MAX_LENGTH}
           hint={t('form.phone_hint')}
           value={draft.phone}
-          invalid={missing.includes('phone')}
-          onChange={(event) => change('phone', event.target.value.replace(/\D/g, '').slice(0, MAX_PHONE_DIGITS))}
+          invalid={missing.includes('phone') || phoneInvalid}
+          onChange={(event) => {
+            change('phone', event.target.value);
+            setPhoneInvalid(false);
+          }}
         />
         <Field
           label={t('form.line1')}

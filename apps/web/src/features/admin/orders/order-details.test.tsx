@@ -104,6 +104,11 @@ describe('order details', () => {
     expect(map.getAttribute('rel')).toContain('noopener');
   });
 
+  it('shows a phone number stored in E.164 as people read it, and dials it with its country code', () => {
+    renderDetails(testAdminOrder({ phone: '+4915123456789' }));
+    expect(screen.getByRole('link', { name: '01512 3456789' })).toHaveAttribute('href', 'tel:+4915123456789');
+  });
+
   it('shows no address and no delivery fee for a pickup, and a PayPal order as paid', () => {
     renderDetails(
       testAdminOrder({ order_type: 'pickup', payment_method: 'paypal', payment_status: 'paid', delivery_fee: 0 }),

@@ -2,7 +2,7 @@ import './order-details.css';
 import './register-texts.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toCents, type AdminOrder, type OrderHistoryEntry } from '@pizzeria/domain';
+import { formatPhone, toCents, type AdminOrder, type OrderHistoryEntry } from '@pizzeria/domain';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useCurrency } from '../../store/index.ts';
 import { mapSearchHref, telHref } from './order-links.ts';
@@ -130,7 +130,7 @@ function CustomerFacts({ order }: { order: AdminOrder }) {
       <div>
         <dt>{t('details.phone')}</dt>
         <dd>
-          <a href={telHref(order.phone)}>{order.phone}</a>
+          <a href={telHref(order.phone)}>{formatPhone(order.phone)}</a>
         </dd>
       </div>
       {order.email && (

@@ -3,7 +3,7 @@ import './register-texts.ts';
 import { useEffect, useLayoutEffect, useRef, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
-import { toCents, type AdminOrder } from '@pizzeria/domain';
+import { formatPhone, toCents, type AdminOrder } from '@pizzeria/domain';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useCurrency } from '../../store/index.ts';
 import { QueryState } from '../shell/query-state.tsx';
@@ -156,7 +156,7 @@ function KitchenTicket({ order, ref }: { order: AdminOrder; ref: Ref<HTMLElement
 
       <section className="ticket-customer">
         <p className="ticket-strong">{order.customer_name}</p>
-        <p>{order.phone}</p>
+        <p>{formatPhone(order.phone)}</p>
         {delivery && <AddressLines address={address} />}
       </section>
 

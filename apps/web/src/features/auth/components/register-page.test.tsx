@@ -57,7 +57,7 @@ describe('registration', () => {
     renderRegister();
     expect(usePageTitleStore.getState().title).toBe('Registrieren');
     expect(password()).toHaveAccessibleDescription('Mindestens 8 Zeichen und kein häufig verwendetes Passwort.');
-    expect(phone()).toHaveAccessibleDescription('Nur Ziffern, höchstens 15.');
+    expect(phone()).toHaveAccessibleDescription('Mit Vorwahl, z. B. 0170 1234567.');
   });
 
   it('names every missing or wrong field next to it and sends nothing', async () => {
@@ -71,19 +71,19 @@ describe('registration', () => {
 
     await user.type(email(), 'not-an-email');
     await user.type(password(), 'short');
-    await user.type(phone(), '030-123');
+    await user.type(phone(), '030 CALL ME');
     await user.click(submit());
     expect(email()).toHaveAccessibleDescription('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
     expect(password()).toHaveAttribute('aria-invalid', 'true');
     expect(password()).toHaveAccessibleDescription(/Das Passwort muss mindestens 8 Zeichen lang sein\./);
-    expect(phone()).toHaveAccessibleDescription(/Bitte nur Ziffern eingeben, höchstens 15\./);
+    expect(phone()).toHaveAccessibleDescription(/Bitte geben Sie eine gültige Telefonnummer mit Vorwahl ein/);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('creates the account, logs in with it and reloads the home', async () => {
     const { calls } = fakeApi({ 'POST /api/register/customer': CREATED, ...LOGIN_OK });
     const user = renderRegister();
-    await fillIn(user, { phone: '030123456' });
+    await fillIn(user, { phone: '+49 170 1234 5678' });
     await user.click(submit());
     await waitFor(() => expect(reloadHome).toHaveBeenCalledOnce());
 
@@ -93,7 +93,7 @@ describe('registration', () => {
       customer_name: 'Maria Rossi',
       email: 'maria@example.com',
       password: 'pizza-mit-oliven',
-      phone: '030123456',
+      phone: '+4917012345678',
     });
     expect((login?.body as FormData).get('username')).toBe('maria@example.com');
     expect(useSessionStore.getState()).toMatchObject({ token: 'jwt-new', user: { customer_name: 'Maria Rossi' } });

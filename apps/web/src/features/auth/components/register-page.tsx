@@ -3,7 +3,12 @@ import '../register-texts.ts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { PASSWORD_MAX_LENGTH, registerCustomerSchema, type RegisterCustomer } from '@pizzeria/domain';
+import {
+  PASSWORD_MAX_LENGTH,
+  PHONE_INPUT_MAX_LENGTH,
+  registerCustomerSchema,
+  type RegisterCustomer,
+} from '@pizzeria/domain';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { RegisteredButNotSignedIn, useRegisterCustomer } from '../api/register-customer.ts';
 import { errorCode, failureText, nextPagePath } from '../auth-errors.ts';
@@ -144,8 +149,8 @@ export default function RegisterPage() {
             type="tel"
             name="phone"
             autoComplete="tel"
-            inputMode="numeric"
-            maxLength={15}
+            inputMode="tel"
+            maxLength={PHONE_INPUT_MAX_LENGTH}
             hint={t('register.phone_hint')}
             {...field('phone')}
           />

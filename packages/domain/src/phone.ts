@@ -1,0 +1,40 @@
+// Phone numbers as people type them, stored in E.164 (issue 15: "+49 170 1234 5678" was cut to
+// "49170123456", a number nobody can call). libphonenumber-js knows every country's lengths and formats;
+// its small metadata (`/min`) checks a number's length, not which digit blocks are allocated, so a
+// newly issued number is never refused (decision 015).
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+
+/** E.164: at most 15 digits, the country code included. */
+export const PHONE_MAX_DIGITS = 15;
+/** The longest phone number a form takes: 15 digits with room for spaces, brackets and dashes. */
+export const PHONE_INPUT_MAX_LENGTH = 32;
+/** The shop is in Germany: a number without a country code ("0170 1234567") is a German one. */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'DE';
+
+/** Digits and what people write between them; "+" only in front. Letters (an "ext.") are refused. */
+const PHONE_CHARACTERS = /^\+?[\d\s/().-]+$/;
+
+/**
+ * A phone number as typed ("+49 170 1234 5678", "0170/123 45 67", "(030) 123-456", "+43 1 234567") in
+ * E.164 ("+4917012345678"), or null when it cannot be one: letters, too few or too many digits for its
+ * country, more than 15 digits, an unknown country code.
+ */
+export function normalizePhone(typed: string): string | null {
+  const text = typed.trim();
+  if (text.length > PHONE_INPUT_MAX_LENGTH || !PHONE_CHARACTERS.test(text)) return null;
+  const phone = parsePhoneNumberFromString(text, { defaultCountry: DEFAULT_PHONE_COUNTRY, extract: false });
+  if (!phone?.isValid() || phone.number.length - 1 > PHONE_MAX_DIGITS) return null;
+  return phone.number;
+}
+
+/**
+ * A stored phone number as people read it: a German one in national form ("0170 1234567"), any other
+ * in international form ("+43 1 234567"). A value stored before numbers were normalised has no "+" and
+ * its country is unknown ("49151…" may be a German mobile or a number in Leer), so it is shown as stored.
+ */
+export function formatPhone(stored: string): string {
+  if (!stored.startsWith('+')) return stored;
+  const phone = parsePhoneNumberFromString(stored, { extract: false });
+  if (!phone) return stored;
+  return phone.country === DEFAULT_PHONE_COUNTRY ? phone.formatNational() : phone.formatInternational();
+}
