@@ -151,7 +151,7 @@ export async function measureCheckout(page: Page, origin: string): Promise<Resul
     throw new Error(`checkout: the measured reload ended on ${page.url()}`);
   }
   await expectVisible(page, 'h1', 'Kasse', 'checkout after the measured reload');
-  await expectVisible(page, 'button', 'Jetzt bestellen', 'checkout after the measured reload');
+  await expectVisible(page, 'button', 'Zahlungspflichtig bestellen', 'checkout after the measured reload');
   const lhr = checked((await flow.createFlowResult()).steps[0]?.lhr, 'checkout');
   if (!new URL(lhr.finalDisplayedUrl).pathname.endsWith('/checkout')) {
     throw new Error(`checkout: Lighthouse measured ${lhr.finalDisplayedUrl}`);

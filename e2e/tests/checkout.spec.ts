@@ -112,7 +112,7 @@ test('a guest orders for delivery in cash, and the order page turns to accepted 
 
   // The order page follows the order over its WebSocket, not by reloading or polling.
   const channel = page.waitForEvent('websocket', (socket) => socket.url().includes('/api/ws/orders/'));
-  await page.getByRole('button', { name: /Jetzt bestellen/ }).click();
+  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(page).toHaveURL(/\/order-online\/order\/\d+\?token=/);
   await expect(page.getByText('Warten auf die Bestätigung des Restaurants')).toBeVisible();
   const orderId = Number(/\/order\/(\d+)/.exec(page.url())?.[1]);
@@ -215,7 +215,7 @@ test('a customer logs in, adds an address, checks out and sees the order', async
 
   await expect(page).toHaveURL(/\/order-online\/checkout$/);
   await expect(page.getByText('Friedrichstraße 100 Klingel Bianchi')).toBeVisible();
-  await page.getByRole('button', { name: /Jetzt bestellen/ }).click();
+  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(page).toHaveURL(/\/order-online\/order\/\d+$/);
   await expect(page.getByText('Warten auf die Bestätigung des Restaurants')).toBeVisible();
   await expect(page.getByText('2 × Pizza Margherita (Groß Ø 36 cm)')).toBeVisible();

@@ -53,7 +53,7 @@ async function guestAtCheckout(browser: Browser, origin: string, name: string): 
 
 /** Places the order on the checkout; its page then waits for the restaurant. Returns the order's number. */
 async function placeOrder(customer: Page): Promise<number> {
-  await customer.getByRole('button', { name: /Jetzt bestellen/ }).click();
+  await customer.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(customer).toHaveURL(/\/order-online\/order\/\d+\?token=/);
   await expect(customer.getByText('Warten auf die Bestätigung des Restaurants')).toBeVisible();
   return Number(/\/order\/(\d+)/.exec(customer.url())?.[1]);

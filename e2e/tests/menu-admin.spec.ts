@@ -208,7 +208,7 @@ test('staff build a pizza with sizes, toppings, allergens and a picture, and an 
   await page.getByLabel('Hausnummer / Wohnung').fill('12');
   await page.getByLabel('Straße und Adresse').fill('Torstraße');
   await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
-  await page.getByRole('button', { name: /Jetzt bestellen/ }).click();
+  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(page).toHaveURL(/\/order-online\/order\/\d+\?token=/);
   const placed = page.getByRole('main');
   await expect(placed).toContainText('Pizza Tartufo');

@@ -3,8 +3,8 @@ import type { cartDe } from './locales.ts';
 
 export const cartEn: Translated<typeof cartDe> = {
   button_label: 'Cart',
-  button_label_items_one: 'Cart, {{count}} item, {{total}}',
-  button_label_items_other: 'Cart, {{count}} items, {{total}}',
+  button_label_items_one: 'Cart, {{count}} item worth {{value}}',
+  button_label_items_other: 'Cart, {{count}} items worth {{value}}',
   title: 'Your cart',
   view_cart: 'View cart',
   items_count_one: '{{count}} item',

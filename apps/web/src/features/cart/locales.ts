@@ -1,8 +1,8 @@
 /** German texts of the cart namespace (first load); English in `locales.en.ts`, loaded on demand. */
 export const cartDe = {
   button_label: 'Warenkorb',
-  button_label_items_one: 'Warenkorb, {{count}} Artikel, {{total}}',
-  button_label_items_other: 'Warenkorb, {{count}} Artikel, {{total}}',
+  button_label_items_one: 'Warenkorb, {{count}} Artikel im Wert von {{value}}',
+  button_label_items_other: 'Warenkorb, {{count}} Artikel im Wert von {{value}}',
   title: 'Ihr Warenkorb',
   view_cart: 'Warenkorb ansehen',
   items_count_one: '{{count}} Artikel',

@@ -116,7 +116,7 @@ describe('checkout with PayPal', () => {
   it('replaces the order button by PayPal, loaded with the store currency, capture, and no card funding', async () => {
     renderCheckout();
     await choosePayPal();
-    expect(screen.queryByRole('button', { name: /Jetzt bestellen/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Zahlungspflichtig bestellen/ })).not.toBeInTheDocument();
     expect(fakePayPal.options).toMatchObject({
       clientId: 'public-client-id',
       currency: 'EUR',
@@ -126,7 +126,7 @@ describe('checkout with PayPal', () => {
       locale: 'de_DE',
     });
     await userEvent.click(screen.getByRole('radio', { name: /Barzahlung/ }));
-    expect(screen.getByRole('button', { name: /Jetzt bestellen/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeInTheDocument();
   });
 
   it('keeps PayPal closed and places nothing while the form is invalid', async () => {
@@ -264,7 +264,7 @@ describe('checkout with PayPal', () => {
     await actWith(() => clickPayPal());
     act(() => cancelPayPal());
     await userEvent.click(screen.getByRole('radio', { name: /Barzahlung/ }));
-    await userEvent.click(screen.getByRole('button', { name: /Jetzt bestellen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(await screen.findByText('order page 5 reached')).toBeInTheDocument();
     expect(callsTo('POST /api/orders/guest')).toHaveLength(1);
     expect(callsTo('POST /api/orders/5/pay-cash')).toHaveLength(1);

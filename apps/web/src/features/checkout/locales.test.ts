@@ -34,3 +34,11 @@ describe.each([
     }
   });
 });
+
+describe('the order button', () => {
+  // § 312j Abs. 3 BGB: the button that makes the order binding carries these words and nothing else.
+  it('says "Zahlungspflichtig bestellen", in English "Order and pay", without a total', () => {
+    expect(checkoutTexts.de.place.submit).toBe('Zahlungspflichtig bestellen');
+    expect(checkoutTexts.en.place.submit).toBe('Order and pay');
+  });
+});

@@ -4,11 +4,14 @@ import { useCurrency } from '../../store/index.ts';
 import { openCart } from '../cart-dialog-store.ts';
 import { useCartTotals } from '../use-cart-totals.ts';
 
-/** On phones, a bar at the bottom of the menu leads to the cart once something is in it. */
+/**
+ * On phones, a bar at the bottom of the menu leads to the cart once something is in it. Like the
+ * header's button it shows the value of the goods; the total with fee and discount is in the cart.
+ */
 export function CartBar() {
   const { t } = useTranslation('cart');
   const money = useMoney(useCurrency());
-  const { itemCount, total } = useCartTotals();
+  const { itemCount, subtotal } = useCartTotals();
   if (itemCount === 0) return null;
   return (
     <div className="cart-bar only-mobile">
@@ -18,7 +21,7 @@ export function CartBar() {
         </span>
         <span className="cart-bar-label">{t('view_cart')}</span>
         <span className="sr-only">{t('items_count', { count: itemCount })}</span>
-        <span className="cart-bar-total">{money(total)}</span>
+        <span className="cart-bar-total">{money(subtotal)}</span>
       </button>
     </div>
   );

@@ -22,14 +22,17 @@ function BasketIcon() {
 }
 
 /**
- * The header's cart button: item count and total, opens the cart dialog. The dialog (a lazy chunk)
- * is mounted by the first cart button on the page, so render as many buttons as the layout needs.
+ * The header's cart button: item count and the value of the goods, opens the cart dialog. The delivery
+ * fee and the discount depend on choices made in the cart, so the total is shown there, not here.
+ * The dialog (a lazy chunk) is mounted by the first cart button on the page, so render as many
+ * buttons as the layout needs.
  */
 export function CartButton({ className }: { className?: string }) {
   const { t } = useTranslation('cart');
   const money = useMoney(useCurrency());
-  const { itemCount, total } = useCartTotals();
-  const label = itemCount > 0 ? t('button_label_items', { count: itemCount, total: money(total) }) : t('button_label');
+  const { itemCount, subtotal } = useCartTotals();
+  const label =
+    itemCount > 0 ? t('button_label_items', { count: itemCount, value: money(subtotal) }) : t('button_label');
   return (
     <>
       <button
@@ -48,7 +51,7 @@ export function CartButton({ className }: { className?: string }) {
           )}
         </span>
         <span className="cart-button-total" aria-hidden="true">
-          {itemCount > 0 ? money(total) : t('button_label')}
+          {itemCount > 0 ? money(subtotal) : t('button_label')}
         </span>
       </button>
       <CartDialogHost />

@@ -57,9 +57,9 @@ describe('cart dialog', () => {
     expect(amount(dialog, 'Lieferrabatt (5 %)')).toBe(`−${euro(expected.discount)}`);
     expect(amount(dialog, 'Liefergebühr')).toBe(euro(250));
     expect(amount(dialog, /Gesamt/)).toBe(euro(expected.total));
-    // The header button (hidden from assistive technology behind the modal) names the same total.
+    // The header button (hidden from assistive technology behind the modal) names the value of the goods.
     expect(screen.getByRole('button', { name: /^Warenkorb, 3 Artikel/, hidden: true }).getAttribute('aria-label')).toBe(
-      `Warenkorb, 3 Artikel, ${formatMoney(expected.total, 'de-DE', 'EUR')}`,
+      `Warenkorb, 3 Artikel im Wert von ${formatMoney(expected.subtotal, 'de-DE', 'EUR')}`,
     );
   });
 

@@ -11,8 +11,9 @@ export const MOBILE_CHIP_LENGTH = 14;
 
 /**
  * The chosen delivery area ("10115 Berlin") or a call to choose one; opens the postcode picker.
- * Shown for delivery only. On mobile the visible text is cut to 14 characters; assistive technology
- * always gets the whole text (the button is named by its content, so the visible text is its name).
+ * Shown for delivery only. On mobile the call is its short form ("PLZ wählen"), and an area is cut to
+ * 14 characters; assistive technology always gets the whole text (the button is named by its content,
+ * so the visible text is its name).
  */
 export function PostcodeChip() {
   const { t } = useTranslation('delivery');
@@ -22,7 +23,7 @@ export function PostcodeChip() {
   if (orderType !== 'delivery') return null;
 
   const text = postcode ? deliveryAreaLabel(postcode.postcode, cityFromAddress(store?.address)) : t('chip_choose');
-  const short = truncate(text, MOBILE_CHIP_LENGTH);
+  const short = truncate(postcode ? text : t('chip_choose_short'), MOBILE_CHIP_LENGTH);
   return (
     <button
       type="button"

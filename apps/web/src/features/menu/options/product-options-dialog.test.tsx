@@ -1,11 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildCartItem } from '@pizzeria/domain';
+import { buildCartItem, type Product } from '@pizzeria/domain';
 import { renderWithProviders } from '../../../lib/testing.tsx';
 import { restoreCart, useCart } from '../../cart/cart-store.ts';
 import { useCartDialog } from '../../cart/cart-dialog-store.ts';
-import { apiStub, catalogueQueryData, margherita } from '../test-catalogue.ts';
+import { apiStub, catalogueQueryData, margherita, products } from '../test-catalogue.ts';
 import { openProductOptions, useProductOptions } from './options-store.ts';
 import { ProductOptionsHost } from './product-options-host.tsx';
 
@@ -21,8 +21,32 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A pizza with the seed's "Käserand": at most one crust, none by default. */
+const crustPizza: Product = {
+  ...margherita,
+  id: 5,
+  name: 'Pizza Salame',
+  enriched_topping_groups: [
+    {
+      id: 3,
+      name: 'Käserand',
+      min_select: 0,
+      max_select: 1,
+      toppings: [
+        { id: 301, name: 'Käserand mit Mozzarella', price: 2.5, allergens: [], additives: [] },
+        { id: 302, name: 'Käserand mit Frischkäse', price: 2.5, allergens: [], additives: [] },
+      ],
+    },
+    ...margherita.enriched_topping_groups,
+  ],
+};
+
+const queryData: [readonly unknown[], unknown][] = catalogueQueryData.map(([key, data]) =>
+  key[0] === 'products' ? [key, [...products, crustPizza]] : [key, data],
+);
+
 async function openDialog(productId: number, editKey: string | null = null) {
-  renderWithProviders(<ProductOptionsHost />, { queryData: catalogueQueryData });
+  renderWithProviders(<ProductOptionsHost />, { queryData });
   act(() => openProductOptions(productId, editKey));
   return screen.findByRole('dialog');
 }
@@ -35,7 +59,13 @@ describe('product options dialog', () => {
     const dialog = await openDialog(22);
     const dressing = within(dialog).getByRole('group', { name: /Dressing/ });
     expect(dressing).toHaveAccessibleDescription('Bitte wählen Sie mindestens 1 aus');
-    expect(within(dressing).getAllByRole('radio')).toHaveLength(2);
+    // A choice is required: no "Ohne", and nothing chosen for the customer.
+    expect(
+      within(dressing)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['701', '702']);
+    expect(within(dressing).queryByRole('radio', { checked: true })).not.toBeInTheDocument();
     expect(addButton(dialog)).toBeDisabled();
     expect(addButton(dialog)).toHaveAccessibleDescription(
       'Noch nicht möglich: Dressing: Bitte wählen Sie mindestens 1 aus',
@@ -48,17 +78,70 @@ describe('product options dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('says "Höchstens 6" when too many extras are chosen', async () => {
+  it('offers a group of at most one as radio buttons with "Ohne" chosen, so two crusts cannot be ticked', async () => {
+    const user = userEvent.setup();
+    const dialog = await openDialog(5);
+    const crust = within(dialog).getByRole('group', { name: /Käserand/ });
+    expect(within(crust).queryByRole('checkbox')).not.toBeInTheDocument();
+    const radios = within(crust).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['', '301', '302']);
+    expect(within(crust).getByRole('radio', { name: 'Ohne' })).toBeChecked();
+
+    await user.click(within(crust).getByRole('radio', { name: /Käserand mit Mozzarella/ }));
+    await user.click(within(crust).getByRole('radio', { name: /Käserand mit Frischkäse/ }));
+    expect(within(crust).getByRole('radio', { name: /Käserand mit Mozzarella/ })).not.toBeChecked();
+    expect(addButton(dialog)).toBeEnabled();
+    expect(addButton(dialog)).toHaveTextContent('11,00 €');
+
+    // The keyboard moves through the group as in any radio group, "Ohne" included.
+    await user.keyboard('{ArrowUp}');
+    expect(within(crust).getByRole('radio', { name: /Käserand mit Mozzarella/ })).toBeChecked();
+    await user.keyboard('{ArrowUp}');
+    expect(within(crust).getByRole('radio', { name: 'Ohne' })).toBeChecked();
+    expect(addButton(dialog)).toHaveTextContent('8,50 €');
+    await user.keyboard('{ArrowDown}');
+
+    await user.click(addButton(dialog));
+    expect(useCart.getState().items).toMatchObject([{ id: 5, extras: [{ id: 301, quantity: 1 }] }]);
+  });
+
+  it('locks the other extras once the maximum is ticked, and keeps the ticked ones untickable', async () => {
     const user = userEvent.setup();
     const dialog = await openDialog(4);
     const extras = within(dialog).getByRole('group', { name: /Extra Beläge/ });
     expect(extras).toHaveAccessibleDescription('Bis zu 6');
-    for (const checkbox of within(extras).getAllByRole('checkbox').slice(0, 7)) await user.click(checkbox);
-    expect(extras).toHaveAccessibleDescription('Höchstens 6');
-    expect(addButton(dialog)).toBeDisabled();
-    expect(addButton(dialog)).toHaveAccessibleDescription('Noch nicht möglich: Extra Beläge: Höchstens 6');
-    await user.click(within(extras).getByRole('checkbox', { name: /Salami/ }));
+    const boxes = within(extras).getAllByRole('checkbox');
+    for (const checkbox of boxes.slice(0, 6)) await user.click(checkbox);
+    expect(
+      boxes.slice(0, 6).every((box) => (box as HTMLInputElement).checked && !(box as HTMLInputElement).disabled),
+    ).toBe(true);
+    expect(boxes.slice(6).map((box) => (box as HTMLInputElement).disabled)).toEqual([true, true]);
+    expect(extras).toHaveAccessibleDescription('Höchstzahl erreicht (6)');
+    await user.click(boxes[7] as HTMLElement);
+    expect(boxes[7]).not.toBeChecked();
     expect(addButton(dialog)).toBeEnabled();
+
+    await user.click(within(extras).getByRole('checkbox', { name: /Salami/ }));
+    expect(boxes.every((box) => !(box as HTMLInputElement).disabled)).toBe(true);
+    expect(extras).toHaveAccessibleDescription('Bis zu 6');
+  });
+
+  it('says "Höchstens 6" for a line that has more extras than the group now allows', async () => {
+    const user = userEvent.setup();
+    const ids = [101, 102, 103, 104, 105, 106, 107];
+    const line = buildCartItem(margherita, {
+      variantId: 41,
+      extras: ids.map((id) => ({ id, quantity: 1 })),
+      quantity: 1,
+    });
+    useCart.setState({ items: [line] });
+    const dialog = await openDialog(4, line.uniqueKey);
+    const extras = within(dialog).getByRole('group', { name: /Extra Beläge/ });
+    expect(extras).toHaveAccessibleDescription('Höchstens 6');
+    expect(within(extras).getByRole('checkbox', { name: /Rucola/ })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: /Speichern/ })).toBeDisabled();
+    await user.click(within(extras).getByRole('checkbox', { name: /Salami/ }));
+    expect(within(dialog).getByRole('button', { name: /Speichern/ })).toBeEnabled();
   });
 
   it('updates name and price when the size, extras or quantity change', async () => {

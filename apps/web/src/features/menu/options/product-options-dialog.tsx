@@ -274,7 +274,11 @@ function ruleText(group: ToppingGroup, t: MenuT): string {
   return t('options.between', { min: group.min_select, max });
 }
 
-/** Radio buttons when exactly one topping must be picked, else checkboxes; with the group's rule. */
+/**
+ * A group of at most one topping is a radio group (with "Ohne" when none is allowed), so a second pick
+ * replaces the first instead of blocking the dialog. A larger group is checkboxes, and once its maximum
+ * is ticked the others are disabled; the ticked ones stay enabled, so the customer can swap one.
+ */
 function ToppingGroupField({
   group,
   extras,
@@ -289,13 +293,22 @@ function ToppingGroupField({
   const { t } = useTranslation('menu');
   const money = useMoney(useCurrency());
   const hintId = useId();
-  const single = group.min_select === 1 && group.max_select === 1;
+  const single = group.max_select === 1;
   const groupIds = new Set(group.toppings.map((topping) => topping.id));
-  const chosen = new Set(extras.map((extra) => extra.id));
-  const toggle = (id: number, on: boolean) => {
-    if (single) onChange([...extras.filter((extra) => !groupIds.has(extra.id)), { id, quantity: 1 }]);
-    else onChange(on ? [...extras, { id, quantity: 1 }] : extras.filter((extra) => extra.id !== id));
-  };
+  const others = extras.filter((extra) => !groupIds.has(extra.id));
+  const picked = extras.filter((extra) => groupIds.has(extra.id));
+  const chosen = new Set(picked.map((extra) => extra.id));
+  const count = picked.reduce((sum, extra) => sum + extra.quantity, 0);
+  const full = !single && count >= group.max_select;
+  const choose = (id: number | null) => onChange(id === null ? others : [...others, { id, quantity: 1 }]);
+  const toggle = (id: number, on: boolean) =>
+    onChange(on ? [...extras, { id, quantity: 1 }] : extras.filter((extra) => extra.id !== id));
+  const name = `group-${group.id}`;
+  const hint = violation
+    ? violationMessage(violation, t)
+    : full
+      ? t('options.limit_reached', { count: group.max_select })
+      : ruleText(group, t);
   return (
     <fieldset className="options-group" aria-describedby={hintId}>
       <legend className="options-legend">
@@ -308,20 +321,39 @@ function ToppingGroupField({
         id={hintId}
         className={`options-hint${violation?.code === 'too_few' ? ' is-needed' : violation ? ' is-error' : ''}`}
       >
-        {violation ? violationMessage(violation, t) : ruleText(group, t)}
+        {hint}
       </p>
       <div className="options-choices">
+        {single && group.min_select === 0 && (
+          <label className="option-row">
+            <input type="radio" name={name} value="" checked={chosen.size === 0} onChange={() => choose(null)} />
+            <span className="option-name">{t('options.none')}</span>
+            <span className="option-price" />
+          </label>
+        )}
         {group.toppings.map((topping) => {
           const codes = [...topping.allergens, ...topping.additives].map((entry) => entry.code).join(', ');
+          const checked = chosen.has(topping.id);
           return (
             <label key={topping.id} className="option-row">
-              <input
-                type={single ? 'radio' : 'checkbox'}
-                name={`group-${group.id}`}
-                value={topping.id}
-                checked={chosen.has(topping.id)}
-                onChange={(event) => toggle(topping.id, event.target.checked)}
-              />
+              {single ? (
+                <input
+                  type="radio"
+                  name={name}
+                  value={topping.id}
+                  checked={checked}
+                  onChange={() => choose(topping.id)}
+                />
+              ) : (
+                <input
+                  type="checkbox"
+                  name={name}
+                  value={topping.id}
+                  checked={checked}
+                  disabled={full && !checked}
+                  onChange={(event) => toggle(topping.id, event.target.checked)}
+                />
+              )}
               <span className="option-name">
                 {topping.name}
                 {codes && (
