@@ -46,7 +46,11 @@ function closed(id: string) {
   }, 0);
 }
 
-/** While `open`, Back closes this dialog (through `close`) and stays in the shop. */
+/**
+ * While `open`, Back closes this dialog (through `close`) and stays in the shop. Called where the open
+ * state is known at once (a dialog's host), not in a lazily loaded dialog: its code may arrive after the
+ * turn in which another dialog handed over to it.
+ */
 export function useBackCloses(open: boolean, close: () => void): void {
   const id = useId();
   useEffect(() => {

@@ -16,6 +16,7 @@ import { useStoreStatus } from '../store-status/index.ts';
 import { testStoreQuery } from '../store/test-store.ts';
 import CheckoutRoute, { CheckoutPage } from './checkout-page.tsx';
 import { useGuestDetails } from './guest-details-store.ts';
+import { TIME_SELECTION_KEY, readTimeSelection } from './time-selection.ts';
 
 const pizza = buildCartItem(margherita, { variantId: 42, extras: [{ id: 101, quantity: 1 }], quantity: 2 });
 const bowl = buildCartItem(salad, { variantId: null, extras: [], quantity: 1 });
@@ -41,6 +42,7 @@ function answer(key: string, ...list: Answer[]) {
 beforeEach(async () => {
   await i18n.changeLanguage('de');
   localStorage.clear();
+  sessionStorage.clear();
   calls.length = 0;
   answers = {};
   useCart.setState({ items: [pizza, bowl], note: 'Bitte klingeln' });
@@ -72,6 +74,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   window.history.replaceState(null, '');
 });
 
@@ -144,7 +147,7 @@ describe('checkout page', () => {
     });
     renderCheckout();
     expect(await screen.findByText('Keine verfügbaren Zeitfenster')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Jetzt bestellen/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeDisabled();
   });
 
   it('asks for a valid time when the slot filled up, reloads the slots and keeps the same order', async () => {
@@ -152,7 +155,7 @@ describe('checkout page', () => {
     answer('/api/orders/guest', { status: 409, body: { code: 'slot_full', message: 'voll' } });
     renderCheckout();
     await userEvent.selectOptions(await screen.findByLabelText('Uhrzeit'), '20:15');
-    await userEvent.click(screen.getByRole('button', { name: /Jetzt bestellen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(await screen.findByText('Bitte wählen Sie eine gültige Zeit.')).toBeInTheDocument();
     expect(
       screen.getByText('Diese Zeit ist inzwischen ausgebucht. Bitte wählen Sie eine andere Zeit.'),
@@ -182,7 +185,7 @@ describe('checkout page', () => {
     answer('/api/orders/guest', { status: 422, body: { code: 'below_minimum_order', message: 'x' } });
     renderCheckout();
     await screen.findByLabelText(/As soon as possible/);
-    await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The minimum order for your postcode has not been reached yet.',
     );
@@ -197,7 +200,7 @@ describe('checkout page', () => {
     );
     renderCheckout();
     await screen.findByLabelText(/So schnell wie möglich/);
-    const place = screen.getByRole('button', { name: /Jetzt bestellen/ });
+    const place = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
     await userEvent.click(place);
     expect(await screen.findByRole('alert')).toHaveTextContent(/Verbindung/);
     await userEvent.click(place);
@@ -208,6 +211,38 @@ describe('checkout page', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
     expect(isOrderPlaced()).toBe(true);
+  });
+});
+
+describe('the time choice', () => {
+  it('is kept across a reload, and forgotten once the order is placed', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-22T18:30:00.000Z'));
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    answer('/api/orders/guest', { status: 201, body: testOrder });
+    const before = renderCheckout();
+    await userEvent.selectOptions(await screen.findByLabelText('Uhrzeit'), '20:15');
+    before.unmount();
+
+    renderCheckout();
+    expect(await screen.findByLabelText('Uhrzeit')).toHaveDisplayValue('20:15');
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    expect(await screen.findByText('order page reached')).toBeInTheDocument();
+    const order = calls.find((call) => call.url === '/api/orders/guest');
+    expect(JSON.parse(String(order?.init?.body))).toMatchObject({ requested_time: '2026-11-22T19:15:00.000Z' });
+    expect(sessionStorage.getItem(TIME_SELECTION_KEY)).toBeNull();
+  });
+
+  it('forgets a slot that has begun since', () => {
+    sessionStorage.setItem(TIME_SELECTION_KEY, JSON.stringify({ mode: 'slot', slot: '2026-11-22T19:15:00.000Z' }));
+    expect(readTimeSelection(Date.parse('2026-11-22T19:00:00.000Z'))).toEqual({
+      mode: 'slot',
+      slot: '2026-11-22T19:15:00.000Z',
+    });
+    expect(readTimeSelection(Date.parse('2026-11-22T19:15:00.000Z'))).toEqual({ mode: null, slot: '' });
+    sessionStorage.setItem(TIME_SELECTION_KEY, '{"mode":"later"}');
+    expect(readTimeSelection()).toEqual({ mode: null, slot: '' });
+    sessionStorage.setItem(TIME_SELECTION_KEY, JSON.stringify({ mode: 'asap', slot: '' }));
+    expect(readTimeSelection()).toEqual({ mode: 'asap', slot: '' });
   });
 });
 
@@ -232,7 +267,7 @@ describe('checkout and the live store status', () => {
     expect(screen.queryByLabelText(/So schnell wie möglich/)).not.toBeInTheDocument();
     expect(screen.getByText(/Die Verbindung zum Restaurant wird wiederhergestellt/)).toBeInTheDocument();
     expect(screen.queryByText(/Gerade nehmen wir keine Bestellungen/)).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: /Jetzt bestellen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(await screen.findByText(/Die Verbindung zum Restaurant war kurz weg/)).toBeInTheDocument();
     expect(screen.queryByText('Bitte wählen Sie eine gültige Zeit.')).not.toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/orders/guest')).toBe(false);
@@ -259,14 +294,14 @@ describe('checkout and the live store status', () => {
     renderCheckout();
     await userEvent.click(await screen.findByLabelText(/So schnell wie möglich/));
     act(() => useStoreStatus.setState({ status: { kind: 'reconnecting' } }));
-    await userEvent.click(screen.getByRole('button', { name: /Jetzt bestellen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(await screen.findByText(/Die Verbindung zum Restaurant war kurz weg/)).toBeInTheDocument();
 
     act(() => useStoreStatus.setState({ status: { kind: 'open', closesAt: '22:00' } }));
     expect(screen.getByLabelText(/So schnell wie möglich/)).toBeChecked();
     expect(screen.queryByText(/Die Verbindung zum Restaurant war kurz weg/)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: /Jetzt bestellen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(await screen.findByText('order page reached')).toBeInTheDocument();
     const order = calls.find((call) => call.url === '/api/orders/guest');
     expect(JSON.parse(String(order?.init?.body))).toMatchObject({ requested_time: 'asap' });

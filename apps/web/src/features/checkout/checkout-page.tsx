@@ -6,7 +6,9 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   STORE_ID,
+  formatPhone,
   lineTotal,
+  normalizePhone,
   type Address,
   type CartItem,
   type Order,
@@ -46,7 +48,8 @@ import { checkoutAccess, useCheckoutArrival } from './checkout-arrival.ts';
 import { missingGuestFields } from './guest-login-page.tsx';
 import { useGuestDetails, type GuestDetails } from './guest-details-store.ts';
 import { describeOrderFailure } from './order-error.ts';
-import { TimeChoice, requestedTimeFor, type TimeSelection } from './components/time-choice.tsx';
+import { TimeChoice, requestedTimeFor } from './components/time-choice.tsx';
+import { clearTimeSelection, useTimeSelection } from './time-selection.ts';
 
 /** `/checkout` behind the guard of SPEC §2. */
 export default function CheckoutRoute() {
@@ -74,7 +77,7 @@ interface Contact {
 function guestContact(details: GuestDetails, postcode: string | null): Contact {
   return {
     name: details.customer_name,
-    phone: details.phone,
+    phone: formatPhone(normalizePhone(details.phone) ?? details.phone),
     email: details.email || null,
     address: { line1: details.line1, line2: details.line2 || null, zip: postcode ?? details.postcode },
   };
@@ -83,7 +86,7 @@ function guestContact(details: GuestDetails, postcode: string | null): Contact {
 function addressContact(address: Address): Contact {
   return {
     name: address.customer_name,
-    phone: address.phone,
+    phone: formatPhone(address.phone),
     email: null,
     address: { line1: address.line1, line2: address.line2, zip: address.zip },
   };
@@ -111,8 +114,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
   const slots = useTimeSlots(totals.orderType, postcode?.postcode ?? null);
   const offer = useLiveTimeSlots(slots.data);
   const placeOrder = usePlaceOrder();
-  const money = useMoney(useCurrency());
-  const [selection, setSelection] = useState<TimeSelection>({ mode: null, slot: '' });
+  const [selection, setSelection] = useTimeSelection();
   const [timeInvalid, setTimeInvalid] = useState<false | 'time' | 'connection'>(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [placed] = useState(() => isOrderPlaced());
@@ -205,6 +207,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
   /** The order is the customer's now (paid, pending, or in cash): the cart is done, the order page follows it. */
   const openOrder = (order: Order) => {
     markOrderPlaced();
+    clearTimeSelection();
     // Guests follow their order with its tracking token; customers with their own sign-in.
     const token = guest ? (order.tracking_token ?? null) : null;
     queryClient.setQueryData(orderQueryOptions(order.id, token).queryKey, order);
@@ -358,7 +361,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
                 aria-busy={pending || undefined}
                 onClick={submit}
               >
-                {pending ? t('place.processing') : t('place.submit', { total: money(totals.total) })}
+                {pending ? t('place.processing') : t('place.submit')}
               </button>
             )}
             <p className="checkout-hint checkout-terms">{t('place.terms')}</p>

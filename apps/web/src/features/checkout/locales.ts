@@ -46,7 +46,9 @@ export const checkoutTexts = defineTranslations(
       fill_all_fields: 'Bitte füllen Sie alle Felder aus',
       name: 'Name',
       phone: 'Telefon',
-      phone_hint: 'Nur Ziffern, höchstens 15 – für Rückfragen des Restaurants.',
+      phone_hint: 'Mit Vorwahl, z. B. 0170 1234567 – für Rückfragen des Restaurants.',
+      phone_invalid:
+        'Bitte geben Sie eine gültige Telefonnummer mit Vorwahl ein, z. B. 0170 1234567 oder +43 1 234567.',
       email: 'E-Mail',
       email_hint: 'Für die Bestellbestätigung.',
       email_invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
@@ -126,7 +128,8 @@ export const checkoutTexts = defineTranslations(
       edit_cart: 'Warenkorb bearbeiten',
     },
     place: {
-      submit: 'Jetzt bestellen · {{total}}',
+      // § 312j Abs. 3 BGB: the button that makes the order binding says nothing but this (no total).
+      submit: 'Zahlungspflichtig bestellen',
       processing: 'Bestellung wird gesendet …',
       terms: 'Mit Ihrer Bestellung verpflichten Sie sich zur Zahlung.',
       network_error:
@@ -157,7 +160,8 @@ export const checkoutTexts = defineTranslations(
       fill_all_fields: 'Please fill out all the fields',
       name: 'Name',
       phone: 'Phone',
-      phone_hint: 'Digits only, at most 15 – in case the restaurant has a question.',
+      phone_hint: 'With the area code, e.g. 0170 1234567 – in case the restaurant has a question.',
+      phone_invalid: 'Please enter a valid phone number with its area code, e.g. 0170 1234567 or +43 1 234567.',
       email: 'Email',
       email_hint: 'For the order confirmation.',
       email_invalid: 'Please enter a valid email address.',
@@ -235,7 +239,7 @@ export const checkoutTexts = defineTranslations(
       edit_cart: 'Edit cart',
     },
     place: {
-      submit: 'Place order · {{total}}',
+      submit: 'Order and pay',
       processing: 'Placing your order …',
       terms: 'By ordering you agree to pay.',
       network_error: 'The order could not be sent. Please check your connection and try again.',

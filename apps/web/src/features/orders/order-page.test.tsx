@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { Order } from '@pizzeria/domain';
@@ -61,6 +61,14 @@ describe('order page', () => {
     expect(details).toHaveTextContent(/Torstraße 1, 3\. OG\s*10115 Berlin/);
   });
 
+  it('shows the phone number as people read it: German in national form, any other international (issue 15)', async () => {
+    renderOrder({ phone: '+4917012345678' });
+    expect(await screen.findByText('0170 12345678', { exact: false })).toBeInTheDocument();
+    cleanup();
+    renderOrder({ phone: '+431234567' });
+    expect(await screen.findByText('+43 1 234567', { exact: false })).toBeInTheDocument();
+  });
+
   it('shows an accepted order with its ETA in the store time zone', async () => {
     renderOrder({ status: 'accepted', eta_minutes: 30, eta_at: '2026-11-22T18:30:00.000Z' });
     expect(await screen.findByText('Das Restaurant hat Ihre Bestellung angenommen')).toBeInTheDocument();
@@ -121,6 +129,27 @@ describe('order page', () => {
     expect(screen.getByText('Sie wartet im Restaurant auf Sie. Guten Appetit!')).toBeInTheDocument();
     await act(() => i18n.changeLanguage('en'));
     expect(await screen.findByText('Your order is ready to collect')).toBeInTheDocument();
+  });
+
+  it("tells a pickup order where to collect it: the restaurant's address with a link to a map", async () => {
+    renderOrder({ order_type: 'pickup' });
+    const place = (await screen.findByText('Abholen bei')).nextElementSibling as HTMLElement;
+    expect(place).toHaveTextContent('Pizzeria Bella Napoli');
+    expect(place).toHaveTextContent('Kastanienallee 12, 10435 Berlin');
+    const link = screen.getByRole('link', { name: 'Weg zum Restaurant (Karte)' });
+    expect(link).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Kastanienallee%2012%2C%2010435%20Berlin',
+    );
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByRole('link', { name: 'Directions (map)' })).toBeInTheDocument();
+  });
+
+  it('names no pickup place for a delivery', async () => {
+    renderOrder({ order_type: 'delivery' });
+    await screen.findByText(testOrder.customer_name, { exact: false });
+    expect(screen.queryByText('Abholen bei')).not.toBeInTheDocument();
   });
 
   it('says a delivery is on its way, with the expected time', async () => {

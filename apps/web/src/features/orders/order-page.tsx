@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Order } from '@pizzeria/domain';
+import { formatPhone, mapLink, type Order } from '@pizzeria/domain';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../session/index.ts';
@@ -108,9 +108,23 @@ function OrderView({ id, token }: { id: number; token: string | null }) {
                     </>
                   )}
                   <br />
-                  {data.phone}
+                  {formatPhone(data.phone)}
                 </dd>
               </div>
+              {data.order_type === 'pickup' && store?.address ? (
+                <div>
+                  <dt>{t('order.collect_from')}</dt>
+                  <dd>
+                    {store.name}
+                    <br />
+                    {store.address}
+                    <br />
+                    <a href={mapLink(store.address)} target="_blank" rel="noopener noreferrer">
+                      {t('order.directions')}
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt>{t('order.time')}</dt>
                 <dd>

@@ -3,7 +3,6 @@ import '../register-texts.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Dialog } from '@base-ui/react/dialog';
-import { useBackCloses } from '../../../lib/back-closes.ts';
 import { CloseIcon } from '../../../lib/icons.tsx';
 import { closeLoginDialog, openLoginDialog, useLoginDialog } from '../login-dialog-store.ts';
 import { LoginForm } from './login-form.tsx';
@@ -16,7 +15,6 @@ export default function LoginDialog() {
   const { t } = useTranslation('auth');
   const { t: tCommon } = useTranslation();
   const open = useLoginDialog((state) => state.open);
-  useBackCloses(open, closeLoginDialog);
   const [, navigate] = useLocation();
 
   return (

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useId } from 'react';
 import { create } from 'zustand';
+import { useBackCloses } from '../../../lib/back-closes.ts';
 import { prefetchWhenIdle } from '../../../lib/when-idle.ts';
-import { useCartDialog } from '../cart-dialog-store.ts';
+import { closeCart, useCartDialog } from '../cart-dialog-store.ts';
 
 const loadCartDialog = () => import('./cart-dialog.tsx');
 const CartDialog = lazy(loadCartDialog);
@@ -17,6 +18,9 @@ export function CartDialogHost() {
   const id = useId();
   const first = useHosts((state) => state.ids[0] === id);
   const requested = useCartDialog((state) => state.requested);
+  // Here, not in the lazy dialog: its code may arrive a turn after the cart hands over to another dialog.
+  const open = useCartDialog((state) => state.open);
+  useBackCloses(first && open, closeCart);
   useEffect(() => {
     useHosts.setState((state) => ({ ids: [...state.ids, id] }));
     const cancel = prefetchWhenIdle(loadCartDialog);

@@ -4,7 +4,6 @@ import { Link, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '@base-ui/react/dialog';
 import { lineTotal, toCents, type CartItem } from '@pizzeria/domain';
-import { useBackCloses } from '../../../lib/back-closes.ts';
 import { CloseIcon } from '../../../lib/icons.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useDelivery, type OrderType } from '../../delivery/index.ts';
@@ -24,7 +23,6 @@ export default function CartDialog() {
   const { t } = useTranslation('cart');
   const { t: tCommon } = useTranslation();
   const open = useCartDialog((state) => state.open);
-  useBackCloses(open, closeCart);
   const items = useCart((state) => state.items);
   const totals = useCartTotals();
   const queryClient = useQueryClient();

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { whenIdle } from '../../../lib/when-idle.ts';
 import { postcodesQueryOptions } from '../api/get-postcodes.ts';
-import { usePostcodePicker } from '../picker-store.ts';
+import { useBackCloses } from '../../../lib/back-closes.ts';
+import { closePostcodePicker, usePostcodePicker } from '../picker-store.ts';
 
 const loadPicker = () => import('./postcode-picker.tsx');
 const PostcodePicker = lazy(loadPicker);
@@ -13,6 +14,10 @@ const PostcodePicker = lazy(loadPicker);
  */
 export function PostcodePickerHost() {
   const requested = usePostcodePicker((state) => state.requested);
+  useBackCloses(
+    usePostcodePicker((state) => state.open),
+    closePostcodePicker,
+  );
   const queryClient = useQueryClient();
   useEffect(
     () =>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Combobox } from '@base-ui/react/combobox';
 import { Dialog } from '@base-ui/react/dialog';
 import { filterPostcodes, findExactPostcode, toCents, type Postcode } from '@pizzeria/domain';
-import { useBackCloses } from '../../../lib/back-closes.ts';
 import { ChevronDownIcon, CloseIcon, PinIcon } from '../../../lib/icons.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
 import { registerTranslations } from '../../../i18n/index.ts';
@@ -24,7 +23,6 @@ export default function PostcodePicker() {
   const { t } = useTranslation('postcodePicker');
   const { t: tCommon } = useTranslation();
   const open = usePostcodePicker((state) => state.open);
-  useBackCloses(open, closePostcodePicker);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? openPostcodePicker() : closePostcodePicker())}>
       <Dialog.Portal>

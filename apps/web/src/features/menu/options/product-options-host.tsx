@@ -2,7 +2,8 @@ import { Suspense, useEffect } from 'react';
 import { preloadable } from '../../../lib/preloadable.tsx';
 import { prefetchWhenIdle } from '../../../lib/when-idle.ts';
 import { takeLineEdit, useCart, useCartDialog } from '../../cart/index.ts';
-import { openProductOptions, useProductOptions } from './options-store.ts';
+import { useBackCloses } from '../../../lib/back-closes.ts';
+import { closeProductOptions, openProductOptions, useProductOptions } from './options-store.ts';
 
 const { Component: ProductOptionsDialog, preload: loadDialog } = preloadable(
   () => import('./product-options-dialog.tsx'),
@@ -15,6 +16,10 @@ const { Component: ProductOptionsDialog, preload: loadDialog } = preloadable(
 export function ProductOptionsHost() {
   const requested = useProductOptions((state) => state.requested);
   const editRequest = useCartDialog((state) => state.editRequest);
+  useBackCloses(
+    useProductOptions((state) => state.open),
+    closeProductOptions,
+  );
 
   // Fetched and mounted (closed) while the browser is idle, so a tap only opens it.
   useEffect(
