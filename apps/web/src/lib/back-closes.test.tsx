@@ -83,6 +83,28 @@ describe('Back with a sheet open', () => {
     expect(onMarker()).toBe(false);
   });
 
+  it('gives a sheet that opens a moment after another closed (its code arriving late) an entry of its own', async () => {
+    const view = render(
+      <>
+        <Sheet name="cart" />
+        <Sheet name="dish" />
+      </>,
+    );
+    act(() => controls.cart?.(true));
+    const stepBack = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    act(() => controls.cart?.(false));
+    // The cart's entry is on its way out when the dish opens.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    act(() => controls.dish?.(true));
+    await act(() => stepBack);
+    expect(view.getByText('dish open')).toBeInTheDocument();
+    expect(onMarker()).toBe(true);
+
+    await back();
+    expect(view.queryByText('dish open')).not.toBeInTheDocument();
+    expect(onMarker()).toBe(false);
+  });
+
   it('does not go back when the sheet closed because the shop navigated on', async () => {
     const view = render(<Sheet name="cart" />);
     act(() => controls.cart?.(true));

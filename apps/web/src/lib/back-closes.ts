@@ -3,13 +3,16 @@ import { useEffect, useId } from 'react';
 // Open sheets and dialogs are history entries (issue 15): on a phone, Back with the cart or a dish open
 // closes it instead of leaving the shop. One entry (same address, a marker in its state) stands for
 // whatever is open; it is taken off again when the last one closes by its own button, unless the shop
-// navigated meanwhile (the cart's way to the checkout), and one closing as another opens in the same
-// turn (the cart handing over to the login modal) keeps it.
+// navigated meanwhile (the cart's way to the checkout); one closing as another opens in the same turn
+// (the cart handing over to the login modal) keeps it, and one opening while that step back is on its
+// way (the cart handing a line to the product dialog) gets a new one after it.
 
 const MARKER = 'pizzeriaDialog';
 
 const openDialogs = new Map<string, () => void>();
 let entryPushed = false;
+/** Set from our own `history.back()` until its popstate: that one closes nothing. */
+let leavingEntry = false;
 let listening = false;
 
 function onTheEntry(): boolean {
@@ -17,7 +20,20 @@ function onTheEntry(): boolean {
   return typeof state === 'object' && state !== null && MARKER in state;
 }
 
+function pushEntry() {
+  const state: unknown = window.history.state;
+  window.history.pushState({ ...(typeof state === 'object' ? state : {}), [MARKER]: true }, '');
+  entryPushed = true;
+}
+
 function onPopState() {
+  if (leavingEntry) {
+    // Our own step back. A dialog opened while it was on its way (the cart handing a line to the
+    // product dialog, which opens a moment later) gets an entry of its own now.
+    leavingEntry = false;
+    if (openDialogs.size > 0) pushEntry();
+    return;
+  }
   if (!entryPushed || onTheEntry()) return;
   // Back left the entry: everything open on it closes.
   entryPushed = false;
@@ -30,10 +46,9 @@ function opened(id: string, close: () => void) {
     window.addEventListener('popstate', onPopState);
     listening = true;
   }
-  if (entryPushed) return;
-  const state: unknown = window.history.state;
-  window.history.pushState({ ...(typeof state === 'object' ? state : {}), [MARKER]: true }, '');
-  entryPushed = true;
+  // Pushed now, a new entry would be the one our pending step back takes away: pushed after it instead.
+  if (entryPushed || leavingEntry) return;
+  pushEntry();
 }
 
 function closed(id: string) {
@@ -42,7 +57,9 @@ function closed(id: string) {
   window.setTimeout(() => {
     if (openDialogs.size > 0 || !entryPushed) return;
     entryPushed = false;
-    if (onTheEntry()) window.history.back();
+    if (!onTheEntry()) return;
+    leavingEntry = true;
+    window.history.back();
   }, 0);
 }
 

@@ -3,10 +3,14 @@ import { buildCartItem } from '@pizzeria/domain';
 import { cola, margherita } from '../menu/test-catalogue.ts';
 import {
   CART_ITEMS_KEY,
+  LAST_ORDER_KEY,
   ORDER_NOTE_KEY,
   ORDER_PLACED_KEY,
   clearCart,
   isOrderPlaced,
+  lastPlacedOrder,
+  markOrderPlaced,
+  readStoredCart,
   restoreCart,
   useCart,
 } from './cart-store.ts';
@@ -89,6 +93,27 @@ describe('cart store', () => {
     expect(localStorage.getItem(CART_ITEMS_KEY)).toBeNull();
     expect(localStorage.getItem(ORDER_NOTE_KEY)).toBeNull();
     expect(isOrderPlaced()).toBe(false);
+  });
+
+  it('marks a placed cart as ordered, and the next dish added starts a new cart', () => {
+    useCart.getState().add(pizzaLine);
+    useCart.getState().setNote('Hinterhof');
+    markOrderPlaced({ id: 77, token: 'tok' });
+    expect(useCart.getState().ordered).toBe(true);
+    expect(isOrderPlaced()).toBe(true);
+    expect(lastPlacedOrder()).toEqual({ id: 77, token: 'tok' });
+
+    useCart.getState().add(colaLine);
+    expect(useCart.getState()).toMatchObject({ items: [colaLine], note: '', ordered: false });
+    expect(isOrderPlaced()).toBe(false);
+    expect(localStorage.getItem(LAST_ORDER_KEY)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(CART_ITEMS_KEY) ?? '[]')).toEqual([colaLine]);
+  });
+
+  it('reads an ordered cart back after a reload', () => {
+    useCart.getState().add(pizzaLine);
+    markOrderPlaced({ id: 77, token: null });
+    expect(readStoredCart()).toMatchObject({ items: [pizzaLine], ordered: true });
   });
 
   it('reads order_placed', () => {

@@ -7,13 +7,26 @@ import { localStore, readStorage, removeStorage, writeStorage } from '../../lib/
 export const CART_ITEMS_KEY = 'cartItems';
 export const ORDER_NOTE_KEY = 'orderNote';
 export const ORDER_PLACED_KEY = 'order_placed';
+/** The order the placed cart became, so the cart can lead to it (issue 15). */
+export const LAST_ORDER_KEY = 'last_order';
 
 /** The order note's length limit (the textarea's `maxLength` and its counter). */
 export const MAX_NOTE_LENGTH = 500;
 
+/** The order a cart was placed as: its id, and a guest's tracking token. */
+export interface PlacedOrder {
+  id: number;
+  token: string | null;
+}
+
 export interface CartState {
   items: CartItem[];
   note: string;
+  /**
+   * Sent as an order (`order_placed`): shown as ordered, never as a live cart, and the next dish added
+   * starts a new cart (issue 15).
+   */
+  ordered: boolean;
   /** Adds a line; an identical line (same uniqueKey) gets its quantity raised instead. */
   add: (item: CartItem) => void;
   /** Sets a line's quantity; below 1 removes the line. */
@@ -26,13 +39,23 @@ export interface CartState {
 }
 
 const noteSchema = z.string();
+const placedOrderSchema = z.object({ id: z.int(), token: z.nullable(z.string()) });
 
 /** The cart of an earlier visit; a stored cart of the wrong shape gives an empty cart (logged, SPEC §4). */
-export function readStoredCart(storage: Storage | undefined = localStore()): Pick<CartState, 'items' | 'note'> {
+export function readStoredCart(
+  storage: Storage | undefined = localStore(),
+): Pick<CartState, 'items' | 'note' | 'ordered'> {
+  const items = readStorage(CART_ITEMS_KEY, cartItemsSchema, storage) ?? [];
   return {
-    items: readStorage(CART_ITEMS_KEY, cartItemsSchema, storage) ?? [],
+    items,
     note: (readStorage(ORDER_NOTE_KEY, noteSchema, storage) ?? '').slice(0, MAX_NOTE_LENGTH),
+    ordered: items.length > 0 && isOrderPlaced(storage),
   };
+}
+
+/** The order the placed cart became, when the shop knows it. */
+export function lastPlacedOrder(storage: Storage | undefined = localStore()): PlacedOrder | null {
+  return readStorage(LAST_ORDER_KEY, placedOrderSchema, storage) ?? null;
 }
 
 /**
@@ -42,12 +65,19 @@ export function readStoredCart(storage: Storage | undefined = localStore()): Pic
 export const useCart = create<CartState>()((set) => ({
   items: [],
   note: '',
-  add: (item) => set((state) => ({ items: addToCart(state.items, item) })),
+  ordered: false,
+  // A dish added to a cart already ordered is the first of a new order.
+  add: (item) =>
+    set((state) =>
+      state.ordered
+        ? { items: addToCart([], item), note: '', ordered: false }
+        : { items: addToCart(state.items, item) },
+    ),
   setQuantity: (uniqueKey, quantity) => set((state) => ({ items: setLineQuantity(state.items, uniqueKey, quantity) })),
   remove: (uniqueKey) => set((state) => ({ items: removeLine(state.items, uniqueKey) })),
   replace: (uniqueKey, item) => set((state) => ({ items: replaceLine(state.items, uniqueKey, item) })),
   setNote: (note) => set({ note: note.slice(0, MAX_NOTE_LENGTH) }),
-  clear: () => set({ items: [], note: '' }),
+  clear: () => set({ items: [], note: '', ordered: false }),
 }));
 
 /** Set while the cart is read from storage, which needs no writing back. */
@@ -64,6 +94,10 @@ useCart.subscribe((state, previous) => {
     if (state.note) writeStorage(ORDER_NOTE_KEY, state.note);
     else removeStorage(ORDER_NOTE_KEY);
   }
+  if (state.ordered !== previous.ordered && !state.ordered) {
+    removeStorage(ORDER_PLACED_KEY);
+    removeStorage(LAST_ORDER_KEY);
+  }
 });
 
 /** Reads the stored cart again (start, another tab changed it, tests). */
@@ -79,7 +113,8 @@ export function restoreCart(storage: Storage | undefined = localStore()): void {
 if (typeof window !== 'undefined') {
   // Another tab of the shop changed the cart: show the same cart here.
   window.addEventListener('storage', (event) => {
-    if (event.key === CART_ITEMS_KEY || event.key === ORDER_NOTE_KEY || event.key === null) restoreCart();
+    const keys = [CART_ITEMS_KEY, ORDER_NOTE_KEY, ORDER_PLACED_KEY, null];
+    if (keys.includes(event.key)) restoreCart();
   });
 }
 
@@ -92,6 +127,7 @@ export function clearCart(): void {
   removeStorage(CART_ITEMS_KEY);
   removeStorage(ORDER_NOTE_KEY);
   removeStorage(ORDER_PLACED_KEY);
+  removeStorage(LAST_ORDER_KEY);
 }
 
 const orderPlacedSchema = z.union([z.boolean(), z.literal('true'), z.literal('false')]);
@@ -102,9 +138,14 @@ export function isOrderPlaced(storage: Storage | undefined = localStore()): bool
   return value === true || value === 'true';
 }
 
-/** The cart was sent as an order: the logo click now starts a new cart (SPEC §2). */
-export function markOrderPlaced(storage: Storage | undefined = localStore()): void {
+/**
+ * The cart was sent as `order`: the logo click now starts a new cart (SPEC §2), and until then the cart
+ * says it was ordered and leads to the order.
+ */
+export function markOrderPlaced(order: PlacedOrder, storage: Storage | undefined = localStore()): void {
   writeStorage(ORDER_PLACED_KEY, true, storage);
+  writeStorage(LAST_ORDER_KEY, order, storage);
+  if (storage === localStore()) useCart.setState({ ordered: true });
 }
 
 /**

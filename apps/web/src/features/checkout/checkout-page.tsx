@@ -206,10 +206,10 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
 
   /** The order is the customer's now (paid, pending, or in cash): the cart is done, the order page follows it. */
   const openOrder = (order: Order) => {
-    markOrderPlaced();
-    clearTimeSelection();
     // Guests follow their order with its tracking token; customers with their own sign-in.
     const token = guest ? (order.tracking_token ?? null) : null;
+    markOrderPlaced({ id: order.id, token });
+    clearTimeSelection();
     queryClient.setQueryData(orderQueryOptions(order.id, token).queryKey, order);
     navigate(`/order/${order.id}${token ? `?token=${encodeURIComponent(token)}` : ''}`);
   };

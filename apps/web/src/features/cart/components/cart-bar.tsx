@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useCurrency } from '../../store/index.ts';
 import { openCart } from '../cart-dialog-store.ts';
+import { useCart } from '../cart-store.ts';
 import { useCartTotals } from '../use-cart-totals.ts';
 
 /**
@@ -12,7 +13,9 @@ export function CartBar() {
   const { t } = useTranslation('cart');
   const money = useMoney(useCurrency());
   const { itemCount, subtotal } = useCartTotals();
-  if (itemCount === 0) return null;
+  const ordered = useCart((state) => state.ordered);
+  // Nothing to lead to once the cart is ordered: the header says so, and the next dish starts anew.
+  if (itemCount === 0 || ordered) return null;
   return (
     <div className="cart-bar only-mobile">
       <button type="button" className="cart-bar-button" aria-haspopup="dialog" onClick={openCart}>

@@ -49,6 +49,21 @@ describe('cart button and bar', () => {
     expect(document.body).not.toHaveTextContent(formatMoney(totals.total, 'de-DE', 'EUR').replace(/\s/g, ' '));
   });
 
+  it('show an ordered cart as ordered, never as one waiting to be ordered', () => {
+    useCart.setState({ ordered: true });
+    renderWithProviders(
+      <>
+        <CartButton />
+        <CartBar />
+      </>,
+      { queryData: catalogueQueryData },
+    );
+    const button = screen.getByRole('button', { name: 'Warenkorb: bestellt' });
+    expect(button).toHaveTextContent('Bestellt');
+    expect(button).not.toHaveTextContent('€');
+    expect(screen.queryByRole('button', { name: /Warenkorb ansehen/ })).not.toBeInTheDocument();
+  });
+
   it('says so in English', async () => {
     await changeLanguage('en');
     renderWithProviders(<CartButton />, { queryData: catalogueQueryData });

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { CheckIcon } from '../../../lib/icons.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useCurrency } from '../../store/index.ts';
 import { openCart } from '../cart-dialog-store.ts';
+import { useCart } from '../cart-store.ts';
 import { useCartTotals } from '../use-cart-totals.ts';
 import { CartDialogHost } from './cart-dialog-host.tsx';
 import '../cart.css';
@@ -31,27 +33,38 @@ export function CartButton({ className }: { className?: string }) {
   const { t } = useTranslation('cart');
   const money = useMoney(useCurrency());
   const { itemCount, subtotal } = useCartTotals();
-  const label =
-    itemCount > 0 ? t('button_label_items', { count: itemCount, value: money(subtotal) }) : t('button_label');
+  // An ordered cart is never shown as a live one: it looked as if the order had failed (issue 15).
+  const ordered = useCart((state) => state.ordered) && itemCount > 0;
+  const label = ordered
+    ? t('button_label_ordered')
+    : itemCount > 0
+      ? t('button_label_items', { count: itemCount, value: money(subtotal) })
+      : t('button_label');
   return (
     <>
       <button
         type="button"
-        className={['cart-button', itemCount > 0 ? 'has-items' : '', className].filter(Boolean).join(' ')}
+        className={['cart-button', itemCount > 0 && !ordered ? 'has-items' : '', ordered ? 'is-ordered' : '', className]
+          .filter(Boolean)
+          .join(' ')}
         aria-label={label}
         aria-haspopup="dialog"
         onClick={openCart}
       >
         <span className="cart-button-figure">
           <BasketIcon />
-          {itemCount > 0 && (
+          {ordered ? (
+            <span className="cart-button-badge is-ordered" aria-hidden="true">
+              <CheckIcon width="12" height="12" strokeWidth="3" />
+            </span>
+          ) : itemCount > 0 ? (
             <span key={itemCount} className="cart-button-badge" aria-hidden="true">
               {itemCount}
             </span>
-          )}
+          ) : null}
         </span>
         <span className="cart-button-total" aria-hidden="true">
-          {itemCount > 0 ? money(subtotal) : t('button_label')}
+          {ordered ? t('ordered_short') : itemCount > 0 ? money(subtotal) : t('button_label')}
         </span>
       </button>
       <CartDialogHost />

@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, useSearch } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCartItem, computeTotals, formatMoney, toCents, type CartItem } from '@pizzeria/domain';
 import { renderWithProviders } from '../../../lib/testing.tsx';
@@ -7,7 +8,7 @@ import type * as DeliveryModule from '../../delivery/index.ts';
 import { openPostcodePicker, useDelivery } from '../../delivery/index.ts';
 import { apiStub, catalogueQueryData, cola, margherita, postcode10999 } from '../../menu/test-catalogue.ts';
 import { useCartDialog } from '../cart-dialog-store.ts';
-import { ORDER_NOTE_KEY, restoreCart, useCart } from '../cart-store.ts';
+import { ORDER_NOTE_KEY, markOrderPlaced, restoreCart, useCart } from '../cart-store.ts';
 import { CartButton } from './cart-button.tsx';
 import { useSessionStore } from '../../session/session-store.ts';
 
@@ -49,18 +50,55 @@ function amount(dialog: HTMLElement, label: string | RegExp): string {
   return term.nextElementSibling?.textContent?.replace(/\s/g, ' ') ?? '';
 }
 
+function OrderReached({ id }: { id: string }) {
+  const token = new URLSearchParams(useSearch()).get('token');
+  return <p>{`order ${id}, token ${token ?? ''}`}</p>;
+}
+
+describe('an ordered cart', () => {
+  it('says the order is placed, leads to it, and begins a new one on request', async () => {
+    useCart.setState({ items: [pizza, colas] });
+    markOrderPlaced({ id: 77, token: 'tok en' });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <CartButton />
+        <Route path="/order/:id">{(params) => <OrderReached id={params.id} />}</Route>
+      </>,
+      { queryData: catalogueQueryData, route: '/' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Warenkorb: bestellt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ihr Warenkorb' });
+    expect(within(dialog).getByText('Diese Bestellung ist aufgegeben')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('list', { name: 'Artikel im Warenkorb' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/Gesamt/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Bestellung ansehen' }));
+    expect(await screen.findByText('order 77, token tok en')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Warenkorb: bestellt' }));
+    await user.click(await screen.findByRole('button', { name: 'Neue Bestellung beginnen' }));
+    expect(useCart.getState()).toMatchObject({ items: [], ordered: false });
+  });
+});
+
 describe('cart dialog', () => {
   it('shows the totals exactly as computeTotals gives them', async () => {
     const { dialog } = await openCartWith([pizza, colas]);
     const expected = computeTotals({ items: [pizza, colas], discountPercent: 5, deliveryFee: 250 });
     expect(amount(dialog, 'Zwischensumme')).toBe(euro(expected.subtotal));
     expect(amount(dialog, 'Lieferrabatt (5 %)')).toBe(`−${euro(expected.discount)}`);
+    expect(amount(dialog, 'Pfand')).toBe(euro(16));
     expect(amount(dialog, 'Liefergebühr')).toBe(euro(250));
     expect(amount(dialog, /Gesamt/)).toBe(euro(expected.total));
     // The header button (hidden from assistive technology behind the modal) names the value of the goods.
     expect(screen.getByRole('button', { name: /^Warenkorb, 3 Artikel/, hidden: true }).getAttribute('aria-label')).toBe(
       `Warenkorb, 3 Artikel im Wert von ${formatMoney(expected.subtotal, 'de-DE', 'EUR')}`,
     );
+  });
+
+  it('has no deposit row when no line carries a deposit', async () => {
+    const { dialog } = await openCartWith([pizza]);
+    expect(within(dialog).queryByText('Pfand', { selector: 'dt' })).toBeNull();
   });
 
   it('lists each line with its extras and total, and changes quantities', async () => {
@@ -72,6 +110,8 @@ describe('cart dialog', () => {
     expect(pizzaLine).toHaveTextContent('Pizza Margherita (Mittel Ø 30 cm)');
     expect(pizzaLine).toHaveTextContent('Rucola');
     expect(colaLine).toHaveTextContent(euro(580));
+    expect(colaLine).toHaveTextContent('zzgl. 0,16 € Pfand');
+    expect(pizzaLine).not.toHaveTextContent('Pfand');
 
     await user.click(within(dialog).getByRole('button', { name: 'Menge von Cola 0,33 l erhöhen' }));
     expect(useCart.getState().items[1]?.quantity).toBe(3);

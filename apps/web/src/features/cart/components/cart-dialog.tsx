@@ -1,10 +1,10 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '@base-ui/react/dialog';
-import { lineTotal, toCents, type CartItem } from '@pizzeria/domain';
-import { CloseIcon } from '../../../lib/icons.tsx';
+import { lineDeposit, lineTotal, toCents, type CartItem } from '@pizzeria/domain';
+import { CheckIcon, CloseIcon } from '../../../lib/icons.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useDelivery, type OrderType } from '../../delivery/index.ts';
 import { openLoginDialog } from '../../auth/index.ts';
@@ -12,7 +12,7 @@ import { useSession } from '../../session/index.ts';
 import { useCurrency } from '../../store/index.ts';
 import { discountsQueryOptions } from '../api/get-discounts.ts';
 import { choosePostcodeFromCart, closeCart, openCart, requestLineEdit, useCartDialog } from '../cart-dialog-store.ts';
-import { MAX_NOTE_LENGTH, useCart } from '../cart-store.ts';
+import { MAX_NOTE_LENGTH, clearCart, lastPlacedOrder, useCart } from '../cart-store.ts';
 import { useCartTotals, type CartTotals } from '../use-cart-totals.ts';
 import { PencilIcon } from './cart-icons.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
@@ -24,6 +24,7 @@ export default function CartDialog() {
   const { t: tCommon } = useTranslation();
   const open = useCartDialog((state) => state.open);
   const items = useCart((state) => state.items);
+  const ordered = useCart((state) => state.ordered) && items.length > 0;
   const totals = useCartTotals();
   const queryClient = useQueryClient();
 
@@ -48,8 +49,8 @@ export default function CartDialog() {
             </Dialog.Close>
           </div>
           <div className="cart-dialog-scroll">
-            <OrderTypeSwitch />
-            {items.length === 0 ? (
+            {ordered ? <OrderedCart /> : <OrderTypeSwitch />}
+            {ordered ? null : items.length === 0 ? (
               <EmptyCart />
             ) : (
               <>
@@ -62,10 +63,44 @@ export default function CartDialog() {
               </>
             )}
           </div>
-          {items.length > 0 && <CartSummary totals={totals} />}
+          {items.length > 0 && !ordered && <CartSummary totals={totals} />}
         </Dialog.Popup>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A cart already sent as an order: it says so, leads to the order, and lets a new one begin. */
+function OrderedCart() {
+  const { t } = useTranslation('cart');
+  const [order] = useState(() => lastPlacedOrder());
+  const [, navigate] = useLocation();
+  const href = order ? `/order/${order.id}${order.token ? `?token=${encodeURIComponent(order.token)}` : ''}` : null;
+  return (
+    <div className="cart-ordered" role="status">
+      <p className="cart-ordered-title">
+        <CheckIcon width="20" height="20" />
+        {t('ordered_title')}
+      </p>
+      <p className="cart-order-type-hint">{t('ordered_text')}</p>
+      <div className="cart-ordered-actions">
+        {href && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              closeCart();
+              navigate(href);
+            }}
+          >
+            {t('ordered_view')}
+          </button>
+        )}
+        <button type="button" className="button button-primary" onClick={clearCart}>
+          {t('ordered_new')}
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -193,6 +228,9 @@ function CartLine({ item }: { item: CartItem }) {
       </div>
       <div className="cart-line-side">
         <p className="cart-line-total">{money(lineTotal(item))}</p>
+        {item.deposit > 0 && (
+          <p className="cart-line-deposit">{t('line_deposit', { price: money(lineDeposit(item)) })}</p>
+        )}
         <QuantityStepper
           size="sm"
           value={item.quantity}
@@ -268,6 +306,12 @@ function CartSummary({ totals }: { totals: CartTotals }) {
           <div className="cart-totals-discount">
             <dt>{t(delivery ? 'discount_delivery' : 'discount_pickup', { percent: totals.discountPercent })}</dt>
             <dd>−{money(totals.discount)}</dd>
+          </div>
+        )}
+        {totals.deposit > 0 && (
+          <div>
+            <dt>{t('deposit')}</dt>
+            <dd>{money(totals.deposit)}</dd>
           </div>
         )}
         {delivery && postcode && (
