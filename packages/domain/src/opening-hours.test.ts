@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreHour } from './api/catalogue.ts';
-import { nextOpening, slotsForDay, storeStatusAt, wallClock, zonedTime, type WallClock } from './opening-hours.ts';
+import {
+  nextOpening,
+  reopening,
+  slotsForDay,
+  storeStatusAt,
+  wallClock,
+  zonedTime,
+  type WallClock,
+} from './opening-hours.ts';
 
 const BERLIN = 'Europe/Berlin';
 const NEW_YORK = 'America/New_York';
@@ -293,6 +301,28 @@ describe('storeStatusAt', () => {
     const instant = new Date('2026-06-06T03:30:00Z');
     expect(statusAt(instant, week, NEW_YORK)).toEqual({ isOpen: true, closesAt: '01:00' });
     expect(statusAt(instant, week, BERLIN)).toEqual({ isOpen: false, opensAt: '11:00' });
+  });
+});
+
+describe('reopening: when a store that takes no more orders today opens again', () => {
+  it('is the first opening of a later day, never later today', () => {
+    // Saturday the 6th at 15:00: the evening today does not count, Sunday 12:00 does.
+    expect(reopening(week, berlinJune(6, '15:00'), BERLIN)).toEqual({ dayOfWeek: 0, time: '12:00', daysAhead: 1 });
+    // Sunday night: Monday is closed, Tuesday's lunch is next.
+    expect(reopening(week, berlinJune(7, '22:30'), BERLIN)).toEqual({ dayOfWeek: 2, time: '11:30', daysAhead: 2 });
+  });
+
+  it('is after the last day of a closure', () => {
+    // Closed from Friday the 5th through Wednesday the 10th: Thursday the 11th.
+    expect(reopening(week, berlinJune(5, '12:00'), BERLIN, '2026-06-10')).toEqual({
+      dayOfWeek: 4,
+      time: '11:30',
+      daysAhead: 6,
+    });
+  });
+
+  it('is nothing for a store without hours', () => {
+    expect(reopening([], berlinJune(5, '12:00'), BERLIN)).toBeNull();
   });
 });
 

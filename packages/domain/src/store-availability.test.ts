@@ -238,7 +238,11 @@ describe('liveStoreStatus: the browser recomputing between messages', () => {
       availability({ closures: [closure('2026-06-09', '2026-06-09', 'Inventur')] }),
       june(9, '12:00'),
     );
-    expect(liveStoreStatus(message, june(9, '12:00'))).toEqual({ kind: 'closure', reason: 'Inventur' });
+    expect(liveStoreStatus(message, june(9, '12:00'))).toEqual({
+      kind: 'closure',
+      reason: 'Inventur',
+      through: '2026-06-09',
+    });
   });
 
   it('follows the clocks across both daylight saving switches of Europe/Berlin', () => {

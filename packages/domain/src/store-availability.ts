@@ -102,7 +102,8 @@ export type LiveStoreStatus =
    * paused because no orders board was connected (the customer had better phone).
    */
   | { kind: 'paused'; until: string | null; auto?: true }
-  | { kind: 'closure'; reason: string | null }
+  /** `through`: the closure's last day ('YYYY-MM-DD'). */
+  | { kind: 'closure'; reason: string | null; through: string }
   | { kind: 'opens_at'; time: string }
   | { kind: 'closed_today' };
 
@@ -141,5 +142,7 @@ function clockOf(instant: Date, timeZone: string): string {
 }
 
 function closedFor(message: StoreStatusMessage): LiveStoreStatus {
-  return message.closure ? { kind: 'closure', reason: message.closure.reason } : { kind: 'closed_today' };
+  return message.closure
+    ? { kind: 'closure', reason: message.closure.reason, through: message.closure.ends_on }
+    : { kind: 'closed_today' };
 }

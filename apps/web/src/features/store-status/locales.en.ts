@@ -13,4 +13,7 @@ export const storeStatusEn: Translated<typeof storeStatusDe> = {
   reconnecting: 'Closed – reconnecting …',
   unavailable: 'Closed – status unavailable right now',
   preorder: 'Pre-ordering for later today is possible while times are free.',
+  reopens_tomorrow: 'Open again tomorrow from {{time}}.',
+  reopens_on: 'Open again on {{day}} from {{time}}.',
+  no_orders_today: 'We are not taking any more orders today.',
 };

@@ -11,4 +11,7 @@ export const storeStatusDe = {
   reconnecting: 'Geschlossen – Verbindung wird wiederhergestellt …',
   unavailable: 'Geschlossen – Status gerade nicht abrufbar',
   preorder: 'Vorbestellen für später heute ist möglich, solange Zeiten frei sind.',
+  reopens_tomorrow: 'Wieder geöffnet morgen ab {{time}}.',
+  reopens_on: 'Wieder geöffnet am {{day}} ab {{time}}.',
+  no_orders_today: 'Heute nehmen wir keine Bestellungen mehr an.',
 };

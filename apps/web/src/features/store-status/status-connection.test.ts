@@ -97,7 +97,7 @@ describe('the live store status connection', () => {
         closure: { id: 1, starts_on: '2026-11-23', ends_on: '2026-11-24', reason: 'Betriebsferien' },
       }),
     );
-    expect(status()).toEqual({ kind: 'closure', reason: 'Betriebsferien' });
+    expect(status()).toEqual({ kind: 'closure', reason: 'Betriebsferien', through: '2026-11-24' });
     socket.push({ today_hours: 'nonsense' });
     expect(status()).toEqual({ kind: 'unavailable' });
   });

@@ -10,6 +10,7 @@ import { useDelivery, type OrderType } from '../../delivery/index.ts';
 import { openLoginDialog } from '../../auth/index.ts';
 import { useSession } from '../../session/index.ts';
 import { useCurrency } from '../../store/index.ts';
+import { ClosedTodayNotice } from '../../store-status/index.ts';
 import { discountsQueryOptions } from '../api/get-discounts.ts';
 import { choosePostcodeFromCart, closeCart, openCart, requestLineEdit, useCartDialog } from '../cart-dialog-store.ts';
 import { MAX_NOTE_LENGTH, clearCart, lastPlacedOrder, useCart } from '../cart-store.ts';
@@ -49,6 +50,7 @@ export default function CartDialog() {
             </Dialog.Close>
           </div>
           <div className="cart-dialog-scroll">
+            {!ordered && <ClosedTodayNotice />}
             {ordered ? <OrderedCart /> : <OrderTypeSwitch />}
             {ordered ? null : items.length === 0 ? (
               <EmptyCart />

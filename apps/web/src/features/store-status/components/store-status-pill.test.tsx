@@ -1,8 +1,10 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n/index.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
 import { useStoreStatus, type StoreStatusView } from '../store-status-store.ts';
+import { testStoreQuery } from '../../store/test-store.ts';
+import { ClosedTodayNotice } from './closed-today-notice.tsx';
 import { StoreStatusPill } from './store-status-pill.tsx';
 
 afterEach(async () => {
@@ -22,8 +24,12 @@ const cases: [StoreStatusView, string, string][] = [
     'Online-Bestellungen gerade nicht möglich – bitte rufen Sie uns an',
     'Online ordering unavailable right now – please call us',
   ],
-  [{ kind: 'closure', reason: 'Betriebsferien' }, 'Heute geschlossen: Betriebsferien', 'Closed today: Betriebsferien'],
-  [{ kind: 'closure', reason: null }, 'Heute geschlossen', 'Closed for today'],
+  [
+    { kind: 'closure', reason: 'Betriebsferien', through: '2026-11-30' },
+    'Heute geschlossen: Betriebsferien',
+    'Closed today: Betriebsferien',
+  ],
+  [{ kind: 'closure', reason: null, through: '2026-11-30' }, 'Heute geschlossen', 'Closed for today'],
   [{ kind: 'reconnecting' }, 'Geschlossen – Verbindung wird wiederhergestellt …', 'Closed – reconnecting …'],
   [{ kind: 'unavailable' }, 'Geschlossen – Status gerade nicht abrufbar', 'Closed – status unavailable right now'],
 ];
@@ -31,7 +37,7 @@ const cases: [StoreStatusView, string, string][] = [
 describe('the store status pill', () => {
   it.each(cases)('says %j in German and English', async (status, german, english) => {
     useStoreStatus.setState({ status });
-    renderWithProviders(<StoreStatusPill />);
+    renderWithProviders(<StoreStatusPill />, { queryData: [testStoreQuery] });
     const region = screen.getByRole('status');
     expect(region).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByText(german)).toBeInTheDocument();
@@ -41,7 +47,7 @@ describe('the store status pill', () => {
 
   it('offers pre-ordering while a later time today may be free, not when the day is over', () => {
     useStoreStatus.setState({ status: { kind: 'opens_at', time: '17:00' } });
-    renderWithProviders(<StoreStatusPill />);
+    renderWithProviders(<StoreStatusPill />, { queryData: [testStoreQuery] });
     const hint = /Vorbestellen für später heute ist möglich/;
     expect(screen.getByRole('status')).toHaveTextContent(hint);
     act(() => useStoreStatus.setState({ status: { kind: 'paused', until: '18:30' } }));
@@ -59,7 +65,7 @@ describe('the store status pill', () => {
   });
 
   it('updates in place as the live status changes', () => {
-    renderWithProviders(<StoreStatusPill />);
+    renderWithProviders(<StoreStatusPill />, { queryData: [testStoreQuery] });
     const region = screen.getByRole('status');
     act(() => useStoreStatus.setState({ status: { kind: 'open', closesAt: '22:00' } }));
     expect(region).toHaveTextContent('Jetzt geöffnet · bis 22:00');
@@ -67,5 +73,57 @@ describe('the store status pill', () => {
     act(() => useStoreStatus.setState({ status: { kind: 'reconnecting' } }));
     expect(screen.getByRole('status')).toBe(region);
     expect(region).toHaveTextContent('Geschlossen – Verbindung wird wiederhergestellt …');
+  });
+});
+
+describe('when the restaurant opens again', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says so under a store closed for the rest of today, in German and English', async () => {
+    // Sunday 22 November 2026, 15:00 in Berlin: the test store opens on Mondays at 11:30.
+    vi.useFakeTimers({ now: new Date('2026-11-22T14:00:00Z'), toFake: ['Date'] });
+    useStoreStatus.setState({ status: { kind: 'closed_today' } });
+    renderWithProviders(<StoreStatusPill />, { queryData: [testStoreQuery] });
+    expect(screen.getByText('Wieder geöffnet morgen ab 11:30.')).toBeInTheDocument();
+    await act(() => changeLanguage('en'));
+    expect(screen.getByText('Open again tomorrow from 11:30.')).toBeInTheDocument();
+  });
+
+  it('names the day after a closure', () => {
+    // Closed through Monday the 23rd: Friday the 27th, 11:30, is the next opening.
+    vi.useFakeTimers({ now: new Date('2026-11-22T14:00:00Z'), toFake: ['Date'] });
+    useStoreStatus.setState({ status: { kind: 'closure', reason: 'Betriebsferien', through: '2026-11-23' } });
+    renderWithProviders(<StoreStatusPill />, { queryData: [testStoreQuery] });
+    expect(screen.getByText('Wieder geöffnet am Freitag, 27.11. ab 11:30.')).toBeInTheDocument();
+  });
+
+  it('says nothing of it while the store opens later today', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T08:00:00Z'), toFake: ['Date'] });
+    useStoreStatus.setState({ status: { kind: 'opens_at', time: '11:30' } });
+    renderWithProviders(<StoreStatusPill />, { queryData: [testStoreQuery] });
+    expect(screen.queryByText(/Wieder geöffnet/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the cart’s notice', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says no more orders are taken today, and when the restaurant opens again', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-22T14:00:00Z'), toFake: ['Date'] });
+    useStoreStatus.setState({ status: { kind: 'closed_today' } });
+    renderWithProviders(<ClosedTodayNotice />, { queryData: [testStoreQuery] });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Heute nehmen wir keine Bestellungen mehr an. Wieder geöffnet morgen ab 11:30.',
+    );
+  });
+
+  it('is not there while the restaurant is open', () => {
+    useStoreStatus.setState({ status: { kind: 'open', closesAt: '22:00' } });
+    renderWithProviders(<ClosedTodayNotice />, { queryData: [testStoreQuery] });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import '../store-status.css';
 import { useTranslation } from 'react-i18next';
 import { useStoreStatus, type StoreStatusView } from '../store-status-store.ts';
+import { useReopening } from '../use-reopening.ts';
 
 type Tone = 'open' | 'later' | 'closed' | 'pending';
 
@@ -32,6 +33,7 @@ function mayPreorder(status: StoreStatusView): boolean {
 export function StoreStatusPill() {
   const { t } = useTranslation('storeStatus');
   const status = useStoreStatus((state) => state.status);
+  const reopens = useReopening();
   let text: string;
   switch (status.kind) {
     case 'open':
@@ -58,6 +60,7 @@ export function StoreStatusPill() {
         {text}
       </p>
       {mayPreorder(status) && <p className="store-status-note">{t('preorder')}</p>}
+      {reopens && <p className="store-status-note">{reopens}</p>}
     </div>
   );
 }
