@@ -48,6 +48,11 @@ export default defineConfig({
   // The server's build of the shop (entry-server.tsx, `npm run build`): one module with every library
   // in it, so that they run on the same Preact as in the browser.
   ssr: { noExternal: true, target: 'node' },
+  // The server's build lists no chunk names, and splits into more chunks than six hash characters may
+  // name (rolldown refuses more than 64 of them): it keeps the default length.
+  environments: {
+    ssr: { build: { rolldownOptions: { output: { chunkFileNames: 'assets/[name]-[hash].js' } } } },
+  },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', ws: true },

@@ -117,9 +117,13 @@ test('a guest orders a pizza their way, edits it in the cart and finds it all ag
     discountPercent: percent(data, 'DELIVERY_DISCOUNT'),
     deliveryFee: toCents(area.delivery_fee),
   });
+  // The cola's deposit is named under its line and added after the discount (decision 016).
+  expect(delivery.deposit).toBeGreaterThan(0);
+  await expect(cart.getByText(`zzgl. ${euro(delivery.deposit)} Pfand`)).toBeVisible();
   await expect(cart.getByRole('definition')).toHaveText([
     euro(delivery.subtotal),
     `−${euro(delivery.discount)}`,
+    euro(delivery.deposit),
     euro(delivery.deliveryFee),
     euro(delivery.total),
   ]);
@@ -136,6 +140,7 @@ test('a guest orders a pizza their way, edits it in the cart and finds it all ag
   await expect(cart.getByRole('definition')).toHaveText([
     euro(pickup.subtotal),
     `−${euro(pickup.discount)}`,
+    euro(pickup.deposit),
     euro(pickup.total),
   ]);
   // Nobody is signed in: the checkout button leads to the login modal with its guest link (checkout.spec.ts).

@@ -72,8 +72,9 @@ async function fillGuestForm(page: Page) {
   await form.getByLabel('Name').fill('Anna Muster');
   await form.getByLabel('Telefon').fill('030123456');
   await form.getByLabel(/E-Mail/).fill('anna@example.com');
-  await form.getByLabel('Hausnummer / Wohnung').fill('12, 3. OG');
-  await form.getByLabel('Straße und Adresse').fill('Torstraße');
+  await form.getByLabel('Straße', { exact: true }).fill('Torstraße');
+  await form.getByLabel('Hausnummer').fill('12');
+  await form.getByLabel(/Wohnung, Etage, Klingel/).fill('3. OG');
 }
 
 test('a guest orders for delivery in cash, and the order page turns to accepted by itself', async ({
@@ -205,18 +206,35 @@ test('a customer logs in, adds an address, checks out and sees the order', async
   await expect(page).toHaveURL(/\/order-online\/update-address$/);
   await expect(page).toHaveTitle(/^Adresse \| /);
 
-  await page.getByLabel('Straße und Hausnummer').fill('Friedrichstraße 100');
+  // Saving with the house number missing points at it (issue 15).
+  await page.getByLabel('Straße', { exact: true }).fill('Friedrichstraße');
+  await page.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bitte füllen Sie alle Felder aus');
+  await expect(page.getByLabel('Hausnummer')).toBeFocused();
+  await page.getByLabel('Hausnummer').fill('100');
   await page.getByLabel(/Wohnung, Etage, Klingel/).fill('Klingel Bianchi');
-  await page.getByLabel('Postleitzahl').fill('10117');
-  await page.getByLabel('Ort').fill('Berlin');
+  // Only the postcodes the restaurant delivers to are offered; the town comes with it.
+  await page.getByLabel('Postleitzahl').selectOption('10117');
+  await expect(page.getByLabel('Ort')).toHaveValue('Berlin');
   await page.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(page.getByRole('radio', { name: /Friedrichstraße 100/ })).toBeChecked();
   await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
 
   await expect(page).toHaveURL(/\/order-online\/checkout$/);
-  await expect(page.getByText('Friedrichstraße 100 Klingel Bianchi')).toBeVisible();
+  await expect(page.getByText('Friedrichstraße 100, Klingel Bianchi')).toBeVisible();
   await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(page).toHaveURL(/\/order-online\/order\/\d+$/);
   await expect(page.getByText('Warten auf die Bestätigung des Restaurants')).toBeVisible();
   await expect(page.getByText('2 × Pizza Margherita (Groß Ø 36 cm)')).toBeVisible();
+
+  // The address can be deleted, after a confirmation; the order keeps its own copy (issue 15).
+  const orderPage = page.url();
+  await page.goto('/order-online/update-address');
+  await page.getByRole('button', { name: 'Adresse Friedrichstraße 100 löschen' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Adresse löschen?' });
+  await expect(confirm).toContainText('Bisherige Bestellungen behalten ihre Adresse');
+  await confirm.getByRole('button', { name: 'Adresse löschen' }).click();
+  await expect(page.getByRole('radio', { name: /Friedrichstraße 100/ })).toHaveCount(0);
+  await page.goto(orderPage);
+  await expect(page.getByRole('main')).toContainText('Friedrichstraße 100');
 });

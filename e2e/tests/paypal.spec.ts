@@ -89,8 +89,8 @@ async function guestAtCheckout(page: Page, request: APIRequestContext, name: str
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Telefon').fill('030123456');
   await page.getByLabel(/E-Mail/).fill('paula@example.com');
-  await page.getByLabel('Hausnummer / Wohnung').fill('12');
-  await page.getByLabel('Straße und Adresse').fill('Torstraße');
+  await page.getByLabel('Straße', { exact: true }).fill('Torstraße');
+  await page.getByLabel('Hausnummer').fill('12');
   await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
 }

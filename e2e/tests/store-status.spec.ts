@@ -79,8 +79,8 @@ test('while paused, the checkout offers no "as soon as possible", only later tim
   await page.goto('/order-online/guest-login');
   await page.getByLabel('Name').fill('Anna Muster');
   await page.getByLabel('Telefon').fill('030123456');
-  await page.getByLabel('Hausnummer / Wohnung').fill('12');
-  await page.getByLabel('Straße und Adresse').fill('Torstraße');
+  await page.getByLabel('Straße', { exact: true }).fill('Torstraße');
+  await page.getByLabel('Hausnummer').fill('12');
   await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
 

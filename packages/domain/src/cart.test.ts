@@ -126,8 +126,15 @@ describe('buildCartItem', () => {
       tax: 7,
       displayName: 'Margherita (Groß Ø 32 cm)',
       displayPrice: 1090,
+      deposit: 0,
     });
     expect(cartItemSchema.safeParse(item).success).toBe(true);
+  });
+
+  it('reads a line stored before deposits existed as one without a deposit', () => {
+    const { deposit: _deposit, ...stored } = plainCola();
+    expect(cartItemSchema.parse(stored).deposit).toBe(0);
+    expect(cartItemSchema.safeParse({ ...stored, deposit: -1 }).success).toBe(false);
   });
 
   it('uses the product price and plain name without a variant', () => {

@@ -28,6 +28,11 @@ export const cartItemSchema = z.object({
   tax: z.number(), // VAT percentage of the product, else 0
   displayName: z.string(), // "Margherita (Groß Ø 32 cm)"
   displayPrice: z.int(),
+  /**
+   * The bottle deposit (Pfand) per unit in cents, 0 for none. Not part of the price: shown and charged as
+   * its own line, never discounted (decision 016). Carts stored before it existed read as 0.
+   */
+  deposit: z._default(z.int().check(z.minimum(0)), 0),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 export const cartItemsSchema = z.array(cartItemSchema);
@@ -118,6 +123,7 @@ export function buildCartItem(product: Product, choice: ItemChoice): CartItem {
     tax: product.tax?.percentage ?? 0,
     displayName: selectedVariant ? `${product.name} (${selectedVariant.name})` : product.name,
     displayPrice: unitPrice,
+    deposit: toCents(product.deposit),
   };
 }
 

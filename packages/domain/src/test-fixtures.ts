@@ -15,6 +15,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     name: 'Product',
     description: '',
     price: 5,
+    deposit: 0,
     type: 'simple',
     category_id: 1,
     position: 0,
@@ -63,11 +64,12 @@ export const margherita = product({
   additives: [{ code: '1', name: 'Farbstoff' }],
 });
 
-/** A drink: simple, no toppings, full VAT rate. */
+/** A drink: simple, no toppings, full VAT rate, a one-way bottle's deposit. */
 export const cola = product({
   id: 30,
   name: 'Cola 0,33 l',
   price: 2.5,
+  deposit: 0.25,
   tax: { percentage: 19 },
   additives: [{ code: '3', name: 'Koffeinhaltig' }],
 });

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildCartItem, type CartItem } from './cart.ts';
-import { computeTotals, itemCount, lineTotal } from './totals.ts';
+import { missingForMinimumOrder } from './minimum-order.ts';
+import { computeTotals, itemCount, lineDeposit, lineTotal } from './totals.ts';
 import { cola, margherita } from './test-fixtures.ts';
 
 /** A line with just what the totals read; the other fields are filler. */
-function line(displayPrice: number, quantity: number, tax: number, extras: [price: number, quantity: number][] = []) {
+function line(
+  displayPrice: number,
+  quantity: number,
+  tax: number,
+  extras: [price: number, quantity: number][] = [],
+  deposit = 0,
+) {
   return {
     id: 1,
     name: 'Line',
@@ -18,6 +25,7 @@ function line(displayPrice: number, quantity: number, tax: number, extras: [pric
     tax,
     displayName: 'Line',
     displayPrice,
+    deposit,
   } satisfies CartItem;
 }
 
@@ -59,6 +67,7 @@ describe('computeTotals', () => {
     expect(totalsOf([], 10, 250)).toEqual({
       subtotal: 0,
       discount: 0,
+      deposit: 0,
       deliveryFee: 250,
       total: 250,
       itemCount: 0,
@@ -108,7 +117,8 @@ describe('computeTotals', () => {
     const totals = totalsOf([pizza, drink], 5, 250);
     expect(totals.subtotal).toBe((790 + 120) * 2 + 250 * 3); // 2570
     expect(totals.discount).toBe(129); // 128.5 rounded half up
-    expect(totals.total).toBe(2570 - 129 + 250);
+    expect(totals.deposit).toBe(25 * 3);
+    expect(totals.total).toBe(2570 - 129 + 75 + 250);
     expect(totals.itemCount).toBe(5);
   });
 
@@ -162,6 +172,53 @@ describe('computeTotals', () => {
   });
 });
 
+describe('deposits (Pfand)', () => {
+  const bottle = (quantity: number, deposit = 25) => line(250, quantity, 19, [], deposit);
+
+  it('takes the deposit per unit from the catalogue, in cents', () => {
+    expect(buildCartItem(cola, { variantId: null, extras: [], quantity: 2 }).deposit).toBe(25);
+    expect(buildCartItem(margherita, { variantId: 3, extras: [], quantity: 1 }).deposit).toBe(0);
+  });
+
+  it('is the deposit per unit times the quantity, outside the line total', () => {
+    expect(lineDeposit(bottle(4))).toBe(100);
+    expect(lineTotal(bottle(4))).toBe(1000);
+  });
+
+  it('is its own total, added to what the customer pays but not to the goods', () => {
+    const totals = totalsOf([bottle(2), bottle(1, 8), line(1000, 1, 7)], 0, 300);
+    expect(totals.subtotal).toBe(500 + 250 + 1000);
+    expect(totals.deposit).toBe(50 + 8);
+    expect(totals.total).toBe(1750 + 58 + 300);
+  });
+
+  it('is not discounted: the percentage applies to the goods only', () => {
+    const totals = totalsOf([bottle(2), line(1000, 1, 7)], 10);
+    expect(totals.discount).toBe(150); // 10 % of 1500, not of 1550
+    expect(totals.total).toBe(1500 - 150 + 50);
+    expect(totalsOf([bottle(2)], 100).total).toBe(50);
+  });
+
+  it('carries VAT at its drink’s rate, in that rate’s share', () => {
+    // 19 %: 500 goods + 50 deposit = 550 gross, 87.82 VAT; 7 %: 1070 gross, 70 VAT.
+    expect(totalsOf([bottle(2), line(1070, 1, 7)]).vat).toEqual([
+      { rate: 7, amount: 70, gross: 1070 },
+      { rate: 19, amount: 88, gross: 550 },
+    ]);
+  });
+
+  it('keeps its VAT whole when the goods are discounted', () => {
+    // 10 % off 500 goods → 450, plus the 50 deposit: 500 gross at 19 %.
+    expect(totalsOf([bottle(2)], 10).vat).toEqual([{ rate: 19, amount: 80, gross: 500 }]);
+  });
+
+  it('does not count toward the minimum order (decision 016)', () => {
+    const totals = totalsOf([bottle(4)]); // 1000 goods + 100 deposit
+    expect(missingForMinimumOrder(totals, 1100)).toBe(100);
+    expect(missingForMinimumOrder(totals, 1000)).toBe(0);
+  });
+});
+
 // ---- properties ---------------------------------------------------------------------------------
 
 const arbitraryLine = fc
@@ -170,8 +227,9 @@ const arbitraryLine = fc
     quantity: fc.integer({ min: 1, max: 99 }),
     tax: fc.constantFrom(0, 7, 19, 7.7, 2.6),
     extras: fc.array(fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 1, max: 3 })), { maxLength: 4 }),
+    deposit: fc.constantFrom(0, 0, 8, 15, 25),
   })
-  .map(({ displayPrice, quantity, tax, extras }) => line(displayPrice, quantity, tax, extras));
+  .map(({ displayPrice, quantity, tax, extras, deposit }) => line(displayPrice, quantity, tax, extras, deposit));
 const arbitraryItems = fc.array(arbitraryLine, { maxLength: 10 });
 const arbitraryPercent = fc.oneof(fc.integer({ min: 0, max: 100 }), fc.double({ min: -20, max: 120, noNaN: true }));
 const arbitraryFee = fc.integer({ min: 0, max: 1000 });
@@ -182,9 +240,11 @@ describe('computeTotals properties', () => {
       fc.property(arbitraryItems, arbitraryPercent, arbitraryFee, (items, percent, fee) => {
         const totals = totalsOf(items, percent, fee);
         const lines = items.reduce((sum, item) => sum + lineTotal(item), 0);
+        const deposits = items.reduce((sum, item) => sum + lineDeposit(item), 0);
         return (
           totals.subtotal === lines &&
-          totals.total === totals.subtotal - totals.discount + fee &&
+          totals.deposit === deposits &&
+          totals.total === totals.subtotal - totals.discount + deposits + fee &&
           totals.itemCount === items.reduce((sum, item) => sum + item.quantity, 0) &&
           Number.isInteger(totals.total)
         );
@@ -215,7 +275,9 @@ describe('computeTotals properties', () => {
       fc.property(arbitraryItems, arbitraryPercent, arbitraryFee, (items, percent, fee) => {
         const totals = totalsOf(items, percent, fee);
         const vat = totals.vat.reduce((sum, share) => sum + share.amount, 0);
-        const taxedGross = items.filter((item) => item.tax > 0).reduce((sum, item) => sum + lineTotal(item), 0);
+        const taxedGross = items
+          .filter((item) => item.tax > 0)
+          .reduce((sum, item) => sum + lineTotal(item) + lineDeposit(item), 0);
         const spreadGross = totals.vat.reduce((sum, share) => sum + (share.gross ?? 0), 0);
         const rates = totals.vat.map((share) => share.rate);
         return (
@@ -223,7 +285,7 @@ describe('computeTotals properties', () => {
           totals.vat.every((share) => share.amount >= 0 && share.amount <= (share.gross ?? 0)) &&
           spreadGross <= taxedGross &&
           rates.every((rate, index) => index === 0 || (rates[index - 1] ?? 0) < rate) &&
-          (items.some((item) => item.tax <= 0) || spreadGross === totals.subtotal - totals.discount)
+          (items.some((item) => item.tax <= 0) || spreadGross === totals.subtotal - totals.discount + totals.deposit)
         );
       }),
     );

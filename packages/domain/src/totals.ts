@@ -8,8 +8,11 @@ export interface VatShare {
 }
 
 export interface Totals {
+  /** The value of the goods (Warenwert): the lines with their extras, without deposits. */
   subtotal: Cents;
   discount: Cents;
+  /** The bottle deposits (Pfand) of all lines: charged on top, never discounted (decision 016). */
+  deposit: Cents;
   deliveryFee: Cents;
   total: Cents;
   itemCount: number;
@@ -36,6 +39,11 @@ function divideRoundingHalfUp(numerator: bigint, denominator: bigint): Cents {
 export function lineTotal(item: CartItem): Cents {
   const extrasTotal = item.extras.reduce((sum, extra) => sum + extra.price * extra.quantity, 0);
   return item.displayPrice * item.quantity + extrasTotal * item.quantity;
+}
+
+/** The line's deposit (Pfand): deposit per unit × quantity; extras carry none. */
+export function lineDeposit(item: CartItem): Cents {
+  return item.deposit * item.quantity;
 }
 
 export function itemCount(items: CartItem[]): number {
@@ -66,6 +74,7 @@ function spreadProportionally(amounts: readonly Cents[], discount: Cents): Cents
 /**
  * VAT per rate, contained in the gross prices (German practice: prices include VAT). The discount lowers
  * what the customer pays for the goods, so it lowers the VAT too, each rate in proportion to its share.
+ * A deposit is taxed at its drink's rate and is added after the discount, which does not apply to it.
  * The delivery fee is left out: it is shown separately and its VAT treatment (it follows the main
  * supply's rate in Germany) is for the order issue to settle. Rates of 0 % contain no VAT and are omitted.
  */
@@ -78,11 +87,16 @@ function vatShares(items: readonly CartItem[], discount: Cents): VatShare[] {
   const rates = [...grossByRate.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const grosses = rates.map((rate) => grossByRate.get(rate) ?? 0);
   const discounts = spreadProportionally(grosses, discount);
+  const depositByRate = new Map<bigint, Cents>();
+  for (const item of items) {
+    const rate = toBasisPoints(item.tax);
+    depositByRate.set(rate, (depositByRate.get(rate) ?? 0) + lineDeposit(item));
+  }
 
   const shares: VatShare[] = [];
   rates.forEach((rate, index) => {
     if (rate <= 0n) return;
-    const gross = (grosses[index] ?? 0) - (discounts[index] ?? 0);
+    const gross = (grosses[index] ?? 0) - (discounts[index] ?? 0) + (depositByRate.get(rate) ?? 0);
     // gross × rate / (100 + rate), with the rate in hundredths of a percent.
     const amount = divideRoundingHalfUp(BigInt(gross) * rate, 10_000n + rate);
     shares.push({ rate: Number(rate) / 100, amount, gross });
@@ -92,6 +106,7 @@ function vatShares(items: readonly CartItem[], discount: Cents): VatShare[] {
 
 /**
  * Totals exactly per SPEC §9; discount is a percentage of the subtotal, rounded half up to the cent.
+ * Deposits are added after it: the discount is on the goods, the deposit is money lent on the bottle.
  * The percentage is clamped to 0..100 (anything else, or NaN, would make the discount exceed the
  * subtotal or add to it). The server charges what this returns, so the client shows the same figure.
  */
@@ -100,11 +115,13 @@ export function computeTotals(input: { items: CartItem[]; discountPercent: numbe
   const subtotal = items.reduce((sum, item) => sum + lineTotal(item), 0);
   const percent = Number.isNaN(input.discountPercent) ? 0 : Math.min(100, Math.max(0, input.discountPercent));
   const discount = divideRoundingHalfUp(BigInt(subtotal) * toBasisPoints(percent), 10_000n);
+  const deposit = items.reduce((sum, item) => sum + lineDeposit(item), 0);
   return {
     subtotal,
     discount,
+    deposit,
     deliveryFee,
-    total: subtotal - discount + deliveryFee,
+    total: subtotal - discount + deposit + deliveryFee,
     itemCount: itemCount(items),
     vat: vatShares(items, discount),
   };

@@ -161,6 +161,8 @@ export const products = pgTable(
     description: jsonb('description').$type<LocalizedText>().notNull(),
     /** For a variable product: the price of its cheapest variant, shown as "from". */
     priceCents: integer('price_cents').notNull(),
+    /** The bottle deposit (Pfand) per unit, charged on top of the price (decision 016); 0 for none. */
+    depositCents: integer('deposit_cents').notNull().default(0),
     taxRateId: integer('tax_rate_id')
       .notNull()
       .references(() => taxRates.id, { onDelete: 'restrict' }),
@@ -181,6 +183,7 @@ export const products = pgTable(
     index('products_tax_rate_idx').on(t.taxRateId),
     check('products_type_check', sql`${t.type} in ('simple', 'variable')`),
     check('products_price_cents_check', sql`${t.priceCents} >= 0`),
+    check('products_deposit_cents_check', sql`${t.depositCents} >= 0`),
   ],
 );
 
@@ -643,6 +646,8 @@ export const orders = pgTable(
     discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     discountCents: integer('discount_cents').notNull(),
     deliveryFeeCents: integer('delivery_fee_cents').notNull(),
+    /** The lines' bottle deposits, part of the total, not of the subtotal (decision 016). */
+    depositCents: integer('deposit_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     vat: jsonb('vat').$type<OrderVatShare[]>().notNull(),
     /** `user:<id>` or `guest`: an idempotency key is unique within its scope. */
@@ -682,6 +687,7 @@ export const orders = pgTable(
       'orders_amounts_check',
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.totalCents} >= 0`,
     ),
+    check('orders_deposit_cents_check', sql`${t.depositCents} >= 0`),
   ],
 );
 
@@ -704,10 +710,13 @@ export const orderItems = pgTable(
     extras: jsonb('extras').$type<OrderLineExtra[]>().notNull(),
     taxPercentage: numeric('tax_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     lineTotalCents: integer('line_total_cents').notNull(),
+    /** The bottle deposit per unit as charged; not in `line_total_cents`. */
+    depositCents: integer('deposit_cents').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),
     check('order_items_quantity_check', sql`${t.quantity} between 1 and 99`),
+    check('order_items_deposit_cents_check', sql`${t.depositCents} >= 0`),
   ],
 );
 

@@ -115,6 +115,8 @@ export const adminProductSchema = z.object({
   name: localizedTextSchema,
   description: localizedTextSchema,
   price: z.number(),
+  /** The bottle deposit (Pfand) per unit, charged on top of the price; 0 for none (decision 016). */
+  deposit: z.number(),
   tax_rate_id: z.int(),
   /** Sizes in their order; archived ones are gone. */
   variants: z.array(adminVariantSchema),
@@ -148,6 +150,8 @@ const productFields = {
   description: localizedDescriptionInput(),
   /** Required for a simple product; a variable one's is its cheapest size's, whatever is sent. */
   price: z.optional(z.nullable(moneyInput())),
+  /** The bottle deposit per unit, checked like a price. Left out: none for a new product, unchanged on an edit. */
+  deposit: z.optional(moneyInput()),
   tax_rate_id: idSchema,
   /** Sizes in the order the shop lists them: none for a simple product, 1–12 for a variable one. */
   variants: z.array(variantInputSchema).check(z.maxLength(MAX_VARIANTS)),

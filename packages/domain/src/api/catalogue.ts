@@ -78,6 +78,8 @@ export const productSchema = z.object({
   name: z.string(),
   description: z.string(),
   price: z.number(),
+  /** The bottle deposit (Pfand) per unit, charged on top of the price and shown beside it; 0 for none. */
+  deposit: z._default(z.number(), 0),
   type: productTypeSchema,
   category_id: z.int(),
   position: z.int(),

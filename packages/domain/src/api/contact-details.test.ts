@@ -40,3 +40,32 @@ describe('the requests that carry a phone number', () => {
     expect(registerCustomerSchema.safeParse({ ...account, phone: '12' }).success).toBe(false);
   });
 });
+
+describe('the order’s address (issue 15)', () => {
+  const order = (orderType: 'delivery' | 'pickup', address: object) => ({
+    store_id: 13,
+    order_type: orderType,
+    postcode: orderType === 'delivery' ? '10115' : null,
+    items: [{ product_id: 1, quantity: 1 }],
+    requested_time: 'asap',
+    payment_method: 'cash',
+    address: { type: 'shipping', customer_name: 'Anna', phone: '030 123456', ...address },
+  });
+
+  it('takes a pickup guest with only a name and a phone, without a street', () => {
+    const parsed = orderRequestSchema.parse(order('pickup', { city: '', zip: '' }));
+    expect(parsed.address).toMatchObject({ line1: '', phone: '+4930123456' });
+    expect(orderRequestSchema.safeParse(order('pickup', { line1: '', city: '', zip: '' })).success).toBe(true);
+  });
+
+  it('still requires the street and house number for a delivery', () => {
+    for (const line1 of [undefined, '', '   ']) {
+      const result = orderRequestSchema.safeParse(order('delivery', { line1, city: '', zip: '10115' }));
+      expect(result.success, String(line1)).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['address', 'line1']);
+    }
+    expect(
+      orderRequestSchema.safeParse(order('delivery', { line1: 'Torstraße 1', city: '', zip: '10115' })).success,
+    ).toBe(true);
+  });
+});

@@ -73,8 +73,8 @@ export const shippingAddressSchema = z.object({
   customer_name: customerNameSchema,
   phone: phoneSchema,
   email: z.optional(z.nullable(z.union([z.literal(''), emailSchema]))),
-  /** Street and house number. */
-  line1: inputString().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  /** Street and house number: required for a delivery (`orderRequestSchema`), empty for a pickup (issue 15). */
+  line1: z._default(inputString().check(z.trim(), z.maxLength(200)), ''),
   /** Apartment, floor, door bell. */
   line2: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(200)))),
   city: inputString().check(z.trim(), z.maxLength(100)),
@@ -87,17 +87,25 @@ export type ShippingAddress = z.input<typeof shippingAddressSchema>;
  * The order payload of DESIGN §4. Quantities and the note are checked by the server with their own
  * error codes (`invalid_quantity`, `note_too_long`), so the schema only fixes their types.
  */
-export const orderRequestSchema = z.object({
-  store_id: idSchema,
-  order_type: orderTypeSchema,
-  postcode: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(10)))),
-  items: z.array(orderItemInputSchema).check(z.minLength(1), z.maxLength(100)),
-  note: z.optional(z.nullable(inputString())),
-  requested_time: z.union([z.literal('asap'), z.iso.datetime({ offset: true })]),
-  payment_method: paymentMethodSchema,
-  address_id: z.optional(z.nullable(idSchema)),
-  address: z.optional(z.nullable(shippingAddressSchema)),
-  /** A signed-in customer's delivery `address` is also saved to the account (issue 9). */
-  save_address: z.optional(z.boolean()),
-});
+export const orderRequestSchema = z
+  .object({
+    store_id: idSchema,
+    order_type: orderTypeSchema,
+    postcode: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(10)))),
+    items: z.array(orderItemInputSchema).check(z.minLength(1), z.maxLength(100)),
+    note: z.optional(z.nullable(inputString())),
+    requested_time: z.union([z.literal('asap'), z.iso.datetime({ offset: true })]),
+    payment_method: paymentMethodSchema,
+    address_id: z.optional(z.nullable(idSchema)),
+    address: z.optional(z.nullable(shippingAddressSchema)),
+    /** A signed-in customer's delivery `address` is also saved to the account (issue 9). */
+    save_address: z.optional(z.boolean()),
+  })
+  .check(
+    // A pickup needs only a name and a phone number; a delivery needs the street and house number.
+    z.refine((order) => order.order_type !== 'delivery' || !order.address || order.address.line1 !== '', {
+      message: 'A delivery needs the street and house number (address.line1)',
+      path: ['address', 'line1'],
+    }),
+  );
 export type OrderRequest = z.input<typeof orderRequestSchema>;

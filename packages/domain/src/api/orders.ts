@@ -56,7 +56,12 @@ export const orderItemSchema = z.object({
   quantity: z.int(),
   extras: z.array(orderExtraSchema),
   tax_percentage: z.number(),
+  /** Price and extras × quantity, without the deposit. */
   line_total: z.number(),
+  /** The bottle deposit (Pfand) per unit, charged on top of `line_total`; 0 for none. */
+  deposit: z.number(),
+  /** `deposit` × quantity. */
+  deposit_total: z.number(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -95,6 +100,8 @@ export const orderSchema = z.object({
   discount_code: z.nullable(discountCodeSchema),
   discount_percentage: z.number(),
   discount: z.number(),
+  /** The lines' deposits: in the total and the VAT, not in the subtotal, never discounted (decision 016). */
+  deposit: z.number(),
   delivery_fee: z.number(),
   total: z.number(),
   vat: z.array(z.object({ percentage: z.number(), amount: z.number() })),

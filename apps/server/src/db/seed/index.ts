@@ -163,6 +163,7 @@ async function insertDemoRestaurant(db: Db, hours: readonly StoreHour[]): Promis
         name: product.name,
         description: product.description,
         priceCents: typeof product.price === 'number' ? product.price : Math.min(...product.price),
+        depositCents: product.deposit ?? 0,
         taxRateId: lookup(taxRateIds, category.tax),
         imageSlug: product.slug,
         position,

@@ -12,6 +12,11 @@ export interface SeedProduct extends Declaration {
   description: LocalizedText;
   /** A simple product's price, or a pizza's price per size (PIZZA_SIZES). */
   price: Cents | SizePrices;
+  /**
+   * The bottle deposit (Pfand) per unit, if any: 0,25 € for a one-way bottle (Einweg, DPG), 0,08 € for a
+   * reusable glass bottle (Mehrweg), 0,15 € for a reusable PET bottle. Wine bottles carry none.
+   */
+  deposit?: Cents;
   /** In the order the options dialog shows them; the first decides the quick-add (SPEC §4). */
   toppingGroups: readonly ToppingGroupKey[];
 }
@@ -425,6 +430,7 @@ export const MENU: readonly SeedCategory[] = [
         name: { de: 'Cola 0,33 l', en: 'Cola 0.33 l' },
         description: { de: 'Eiskalt aus der Flasche.', en: 'Ice-cold, by the bottle.' },
         price: 290,
+        deposit: 8, // reusable glass
         allergens: [],
         additives: ['1', '11'],
         toppingGroups: [],
@@ -434,6 +440,7 @@ export const MENU: readonly SeedCategory[] = [
         name: { de: 'Orangenlimonade 0,33 l', en: 'Orange soda 0.33 l' },
         description: { de: 'Spritzig mit Orangensaft.', en: 'Sparkling, with orange juice.' },
         price: 290,
+        deposit: 8, // reusable glass
         allergens: [],
         additives: ['1', '9'],
         toppingGroups: [],
@@ -443,6 +450,7 @@ export const MENU: readonly SeedCategory[] = [
         name: { de: 'Mineralwasser 0,5 l', en: 'Mineral water 0.5 l' },
         description: { de: 'Mit Kohlensäure.', en: 'Sparkling.' },
         price: 250,
+        deposit: 15, // reusable PET
         allergens: [],
         additives: [],
         toppingGroups: [],
@@ -455,6 +463,7 @@ export const MENU: readonly SeedCategory[] = [
           en: 'Cloudy apple juice topped up with sparkling water.',
         },
         price: 320,
+        deposit: 25, // one-way PET
         allergens: [],
         additives: [],
         toppingGroups: [],
@@ -467,6 +476,7 @@ export const MENU: readonly SeedCategory[] = [
           en: 'Crisp and hoppy. Sold to over-16s only.',
         },
         price: 390,
+        deposit: 8, // reusable glass
         allergens: ['a'],
         additives: [],
         toppingGroups: [],

@@ -136,6 +136,21 @@ describe('the demo restaurant seed', () => {
     }
   });
 
+  it('charges a deposit on the bottled drinks only: Mehrweg glass 0,08 €, PET 0,15 €, Einweg 0,25 €', () => {
+    const deposits = Object.fromEntries(inCategory('Getränke').map((drink) => [slugOf(drink), drink.deposit]));
+    expect(deposits).toEqual({
+      cola: 0.08,
+      lemonade: 0.08,
+      'mineral-water': 0.15,
+      'apple-spritzer': 0.25,
+      pils: 0.08,
+      'red-wine': 0,
+    });
+    for (const product of all().filter((candidate) => !inCategory('Getränke').includes(candidate))) {
+      expect(product.deposit).toBe(0);
+    }
+  });
+
   it('charges 7 % VAT on food and 19 % on drinks', () => {
     for (const [category, list] of productsByCategory) {
       for (const product of list) {

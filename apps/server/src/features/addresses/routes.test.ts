@@ -150,4 +150,55 @@ describe('/api/addresses/', () => {
     expect(response.statusCode).toBe(204);
     expect((await list(anna)).map((address) => address.id)).not.toContain(spare.id);
   });
+
+  it('refuses a postcode outside the delivery areas, in the caller’s language (issue 15)', async () => {
+    const outside = await server.app.inject({
+      method: 'POST',
+      url: '/api/addresses/',
+      headers: { ...anna.headers, 'accept-language': 'de' },
+      payload: { ...home, zip: '80331', city: 'München' },
+    });
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json()).toMatchObject({
+      code: 'postcode_not_delivered',
+      message: 'In diese Postleitzahl liefern wir leider nicht.',
+    });
+    expect((await list(anna)).map((address) => address.zip)).not.toContain('80331');
+
+    const saved = addressSchema.parse((await create(anna, { ...home, line1: 'Umzug 1' })).json());
+    const moved = await server.app.inject({
+      method: 'PUT',
+      url: `/api/addresses/${saved.id}`,
+      headers: { ...anna.headers, 'accept-language': 'en' },
+      payload: { ...home, line1: 'Umzug 1', zip: '80331' },
+    });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json()).toMatchObject({
+      code: 'postcode_not_delivered',
+      message: 'We do not deliver to this postcode.',
+    });
+    expect((await list(anna)).find((address) => address.id === saved.id)?.zip).toBe(home.zip);
+  });
+
+  it('lets only the owner delete an address: another customer gets 404, a guest 401', async () => {
+    const spare = addressSchema.parse((await create(anna, { ...home, line1: 'Weg 10' })).json());
+    const url = `/api/addresses/${spare.id}`;
+    expect((await server.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    const byBert = await server.app.inject({ method: 'DELETE', url, headers: bert.headers });
+    expect(byBert.statusCode).toBe(404);
+    expect(byBert.json()).toMatchObject({ code: 'address_not_found' });
+    expect((await list(anna)).map((address) => address.id)).toContain(spare.id);
+    expect((await server.app.inject({ method: 'DELETE', url, headers: anna.headers })).statusCode).toBe(204);
+    expect((await server.app.inject({ method: 'DELETE', url, headers: anna.headers })).statusCode).toBe(404);
+  });
+
+  it('documents deleting and the refused postcode in the OpenAPI document', async () => {
+    const document = (await server.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; description?: string }>>;
+    }>();
+    const one = document.paths['/api/addresses/{id}'];
+    expect(Object.keys(one?.delete?.responses ?? {})).toEqual(expect.arrayContaining(['204', '401', '404']));
+    expect(one?.delete?.description).toMatch(/Orders keep their own copy/);
+    expect(Object.keys(document.paths['/api/addresses/']?.post?.responses ?? {})).toContain('422');
+  });
 });

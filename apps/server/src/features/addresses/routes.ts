@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -9,7 +9,7 @@ import {
   type Address,
 } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
-import { addresses } from '../../db/schema.ts';
+import { addresses, postcodes } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
@@ -21,7 +21,14 @@ const ADDRESS_NOT_FOUND = new HttpError(404, 'address_not_found', {
   en: 'This address does not exist.',
 });
 
+/** The same code and words as an order to such a postcode: a saved address must be one we deliver to (issue 15). */
+const POSTCODE_NOT_DELIVERED = new HttpError(422, 'postcode_not_delivered', {
+  de: 'In diese Postleitzahl liefern wir leider nicht.',
+  en: 'We do not deliver to this postcode.',
+});
+
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const writeErrorResponses = { ...errorResponses, 422: apiErrorSchema };
 
 function render(row: AddressRow): Address {
   return {
@@ -56,6 +63,19 @@ async function clearOtherDefaults(tx: Db, userId: number, keepId: number): Promi
     .update(addresses)
     .set({ isDefault: false })
     .where(and(eq(addresses.userId, userId), ne(addresses.id, keepId), eq(addresses.isDefault, true)));
+}
+
+/**
+ * A saved address is a delivery address, so its postcode must be one of the delivery areas the shop offers
+ * (`GET /api/postcodes/store/{id}`). An address belongs to no store: the one restaurant's areas are all rows.
+ */
+async function assertDelivered(db: Db, zip: string): Promise<void> {
+  const [area] = await db
+    .select({ id: postcodes.id })
+    .from(postcodes)
+    .where(and(eq(postcodes.postcode, zip), isNull(postcodes.archivedAt), eq(postcodes.hidden, false)))
+    .limit(1);
+  if (!area) throw POSTCODE_NOT_DELIVERED;
 }
 
 function callerId(caller: { id: number } | null): number {
@@ -93,12 +113,14 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['addresses'],
         summary: 'Save an address; the first one, or one marked is_default, becomes the default',
+        description: 'A postcode outside the delivery areas is refused with 422 `postcode_not_delivered`.',
         body: addressInputSchema,
-        response: { 201: addressSchema, ...errorResponses },
+        response: { 201: addressSchema, ...writeErrorResponses },
       },
     },
     async (request, reply) => {
       const userId = callerId(request.caller);
+      await assertDelivered(db, request.body.zip);
       const row = await db.transaction(async (tx) => {
         const [existing] = await tx
           .select({ id: addresses.id })
@@ -121,13 +143,16 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['addresses'],
         summary: 'Replace one of the caller’s addresses',
+        description:
+          'Only the caller’s own (404 `address_not_found` otherwise). A postcode outside the delivery areas is refused with 422 `postcode_not_delivered`.',
         params: addressIdParamsSchema,
         body: addressInputSchema,
-        response: { 200: addressSchema, ...errorResponses },
+        response: { 200: addressSchema, ...writeErrorResponses },
       },
     },
     async (request) => {
       const userId = callerId(request.caller);
+      await assertDelivered(db, request.body.zip);
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(addresses)
@@ -148,6 +173,8 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['addresses'],
         summary: 'Delete one of the caller’s addresses',
+        description:
+          'Only the caller’s own: anyone else’s answers 404 `address_not_found`, like a missing one. Orders keep their own copy of the address, so past orders are unchanged.',
         params: addressIdParamsSchema,
         response: { 204: z.null(), ...errorResponses },
       },

@@ -123,6 +123,7 @@ export async function readAdminProduct(
     name: product.name,
     description: product.description,
     price: fromCents(product.priceCents),
+    deposit: fromCents(product.depositCents),
     tax_rate_id: product.taxRateId,
     variants: (await variantsByProduct(db, [productId])).get(productId) ?? [],
     picture: picture ?? null,

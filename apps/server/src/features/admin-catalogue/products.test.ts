@@ -142,6 +142,26 @@ describe('creating and reading products', () => {
     expect(shop?.variants.map((variant) => variant.name)).toEqual(['Groß', 'Klein']);
   });
 
+  it('keeps a bottle deposit beside the price: 0 unless given, unchanged when an edit leaves it out (decision 016)', async () => {
+    expect((await create()).deposit).toBe(0);
+    const bottle = await create({ name: { de: 'Limo 0,5 l', en: 'Soda 0.5 l' }, price: 2.5, deposit: 0.25 });
+    expect(bottle.deposit).toBe(0.25);
+    expect((await shopProducts()).find((item) => item.id === bottle.id)).toMatchObject({ price: 2.5, deposit: 0.25 });
+
+    const renamed = adminProductSchema.parse((await update(bottle, { name: { de: 'Limo', en: 'Soda' } })).json());
+    expect(renamed.deposit).toBe(0.25);
+    const reusable = await update(renamed, { deposit: 0.15 });
+    expect(reusable.statusCode, reusable.body).toBe(200);
+    expect(adminProductSchema.parse(reusable.json()).deposit).toBe(0.15);
+    expect((await shopProducts()).find((item) => item.id === bottle.id)?.deposit).toBe(0.15);
+
+    for (const deposit of [-0.08, 0.081, 1000.01, '0,25']) {
+      const response = await call('POST', '/products', { ...SIMPLE, category_id: categoryId, deposit });
+      expect(response.statusCode, JSON.stringify(deposit)).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'invalid_request' });
+    }
+  });
+
   it('refuses inconsistent bodies and references that do not exist, naming the field', async () => {
     const cases: [object, string][] = [
       [{ price: null }, 'invalid_request'],

@@ -78,6 +78,8 @@ export interface CatalogueProduct {
   name: LocalizedText;
   description: LocalizedText;
   priceCents: Cents;
+  /** The bottle deposit (Pfand) per unit, on top of the price; 0 for none. */
+  depositCents: Cents;
   taxPercentage: number;
   image: CatalogueImage | null;
   position: number;

@@ -237,6 +237,7 @@ export async function loadCatalogue(db: Db, storeId: number, now: Date = new Dat
           name: localized(product.name, `product ${product.id}`),
           description: localized(product.description, `product ${product.id}`),
           priceCents: product.priceCents,
+          depositCents: product.depositCents,
           taxPercentage,
           image: imageOf(
             product.pictureId === null ? [] : (picturesById.get(product.pictureId) ?? []),

@@ -39,6 +39,7 @@ export function renderCatalogue(catalogue: Catalogue, language: Language): Catal
     name: item.name[language],
     description: item.description[language],
     price: fromCents(item.priceCents),
+    deposit: fromCents(item.depositCents),
     type: item.type,
     category_id: item.categoryId,
     position: item.position,

@@ -148,6 +148,16 @@ describe('catalogue routes', () => {
     expect(error.issues?.length).toBeGreaterThan(0);
   });
 
+  it('sends each product’s bottle deposit in euros beside its price, 0 for none (decision 016)', async () => {
+    const response = await get('/api/products/?store_id=13');
+    const list = z.array(productSchema).parse(response.json());
+    const bySlug = (slug: string) => list.find((p) => p.image_url?.endsWith(`/${slug}.svg`));
+    expect(bySlug('apple-spritzer')).toMatchObject({ price: 3.2, deposit: 0.25 });
+    expect(bySlug('cola')).toMatchObject({ deposit: 0.08 });
+    expect(bySlug('margherita')).toMatchObject({ deposit: 0 });
+    expect((response.json() as Record<string, unknown>[]).every((p) => typeof p.deposit === 'number')).toBe(true);
+  });
+
   it('translates names, descriptions, variants, toppings and allergens', async () => {
     const menu = async (language: Language) => {
       const response = await get('/api/products/?store_id=13', { 'accept-language': ACCEPT_LANGUAGE[language] });
@@ -244,6 +254,12 @@ describe('catalogue routes', () => {
       expect(operation?.summary.length, path).toBeGreaterThan(10);
       expect(Object.keys(operation?.responses ?? {}).sort(), path).toEqual(['200', '304', '400', '404']);
     }
+    // The product schema names the deposit, and the route says what it means (decision 016).
+    const products = (response.json() as { paths: Record<string, { get: Record<string, unknown> }> }).paths[
+      '/api/products/'
+    ]?.get;
+    expect(products?.description).toMatch(/deposit.*Pfand/);
+    expect(JSON.stringify(products?.responses)).toContain('"deposit"');
   });
 
   // Runs last: it changes the database under the cache.

@@ -58,6 +58,9 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: "The store's available products with variants, topping groups, VAT and allergens",
+        description:
+          'Prices are decimal euros including VAT. `deposit` is the bottle deposit (Pfand) per unit, 0 for none: ' +
+          'not part of the price, charged on top of it, taxed at the product’s rate and never discounted.',
         querystring: storeIdQuerySchema,
         headers: cachingHeadersSchema,
         response: { 200: z.array(productSchema), ...otherResponses },

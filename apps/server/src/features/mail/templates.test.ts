@@ -48,12 +48,15 @@ function order(overrides: Partial<Order> = {}): Order {
         extras: [{ id: 7, name: 'Büffelmozzarella', price: 2, quantity: 1 }],
         tax_percentage: 7,
         line_total: 23,
+        deposit: 0,
+        deposit_total: 0,
       },
     ],
     subtotal: 23,
     discount_code: 'DELIVERY_DISCOUNT',
     discount_percentage: 10,
     discount: 2.3,
+    deposit: 0,
     delivery_fee: 2.5,
     total: 23.2,
     vat: [{ percentage: 7, amount: 1.52 }],
@@ -121,6 +124,32 @@ describe('mail templates', () => {
   it('leaves out the tracking link when the order has no tracking token', () => {
     const mail = orderMail('received', 'en', order({ tracking_token: undefined }), context);
     expect(mail.text).not.toContain('/order-online/order/');
+  });
+
+  it('names a line’s deposit under it and adds the deposits up in their own row (decision 016)', () => {
+    const cola = {
+      product_id: 3,
+      variant_id: null,
+      name: 'Cola 0,33 l',
+      variant_name: null,
+      display_name: 'Cola 0,33 l',
+      price: 2.9,
+      quantity: 2,
+      extras: [],
+      tax_percentage: 19,
+      line_total: 5.8,
+      deposit: 0.25,
+      deposit_total: 0.5,
+    };
+    const withDeposit = order({ items: [...order().items, cola], subtotal: 28.8, deposit: 0.5, total: 29.28 });
+    const de = plainSpaces(orderMail('received', 'de', withDeposit, context));
+    expect(de.text).toContain('2 × Cola 0,33 l  5,80 €');
+    expect(de.text).toContain('zzgl. 0,50 € Pfand');
+    expect(de.text).toContain('Pfand  0,50 €');
+    const en = plainSpaces(orderMail('received', 'en', withDeposit, context));
+    expect(en.text).toContain('plus €0.50 deposit');
+    expect(en.text).toContain('Deposit  €0.50');
+    expect(plainSpaces(orderMail('received', 'de', order(), context)).text).not.toContain('Pfand');
   });
 
   it('gives the ETA in an accepted mail and the escaped reason in a rejected one', () => {

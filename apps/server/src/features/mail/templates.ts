@@ -302,6 +302,13 @@ export function orderMail(
       const label = extra.quantity > 1 ? `${extra.quantity} × ${extra.name}` : extra.name;
       lines.push([`    + ${label}`, '']);
     }
+    // The deposit is not in the line's price (PAngV): named under it, added up in its own total row.
+    if (item.deposit_total > 0) {
+      lines.push([
+        de ? `    zzgl. ${money(item.deposit_total)} Pfand` : `    plus ${money(item.deposit_total)} deposit`,
+        '',
+      ]);
+    }
   }
   blocks.push({ kind: 'rows', rows: lines });
 
@@ -309,6 +316,7 @@ export function orderMail(
   if (order.discount > 0) {
     totals.push([`${de ? 'Rabatt' : 'Discount'} (${order.discount_percentage} %)`, `−${money(order.discount)}`]);
   }
+  if (order.deposit > 0) totals.push([de ? 'Pfand' : 'Deposit', money(order.deposit)]);
   if (order.order_type === 'delivery') totals.push([de ? 'Liefergebühr' : 'Delivery fee', money(order.delivery_fee)]);
   totals.push([de ? 'Gesamt' : 'Total', money(order.total)]);
   for (const share of order.vat) {

@@ -156,3 +156,61 @@ describe('a signed-in customer’s address typed at checkout', () => {
     expect(none.json()).toMatchObject({ code: 'address_required' });
   });
 });
+
+describe('a pickup guest (issue 15)', () => {
+  const pickup = (address: Record<string, unknown>) => ({
+    ...delivery({ address }),
+    order_type: 'pickup',
+    postcode: null,
+  });
+
+  it('orders with only a name and a phone, and the order keeps what was given', async () => {
+    const { line1: _street, line2: _extra, ...contactOnly } = typedAddress({ zip: '', email: '' });
+    const response = await post('/api/orders/guest', pickup(contactOnly));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      customer_name: 'Maria Rossi',
+      phone: '+4915112345678',
+      address: { line1: '', line2: null, zip: '' },
+    });
+    const blank = await post('/api/orders/guest', pickup(typedAddress({ line1: '', line2: '', zip: '' })));
+    expect(blank.statusCode, blank.body).toBe(201);
+  });
+
+  it('while a delivery guest without a street is refused', async () => {
+    const response = await post('/api/orders/guest', delivery({ address: typedAddress({ line1: '' }) }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalid_request' });
+  });
+});
+
+describe('a deleted saved address (issue 15)', () => {
+  it('leaves the orders placed to it unchanged: they keep their own copy', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/addresses/',
+      headers: customer.headers,
+      payload: {
+        customer_name: 'Maria',
+        phone: '015112345678',
+        line1: 'Skalitzer Straße 7',
+        city: 'Berlin',
+        zip: '10999',
+      },
+    });
+    const addressId = (created.json() as { id: number }).id;
+    const placed = await post('/api/orders/', delivery({ address_id: addressId }), customer.headers);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = (placed.json() as { id: number }).id;
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/addresses/${addressId}`,
+      headers: customer.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    const order = await app.inject({ url: `/api/orders/${orderId}`, headers: customer.headers });
+    expect(order.statusCode).toBe(200);
+    expect(order.json()).toMatchObject({ address: { line1: 'Skalitzer Straße 7', zip: '10999', city: 'Berlin' } });
+  });
+});

@@ -126,3 +126,56 @@ describe('the minimum order', () => {
     expect(serverAccepts(withArea(goods + 1, 250, 5), [{ product_id: drink.id, quantity, extras: [] }])).toBe(false);
   });
 });
+
+describe('deposits (Pfand, decision 016)', () => {
+  const bottled = () => {
+    const drink = catalogue.products.find((product) => product.available && product.depositCents > 0);
+    if (!drink) throw new Error('the demo menu has no drink with a deposit');
+    return drink;
+  };
+
+  it('charges the catalogue’s deposit per unit on top of the discounted goods, and keeps it on the line', () => {
+    const drink = bottled();
+    const priced = priceOrder(withArea(0, 250, 10), {
+      orderType: 'delivery',
+      postcode: catalogue.postcodes[0]?.postcode ?? null,
+      items: [{ product_id: drink.id, quantity: 3, extras: [] }],
+    });
+    const goods = 3 * drink.priceCents;
+    const discount = Math.round(goods / 10);
+    expect(priced.lines[0]).toMatchObject({ depositCents: drink.depositCents, lineTotalCents: goods });
+    expect(priced.subtotalCents).toBe(goods);
+    expect(priced.discountCents).toBe(discount);
+    expect(priced.depositCents).toBe(3 * drink.depositCents);
+    expect(priced.totalCents).toBe(goods - discount + 3 * drink.depositCents + 250);
+    // All 19 %: the VAT is contained in the discounted goods plus the whole deposit.
+    const gross = goods - discount + 3 * drink.depositCents;
+    expect(priced.vat).toEqual([{ percentage: 19, amountCents: Math.round((gross * 19) / 119) }]);
+  });
+
+  it('does not count toward the minimum order', () => {
+    const drink = bottled();
+    const items = [{ product_id: drink.id, quantity: 2, extras: [] }];
+    expect(serverAccepts(withArea(2 * drink.priceCents, 0, 0), items)).toBe(true);
+    expect(serverAccepts(withArea(2 * drink.priceCents + 1, 0, 0), items)).toBe(false);
+  });
+
+  it('adds up to the same total as the cart, for any cart and discount', () => {
+    fc.assert(
+      fc.property(
+        fc.array(lineArbitrary, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 30 }),
+        (items, discount) => {
+          const priced = priceOrder(withArea(0, 0, discount), {
+            orderType: 'delivery',
+            postcode: catalogue.postcodes[0]?.postcode ?? null,
+            items,
+          });
+          const totals = computeTotals({ items: clientCart(items), discountPercent: discount, deliveryFee: 0 });
+          expect([priced.depositCents, priced.totalCents]).toEqual([totals.deposit, totals.total]);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -25,6 +25,8 @@ export interface PricedLine {
   extras: OrderLineExtra[];
   taxPercentage: number;
   lineTotalCents: Cents;
+  /** The bottle deposit per unit, charged on top of the line total. */
+  depositCents: Cents;
 }
 
 export interface PricedOrder {
@@ -33,6 +35,8 @@ export interface PricedOrder {
   discountCode: DiscountCode | null;
   discountPercentage: number;
   discountCents: Cents;
+  /** The lines' deposits: in the total, not in the subtotal, never discounted. */
+  depositCents: Cents;
   deliveryFeeCents: Cents;
   totalCents: Cents;
   vat: OrderVatShare[];
@@ -106,6 +110,7 @@ function priceLine(catalogue: Catalogue, input: OrderItemInput): { line: PricedL
     tax: product.taxPercentage,
     displayName: product.name.de,
     displayPrice: unitPriceCents,
+    deposit: product.depositCents,
   };
   const extrasCents = extras.reduce((sum, extra) => sum + extra.priceCents * extra.quantity, 0);
   return {
@@ -120,6 +125,7 @@ function priceLine(catalogue: Catalogue, input: OrderItemInput): { line: PricedL
       extras,
       taxPercentage: product.taxPercentage,
       lineTotalCents: (unitPriceCents + extrasCents) * input.quantity,
+      depositCents: product.depositCents,
     },
   };
 }
@@ -128,7 +134,7 @@ function priceLine(catalogue: Catalogue, input: OrderItemInput): { line: PricedL
  * Prices an order from the catalogue alone (DESIGN §3: the client's prices are never read). The discount
  * is the store's discount for the order type; a delivery pays its postcode's fee, a pickup none.
  * The postcode's minimum order is the domain's one rule (`missingForMinimumOrder`: the value of the goods
- * before discount and fee), the same the cart and the checkout show.
+ * before discount and fee, without deposits), the same the cart and the checkout show.
  */
 export function priceOrder(
   catalogue: Catalogue,
@@ -162,6 +168,7 @@ export function priceOrder(
     discountCode: discountPercentage > 0 ? discountCode : null,
     discountPercentage,
     discountCents: totals.discount,
+    depositCents: totals.deposit,
     deliveryFeeCents,
     totalCents: totals.total,
     vat: totals.vat.map((share) => ({ percentage: share.rate, amountCents: share.amount })),

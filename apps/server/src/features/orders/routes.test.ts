@@ -252,6 +252,54 @@ describe('POST /api/orders/guest', () => {
     expect(tampered.discount_percentage).toBe(5);
   });
 
+  it('charges bottle deposits on top, stores them per line and keeps them when the menu changes (decision 016)', async () => {
+    const drink = catalogue.products.find((p) => p.available && p.depositCents > 0 && p.type === 'simple');
+    if (!drink) throw new Error('the demo menu has no drink with a deposit');
+    const items = [
+      { product_id: simple.id, quantity: 3, extras: [] },
+      { product_id: drink.id, quantity: 2, extras: [] },
+    ];
+    const response = await post('/api/orders/guest', guestOrder({ items }));
+    expect(response.statusCode).toBe(201);
+    const order = parseOrder(response.body);
+    const subtotal = simple.priceCents * 3 + drink.priceCents * 2;
+    const discount = Math.round((subtotal * 5) / 100);
+    const deposit = drink.depositCents * 2;
+    expect(order).toMatchObject({
+      subtotal: subtotal / 100,
+      discount: discount / 100,
+      deposit: deposit / 100,
+      total: (subtotal - discount + deposit + 100) / 100,
+    });
+    expect(order.items[1]).toMatchObject({
+      product_id: drink.id,
+      line_total: (drink.priceCents * 2) / 100,
+      deposit: drink.depositCents / 100,
+      deposit_total: deposit / 100,
+    });
+    expect(order.items[0]).toMatchObject({ deposit: 0, deposit_total: 0 });
+    const stored = await app()
+      .database.db.select({ depositCents: orderItems.depositCents })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, drink.id)));
+    expect(stored).toEqual([{ depositCents: drink.depositCents }]);
+
+    await app().database.db.update(products).set({ depositCents: 99 }).where(eq(products.id, drink.id));
+    await app().catalogue.invalidate(13);
+    try {
+      const reread = await app().inject({ url: `/api/orders/${order.id}?token=${order.tracking_token}` });
+      const { tracking_token: _token, ...again } = parseOrder(reread.body);
+      const { tracking_token: _placed, ...placed } = order;
+      expect(again).toEqual(placed);
+    } finally {
+      await app()
+        .database.db.update(products)
+        .set({ depositCents: drink.depositCents })
+        .where(eq(products.id, drink.id));
+      await app().catalogue.invalidate(13);
+    }
+  });
+
   it('lets the tracking token, and only it, read a guest order', async () => {
     const order = parseOrder((await post('/api/orders/guest', guestOrder())).body);
     const withToken = await app().inject({ url: `/api/orders/${order.id}?token=${order.tracking_token}` });

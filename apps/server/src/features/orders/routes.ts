@@ -34,6 +34,13 @@ const errorResponses = {
   422: apiErrorSchema,
 };
 
+/** How an order's figures add up, for the OpenAPI document of the routes that place one. */
+const PRICING_DOCS =
+  'Priced by the server from its catalogue; prices sent are ignored. `subtotal` is the value of the goods ' +
+  '(lines with extras), which the minimum order and the percentage discount apply to; `deposit` (the lines’ ' +
+  'bottle deposits, per line as `deposit` per unit and `deposit_total`) is added after the discount, and the ' +
+  'VAT per rate includes it: total = subtotal − discount + deposit + delivery_fee.';
+
 const idempotencyHeadersSchema = z.looseObject({
   'idempotency-key': z.optional(
     z.string().register(z.globalRegistry, {
@@ -122,6 +129,7 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
       schema: {
         tags: ['orders'],
         summary: "A signed-in customer's order (delivery to a saved address, or pickup)",
+        description: PRICING_DOCS,
         headers: idempotencyHeadersSchema,
         body: orderRequestSchema,
         response: { 200: orderSchema, 201: orderSchema, ...errorResponses, 429: apiErrorSchema },
@@ -144,6 +152,7 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
       schema: {
         tags: ['orders'],
         summary: "A guest's order with its shipping address; the answer carries the tracking token",
+        description: PRICING_DOCS,
         headers: idempotencyHeadersSchema,
         body: orderRequestSchema,
         response: { 200: orderSchema, 201: orderSchema, ...errorResponses, 429: apiErrorSchema },

@@ -1,1 +1,8 @@
 export { useAddresses, addressesQueryOptions } from './api/get-addresses.ts';
+export {
+  AddressFields,
+  missingAddressFields,
+  type AddressFieldName,
+  type AddressFieldValues,
+} from './components/address-fields.tsx';
+export { streetLine } from './street-line.ts';

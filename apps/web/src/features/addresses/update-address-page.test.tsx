@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
@@ -25,6 +25,7 @@ const saved: Address = {
 
 let list: Address[];
 const posted: unknown[] = [];
+const deleted: string[] = [];
 
 function renderPage() {
   return renderWithProviders(
@@ -45,6 +46,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('de');
   list = [];
   posted.length = 0;
+  deleted.length = 0;
   useSessionStore.setState({
     user: { customer_name: 'Giulia Bianchi', phone: '030987654' },
     token: 't',
@@ -54,6 +56,11 @@ beforeEach(async () => {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
+      if (init?.method === 'DELETE') {
+        deleted.push(url);
+        list = list.filter((address) => url !== `/api/addresses/${address.id}`);
+        return Promise.resolve(new Response(null, { status: 204 }));
+      }
       if (init?.method === 'POST') {
         posted.push(JSON.parse(String(init.body)));
         list = [saved];
@@ -81,9 +88,13 @@ describe('address page', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Giulia Bianchi');
     await userEvent.click(save);
     expect(screen.getByRole('alert')).toHaveTextContent('Bitte füllen Sie alle Felder aus');
-    await userEvent.type(screen.getByLabelText('Straße und Hausnummer'), 'Friedrichstraße 100');
-    await userEvent.type(screen.getByLabelText('Postleitzahl'), '10117');
-    await userEvent.type(screen.getByLabelText('Ort'), 'Berlin');
+    // Name and phone come from the account: the street is the first field to fill.
+    expect(screen.getByLabelText('Straße')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Straße'), 'Friedrichstraße');
+    await userEvent.type(screen.getByLabelText('Hausnummer'), '100');
+    await userEvent.selectOptions(screen.getByLabelText('Postleitzahl'), '10117');
+    // The town comes with the delivery area.
+    expect(screen.getByLabelText('Ort')).toHaveValue('Berlin');
     await userEvent.click(save);
     expect(await screen.findByRole('radio', { name: /Friedrichstraße 100/ })).toBeChecked();
     expect(posted[0]).toMatchObject({
@@ -103,9 +114,9 @@ describe('address page', () => {
     const save = await screen.findByRole('button', { name: 'Adresse speichern' });
     const phone = screen.getByLabelText('Telefon');
     expect(phone).toHaveValue('01512 3456789');
-    await userEvent.type(screen.getByLabelText('Straße und Hausnummer'), 'Friedrichstraße 100');
-    await userEvent.type(screen.getByLabelText('Postleitzahl'), '10117');
-    await userEvent.type(screen.getByLabelText('Ort'), 'Berlin');
+    await userEvent.type(screen.getByLabelText('Straße'), 'Friedrichstraße');
+    await userEvent.type(screen.getByLabelText('Hausnummer'), '100');
+    await userEvent.selectOptions(screen.getByLabelText('Postleitzahl'), '10117');
     await userEvent.clear(phone);
     await userEvent.type(phone, '0151 CALL ME');
     await userEvent.click(save);
@@ -113,6 +124,7 @@ describe('address page', () => {
       'Bitte geben Sie eine gültige Telefonnummer mit Vorwahl ein, z. B. 0170 1234567 oder +43 1 234567.',
     );
     expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveFocus();
     expect(posted).toEqual([]);
 
     await userEvent.clear(phone);
@@ -133,5 +145,66 @@ describe('address page', () => {
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('In die Postleitzahl 80331 liefern wir leider nicht.');
     expect(screen.getByRole('button', { name: 'Weiter zur Kasse' })).toBeDisabled();
+  });
+
+  it('offers only the postcodes we deliver to, and will not save another (issue 15)', async () => {
+    list = [{ ...saved, zip: '80331', city: 'München' }];
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Adresse Friedrichstraße 100 bearbeiten' }));
+    expect(screen.getByLabelText('Straße')).toHaveValue('Friedrichstraße');
+    expect(screen.getByLabelText('Hausnummer')).toHaveValue('100');
+    const postcode = screen.getByLabelText('Postleitzahl');
+    expect(postcode).toHaveValue('80331');
+    expect(postcode).toHaveAccessibleDescription(/In die Postleitzahl 80331 liefern wir leider nicht/);
+    expect(screen.getAllByRole<HTMLOptionElement>('option').map((option) => option.value)).toEqual([
+      '',
+      '80331',
+      ...testPostcodes.map((entry) => entry.postcode),
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Adresse speichern' }));
+    expect(postcode).toHaveFocus();
+    expect(posted).toEqual([]);
+  });
+
+  it('shows the server’s refusal of a postcode it does not deliver to', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) =>
+        Promise.resolve(
+          init?.method === 'POST'
+            ? new Response(
+                JSON.stringify({
+                  code: 'postcode_not_delivered',
+                  message: 'In diese Postleitzahl liefern wir leider nicht.',
+                }),
+                { status: 422 },
+              )
+            : new Response('[]', { status: 200 }),
+        ),
+      ),
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Adresse speichern' }));
+    await userEvent.type(screen.getByLabelText('Straße'), 'Friedrichstraße');
+    await userEvent.type(screen.getByLabelText('Hausnummer'), '100');
+    await userEvent.selectOptions(screen.getByLabelText('Postleitzahl'), '10117');
+    await userEvent.click(screen.getByRole('button', { name: 'Adresse speichern' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('In diese Postleitzahl liefern wir leider nicht.');
+  });
+
+  it('deletes an address only after the customer confirms', async () => {
+    list = [saved, { ...saved, id: 10, line1: 'Torstraße 1', zip: '10115', is_default: true }];
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Adresse Friedrichstraße 100 löschen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Adresse löschen?' });
+    expect(dialog).toHaveTextContent('Bisherige Bestellungen behalten ihre Adresse');
+    await userEvent.click(screen.getByRole('button', { name: 'Behalten' }));
+    expect(deleted).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Adresse Friedrichstraße 100 löschen' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Adresse löschen' }));
+    await waitFor(() => expect(deleted).toEqual(['/api/addresses/9']));
+    await waitFor(() => expect(screen.queryByRole('radio', { name: /Friedrichstraße 100/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('radio', { name: /Torstraße 1/ })).toBeChecked();
   });
 });

@@ -9,8 +9,10 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { useDelivery, usePostcodes } from '../delivery/index.ts';
 import { LoadingScreen } from '../layout/index.ts';
 import { useSession } from '../session/index.ts';
+import { useDeleteAddress } from './api/delete-address.ts';
 import { useAddresses } from './api/get-addresses.ts';
 import { AddressForm } from './components/address-form.tsx';
+import { DeleteAddressDialog } from './components/delete-address-dialog.tsx';
 
 /** The checkout's arrival marker (checkout/checkout-arrival.ts), set in the history entry's state. */
 interface CheckoutArrivalState {
@@ -39,6 +41,7 @@ export function UpdateAddressPage({ contact }: { contact: { name: string; phone:
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [chooseFirst, setChooseFirst] = useState(false);
+  const remove = useDeleteAddress();
   const delivery = orderType === 'delivery';
 
   if (addresses.isPending) return <LoadingScreen variant="page" />;
@@ -104,14 +107,27 @@ export function UpdateAddressPage({ contact }: { contact: { name: string; phone:
                       </span>
                     </span>
                   </label>
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-label={t('edit_label', { line1: address.line1 })}
-                    onClick={() => setEditing({ kind: 'edit', address })}
-                  >
-                    {t('edit')}
-                  </button>
+                  <div className="address-actions">
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-label={t('edit_label', { line1: address.line1 })}
+                      onClick={() => setEditing({ kind: 'edit', address })}
+                    >
+                      {t('edit')}
+                    </button>
+                    <DeleteAddressDialog
+                      address={address}
+                      disabled={remove.isPending}
+                      onConfirm={() =>
+                        remove.mutate(address.id, {
+                          onSuccess: () => {
+                            if (chosenId === address.id) setChosenId(null);
+                          },
+                        })
+                      }
+                    />
+                  </div>
                 </div>
               ),
             )}
@@ -139,6 +155,11 @@ export function UpdateAddressPage({ contact }: { contact: { name: string; phone:
           >
             {t('add')}
           </button>
+        )}
+        {remove.isError && (
+          <p className="form-error" role="alert">
+            {t('delete_error')}
+          </p>
         )}
         {notDelivered && chosen && (
           <p className="form-error" role="alert">

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
@@ -9,7 +9,7 @@ import { isOrderPlaced, useCart } from '../cart/index.ts';
 import { discountsQueryOptions } from '../cart/api/get-discounts.ts';
 import { useDelivery } from '../delivery/index.ts';
 import { testPostcodes } from '../delivery/test-postcodes.ts';
-import { discounts, margherita, salad } from '../menu/test-catalogue.ts';
+import { cola, discounts, margherita, salad } from '../menu/test-catalogue.ts';
 import { testOrder } from '../orders/test-order.ts';
 import { useSessionStore } from '../session/session-store.ts';
 import { useStoreStatus } from '../store-status/index.ts';
@@ -52,7 +52,8 @@ beforeEach(async () => {
       customer_name: 'Anna',
       phone: '030123456',
       email: '',
-      line1: 'Torstraße 1',
+      street: 'Torstraße',
+      house_number: '1',
       line2: '3. OG',
       postcode: '10115',
     },
@@ -140,6 +141,22 @@ describe('checkout page', () => {
     expect(screen.queryByLabelText(/PayPal/)).not.toBeInTheDocument();
   });
 
+  it('adds the bottle deposits as their own line, outside the discount and the goods (decision 016)', async () => {
+    const colas = buildCartItem(cola, { variantId: null, extras: [], quantity: 3 });
+    useCart.setState({ items: [pizza, colas] });
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    renderCheckout();
+    const totals = computeTotals({ items: [pizza, colas], discountPercent: 5, deliveryFee: 250 });
+    const money = (cents: number) => formatMoney(cents, 'de-DE', 'EUR').replace(/\s/g, ' ');
+    const summary = screen.getByRole('region', { name: 'Ihre Bestellung' });
+    expect(totals.deposit).toBe(24);
+    const colaLine = within(summary).getByText('3 × Cola 0,33 l').closest('li');
+    expect(colaLine).toHaveTextContent(`3 × Cola 0,33 l${money(870)}zzgl. ${money(24)} Pfand`);
+    expect(summary).toHaveTextContent(`Zwischensumme${money(totals.subtotal)}`);
+    expect(summary).toHaveTextContent(`Pfand${money(24)}`);
+    expect(summary).toHaveTextContent(`Gesamt${money(totals.total)}`);
+  });
+
   it("says 'No available time slots' and cannot place an order then", async () => {
     answer('/api/stores/13/slots', {
       status: 200,
@@ -148,6 +165,34 @@ describe('checkout page', () => {
     renderCheckout();
     expect(await screen.findByText('Keine verfügbaren Zeitfenster')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeDisabled();
+  });
+
+  it('places a pickup guest’s order with only a name and a phone, without a street (issue 15)', async () => {
+    useDelivery.setState({ orderType: 'pickup', postcode: null });
+    useGuestDetails.setState({
+      details: {
+        customer_name: 'Anna',
+        phone: '030123456',
+        email: '',
+        street: '',
+        house_number: '',
+        line2: '',
+        postcode: '',
+      },
+    });
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    answer('/api/orders/guest', { status: 201, body: testOrder });
+    renderCheckout();
+    expect(await screen.findByLabelText(/So schnell wie möglich/)).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/orders/guest')).toBe(true));
+    const order = calls.find((call) => call.url === '/api/orders/guest');
+    const body = JSON.parse(String(order?.init?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      order_type: 'pickup',
+      postcode: null,
+      address: { type: 'shipping', customer_name: 'Anna', line1: '', line2: null, zip: '' },
+    });
   });
 
   it('asks for a valid time when the slot filled up, reloads the slots and keeps the same order', async () => {

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   STORE_ID,
   formatPhone,
+  lineDeposit,
   lineTotal,
   normalizePhone,
   type Address,
@@ -17,7 +18,7 @@ import {
 } from '@pizzeria/domain';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMoney } from '../../lib/use-money.ts';
-import { useAddresses } from '../addresses/index.ts';
+import { streetLine, useAddresses } from '../addresses/index.ts';
 import {
   clearCart,
   isOrderPlaced,
@@ -73,13 +74,22 @@ interface Contact {
   address: { line1: string; line2: string | null; zip: string } | null;
 }
 
-/** The guest's contact; the postcode is the delivery area chosen last (the header's chip may change it). */
-function guestContact(details: GuestDetails, postcode: string | null): Contact {
+/**
+ * The guest's contact; the postcode is the delivery area chosen last (the header's chip may change it).
+ * A pickup has no address: the guest gave only a name and a phone number (issue 15).
+ */
+function guestContact(details: GuestDetails, delivery: boolean, postcode: string | null): Contact {
   return {
     name: details.customer_name,
     phone: formatPhone(normalizePhone(details.phone) ?? details.phone),
     email: details.email || null,
-    address: { line1: details.line1, line2: details.line2 || null, zip: postcode ?? details.postcode },
+    address: delivery
+      ? {
+          line1: streetLine(details.street, details.house_number),
+          line2: details.line2.trim() || null,
+          zip: postcode ?? details.postcode,
+        }
+      : null,
   };
 }
 
@@ -139,7 +149,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
 
   const chosenAddress = guest ? null : (addresses.data?.find((address) => address.id === customerAddressId) ?? null);
   const contact = guest
-    ? guestContact(guestDetails, postcode?.postcode ?? null)
+    ? guestContact(guestDetails, delivery, postcode?.postcode ?? null)
     : chosenAddress
       ? addressContact(chosenAddress)
       : null;
@@ -170,10 +180,10 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
               customer_name: guestDetails.customer_name.trim(),
               phone: guestDetails.phone,
               email: guestDetails.email.trim() || null,
-              line1: guestDetails.line1.trim(),
-              line2: guestDetails.line2.trim() || null,
+              line1: contact.address?.line1 ?? '',
+              line2: contact.address?.line2 ?? null,
               city: '',
-              zip: delivery ? (contact.address?.zip ?? '') : '',
+              zip: contact.address?.zip ?? '',
               country: 'DE',
             },
           }
@@ -389,7 +399,7 @@ function ContactDetails({ contact, delivery }: { contact: Contact | null; delive
           {contact.name}
           <br />
           {contact.address.line1}
-          {contact.address.line2 ? ` ${contact.address.line2}` : ''}
+          {contact.address.line2 ? `, ${contact.address.line2}` : ''}
           <br />
           {contact.address.zip}
         </address>
@@ -503,7 +513,14 @@ export function CheckoutSummary({
                 </ul>
               )}
             </div>
-            <p className="checkout-line-total">{money(lineTotal(item))}</p>
+            <div className="checkout-line-amounts">
+              <p className="checkout-line-total">{money(lineTotal(item))}</p>
+              {item.deposit > 0 && (
+                <p className="checkout-line-deposit">
+                  {t('summary.line_deposit', { price: money(lineDeposit(item)) })}
+                </p>
+              )}
+            </div>
           </li>
         ))}
       </ul>
@@ -535,6 +552,12 @@ export function CheckoutSummary({
               })}
             </dt>
             <dd>−{money(totals.discount)}</dd>
+          </div>
+        )}
+        {totals.deposit > 0 && (
+          <div>
+            <dt>{t('summary.deposit')}</dt>
+            <dd>{money(totals.deposit)}</dd>
           </div>
         )}
         {delivery && (

@@ -5,11 +5,16 @@ import { readStorage, writeStorage } from '../../lib/storage.ts';
 /** Session storage key of the guest form, so a reload or the back button loses nothing (issue 3). */
 export const GUEST_DETAILS_KEY = 'guest_details';
 
+/**
+ * Street and house number are asked apart (issue 15) and sent as the order's `line1`. Details kept
+ * before that read with the two empty: the form asks for them again.
+ */
 export const guestDetailsSchema = z.object({
   customer_name: z.string(),
   phone: z.string(),
   email: z.string(),
-  line1: z.string(),
+  street: z._default(z.string(), ''),
+  house_number: z._default(z.string(), ''),
   line2: z.string(),
   postcode: z.string(),
 });
@@ -19,7 +24,8 @@ export const EMPTY_GUEST_DETAILS: GuestDetails = {
   customer_name: '',
   phone: '',
   email: '',
-  line1: '',
+  street: '',
+  house_number: '',
   line2: '',
   postcode: '',
 };

@@ -67,7 +67,6 @@ describe('guest form (SPEC §5)', () => {
     const phone = screen.getByLabelText('Telefon');
     expect(screen.getByLabelText(/E-Mail/)).toHaveAttribute('type', 'email');
     await userEvent.type(screen.getByLabelText('Name'), 'Anna');
-    await userEvent.type(screen.getByLabelText('Straße und Adresse'), 'Torstraße 1');
     await userEvent.type(phone, '0170 1234 5678 9012 3');
     await userEvent.click(screen.getByRole('button', { name: 'Weiter zur Kasse' }));
     expect(phone).toHaveAccessibleDescription(/Bitte geben Sie eine gültige Telefonnummer mit Vorwahl ein/);
@@ -87,7 +86,9 @@ describe('guest form (SPEC §5)', () => {
     expect(screen.getByLabelText('Postleitzahl')).toHaveValue('10115');
     await userEvent.type(screen.getByLabelText('Name'), 'Anna');
     await userEvent.type(screen.getByLabelText('Telefon'), '030123456');
-    await userEvent.type(screen.getByLabelText('Straße und Adresse'), 'Torstraße 1');
+    await userEvent.type(screen.getByLabelText('Straße'), 'Torstraße');
+    await userEvent.type(screen.getByLabelText('Hausnummer'), '1');
+    await userEvent.type(screen.getByLabelText(/Wohnung, Etage, Klingel/), '3. OG');
     await userEvent.selectOptions(screen.getByLabelText('Postleitzahl'), '10117');
     await userEvent.click(screen.getByRole('button', { name: 'Weiter zur Kasse' }));
     expect(screen.getByText('checkout reached')).toBeInTheDocument();
@@ -95,20 +96,54 @@ describe('guest form (SPEC §5)', () => {
     expect(JSON.parse(sessionStorage.getItem(GUEST_DETAILS_KEY) ?? '{}')).toMatchObject({
       customer_name: 'Anna',
       phone: '030 123456',
-      line1: 'Torstraße 1',
+      street: 'Torstraße',
+      house_number: '1',
+      line2: '3. OG',
       postcode: '10117',
     });
   });
 
-  it('does not ask for a postcode for pickup', async () => {
+  it('asks a pickup guest only for name and phone, the e-mail optional (issue 15)', async () => {
     useDelivery.setState({ orderType: 'pickup' });
     renderForm();
-    expect(screen.queryByLabelText('Postleitzahl')).not.toBeInTheDocument();
+    for (const label of ['Postleitzahl', 'Straße', 'Hausnummer', /Wohnung/])
+      expect(screen.queryByLabelText(label)).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Name'), 'Anna');
     await userEvent.type(screen.getByLabelText('Telefon'), '030123456');
-    await userEvent.type(screen.getByLabelText('Straße und Adresse'), 'Torstraße 1');
     await userEvent.click(screen.getByRole('button', { name: 'Weiter zur Kasse' }));
     expect(screen.getByText('checkout reached')).toBeInTheDocument();
+  });
+
+  it('asks a delivery guest for street and house number, in that order, and focuses the first one missing', async () => {
+    renderForm();
+    const street = screen.getByLabelText('Straße');
+    const houseNumber = screen.getByLabelText('Hausnummer');
+    expect(street.compareDocumentPosition(houseNumber) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(street).toBeRequired();
+    expect(houseNumber).toBeRequired();
+    await userEvent.type(screen.getByLabelText('Name'), 'Anna');
+    await userEvent.type(screen.getByLabelText('Telefon'), '030123456');
+    await userEvent.type(street, 'Torstraße');
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter zur Kasse' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Bitte füllen Sie alle Felder aus');
+    expect(houseNumber).toHaveAttribute('aria-invalid', 'true');
+    expect(street).not.toHaveAttribute('aria-invalid');
+    expect(houseNumber).toHaveFocus();
+    expect(screen.queryByText('checkout reached')).not.toBeInTheDocument();
+
+    await userEvent.type(houseNumber, '12a');
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter zur Kasse' }));
+    expect(screen.getByText('checkout reached')).toBeInTheDocument();
+  });
+
+  it('focuses the first invalid field on a failed submit', async () => {
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter zur Kasse' }));
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Name'), 'Anna');
+    await userEvent.type(screen.getByLabelText('Telefon'), 'kein Telefon');
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter zur Kasse' }));
+    expect(screen.getByLabelText('Telefon')).toHaveFocus();
   });
 
   it('alerts "your cart is empty" and goes back when the cart is empty', () => {

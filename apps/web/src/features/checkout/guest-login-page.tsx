@@ -1,27 +1,55 @@
 import './checkout.css';
 import './register-texts.ts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { PHONE_INPUT_MAX_LENGTH, emailSchema, formatPhone, normalizePhone, toCents } from '@pizzeria/domain';
+import { PHONE_INPUT_MAX_LENGTH, emailSchema, formatPhone, normalizePhone } from '@pizzeria/domain';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useMoney } from '../../lib/use-money.ts';
+import { AddressFields, type AddressFieldName } from '../addresses/index.ts';
 import { useCart } from '../cart/index.ts';
 import { useDelivery, usePostcodes } from '../delivery/index.ts';
-import { useCurrency } from '../store/index.ts';
 import { CheckoutField } from './components/checkout-field.tsx';
 import { useGuestDetails, type GuestDetails } from './guest-details-store.ts';
 import type { CheckoutArrival } from './checkout-arrival.ts';
 
-type RequiredField = 'customer_name' | 'phone' | 'line1' | 'postcode';
+type RequiredField = 'customer_name' | 'phone' | 'street' | 'house_number' | 'postcode';
 
-/** The fields SPEC §5 requires: name, address line and phone; the postcode too for delivery. */
+/**
+ * The fields a guest must fill (SPEC §5, issue 15): a pickup needs only the name and the phone; a
+ * delivery also the street, the house number and the postcode.
+ */
 export function missingGuestFields(details: GuestDetails, delivery: boolean): RequiredField[] {
   const required: RequiredField[] = delivery
-    ? ['customer_name', 'phone', 'line1', 'postcode']
-    : ['customer_name', 'phone', 'line1'];
+    ? ['customer_name', 'phone', 'street', 'house_number', 'postcode']
+    : ['customer_name', 'phone'];
   return required.filter((field) => details[field].trim() === '');
 }
+
+/** The inputs' names, for focusing the first one a failed submit marks. */
+const INPUT_NAME: Record<RequiredField | 'email', string> = {
+  customer_name: 'name',
+  phone: 'phone',
+  email: 'email',
+  street: 'street',
+  house_number: 'house_number',
+  postcode: 'zip',
+};
+
+/** The shared address field each missing detail marks. */
+const ADDRESS_FIELD_OF: Partial<Record<RequiredField, AddressFieldName>> = {
+  street: 'street',
+  house_number: 'house_number',
+  postcode: 'zip',
+};
+
+/** The guest's detail each shared address field edits (the postcode is `zip` there). */
+const ADDRESS_FIELD: Partial<Record<AddressFieldName, keyof GuestDetails>> = {
+  street: 'street',
+  house_number: 'house_number',
+  line2: 'line2',
+  zip: 'postcode',
+};
 
 /** Leaves a screen the way the browser's back button would, or to the menu when there is no way back. */
 export function goBack(navigate: (to: string) => void): void {
@@ -34,7 +62,6 @@ export default function GuestLoginPage() {
   const { t } = useTranslation('checkout');
   usePageTitle(t('guest.page_title'));
   const [, navigate] = useLocation();
-  const money = useMoney(useCurrency());
   const items = useCart((state) => state.items);
   const orderType = useDelivery((state) => state.orderType);
   const chosenPostcode = useDelivery((state) => state.postcode);
@@ -46,7 +73,6 @@ export default function GuestLoginPage() {
   const [missing, setMissing] = useState<RequiredField[]>([]);
   const [emailError, setEmailError] = useState(false);
   const [phoneError, setPhoneError] = useState(false);
-  const postcodeId = useId();
   const emptyHandled = useRef(false);
 
   // SPEC §4: the guest form with an empty cart alerts and goes back.
@@ -79,18 +105,23 @@ export default function GuestLoginPage() {
     const emailBad = current.email.trim() !== '' && !emailSchema.safeParse(current.email).success;
     const phone = normalizePhone(current.phone);
     const phoneBad = current.phone.trim() !== '' && phone === null;
-    setMissing(missingNow);
+    const entry = delivery ? postcodes?.find((candidate) => candidate.postcode === current.postcode) : undefined;
+    const postcodeBad = delivery && current.postcode !== '' && !entry;
+    const invalid: (RequiredField | 'email')[] = [...missingNow];
+    if (phoneBad) invalid.push('phone');
+    if (emailBad) invalid.push('email');
+    if (postcodeBad) invalid.push('postcode');
+    setMissing(postcodeBad ? [...missingNow, 'postcode'] : missingNow);
     setEmailError(emailBad);
     setPhoneError(phoneBad);
-    if (missingNow.length > 0 || emailBad || phone === null) return;
-    if (delivery) {
-      const entry = postcodes?.find((candidate) => candidate.postcode === current.postcode);
-      if (!entry) {
-        setMissing(['postcode']);
-        return;
-      }
-      setPostcode(entry);
+    if (invalid.length > 0 || phone === null) {
+      focusFirstInvalid(
+        event.currentTarget,
+        invalid.map((field) => INPUT_NAME[field]),
+      );
+      return;
     }
+    if (entry) setPostcode(entry);
     // Shown back as people read it ("0170 1234567"); the server stores it in E.164.
     update({ postcode: current.postcode, phone: formatPhone(phone) });
     const arrival: CheckoutArrival = { checkoutFrom: 'guest-login' };
@@ -157,61 +188,25 @@ export default function GuestLoginPage() {
               }}
             />
           </fieldset>
-          <fieldset className="checkout-fieldset">
-            <legend>{delivery ? t('guest.delivery_section') : t('guest.pickup_section')}</legend>
-            <CheckoutField
-              label={t('guest.line2')}
-              name="line2"
-              autoComplete="address-line2"
-              maxLength={200}
-              placeholder={t('guest.line2_placeholder')}
-              value={details.line2}
-              onChange={(event) => change('line2', event.target.value)}
-            />
-            <CheckoutField
-              label={t('guest.line1')}
-              name="line1"
-              autoComplete="address-line1"
-              required
-              maxLength={200}
-              placeholder={t('guest.line1_placeholder')}
-              value={details.line1}
-              invalid={isMissing('line1')}
-              onChange={(event) => change('line1', event.target.value)}
-            />
-            {delivery && (
-              <div className="checkout-field">
-                <label className="field-label" htmlFor={postcodeId}>
-                  {t('guest.postcode')}
-                </label>
-                <select
-                  id={postcodeId}
-                  name="postcode"
-                  className="select"
-                  autoComplete="postal-code"
-                  required
-                  aria-invalid={isMissing('postcode') || undefined}
-                  value={postcodeValue}
-                  onChange={(event) => change('postcode', event.target.value)}
-                >
-                  <option value="">{t('guest.postcode_choose')}</option>
-                  {postcodeValue && !postcodes?.some((entry) => entry.postcode === postcodeValue) && (
-                    <option value={postcodeValue}>{postcodeValue}</option>
-                  )}
-                  {postcodes?.map((entry) => (
-                    <option key={entry.id} value={entry.postcode}>
-                      {entry.delivery_fee > 0
-                        ? t('guest.postcode_option', {
-                            postcode: entry.postcode,
-                            fee: money(toCents(entry.delivery_fee)),
-                          })
-                        : t('guest.postcode_option_free', { postcode: entry.postcode })}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-          </fieldset>
+          {delivery && (
+            <fieldset className="checkout-fieldset">
+              <legend>{t('guest.delivery_section')}</legend>
+              <AddressFields
+                values={{
+                  street: details.street,
+                  house_number: details.house_number,
+                  line2: details.line2,
+                  zip: postcodeValue,
+                }}
+                postcodes={postcodes}
+                invalid={missing.flatMap((field) => ADDRESS_FIELD_OF[field] ?? [])}
+                onChange={(field, value) => {
+                  const detail = ADDRESS_FIELD[field];
+                  if (detail) change(detail, value);
+                }}
+              />
+            </fieldset>
+          )}
           <button type="submit" className="button button-primary button-block">
             {t('guest.submit')}
           </button>

@@ -14,6 +14,7 @@ export const menuEn: Translated<typeof menuDe> = {
   results_count_one: '{{count}} dish found',
   results_count_other: '{{count}} dishes found',
   price_from: 'from {{price}}',
+  deposit: 'plus {{price}} deposit',
   add_label: 'Add {{name}} to the cart',
   choose_label: 'Choose {{name}}',
   unavailable: 'Currently unavailable',

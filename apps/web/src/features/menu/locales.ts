@@ -12,6 +12,8 @@ export const menuDe = {
   results_count_one: '{{count}} Gericht gefunden',
   results_count_other: '{{count}} Gerichte gefunden',
   price_from: 'ab {{price}}',
+  /** The bottle deposit, not part of the price (PAngV): named beside it. */
+  deposit: 'zzgl. {{price}} Pfand',
   add_label: '{{name}} in den Warenkorb legen',
   choose_label: '{{name}} auswählen',
   unavailable: 'Derzeit nicht verfügbar',

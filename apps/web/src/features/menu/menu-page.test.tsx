@@ -49,6 +49,14 @@ describe('MenuPage', () => {
     expect(within(legend).getByText('Koffeinhaltig')).toBeInTheDocument();
   });
 
+  it('names a bottle deposit beside the price, not in it (PAngV), and nothing for dishes without one', () => {
+    renderMenu();
+    const cola = screen.getByRole('article', { name: 'Cola 0,33 l' });
+    expect(within(cola).getByText('2,90 €')).toBeInTheDocument();
+    expect(within(cola).getByText('zzgl. 0,08 € Pfand')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Pizza Margherita' })).queryByText(/Pfand/)).toBeNull();
+  });
+
   it('shows the loading screen first', () => {
     renderWithProviders(<MenuPage />);
     expect(screen.getByRole('status')).toHaveTextContent('Wird geladen');

@@ -12,6 +12,7 @@ const topping = (id: number, name: string, price: number, extra: Partial<Topping
 
 const base = {
   description: '',
+  deposit: 0,
   position: 0,
   available: true,
   variants: [],
@@ -95,6 +96,7 @@ export const cola: Product = {
   name: 'Cola 0,33 l',
   description: 'Eiskalt aus der Flasche',
   price: 2.9,
+  deposit: 0.08,
   type: 'simple',
   category_id: 6,
   tax: { percentage: 19 },

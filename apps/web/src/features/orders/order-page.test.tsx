@@ -55,6 +55,31 @@ describe('order page', () => {
     expect(screen.getByText(/Gesamt/).parentElement).toHaveTextContent(/Gesamt25,30\s€/);
   });
 
+  it('shows a line’s deposit under its price and the deposits in their own row (decision 016)', async () => {
+    const [pizza] = testOrder.items;
+    if (!pizza) throw new Error('the test order has no line');
+    const cola = {
+      ...pizza,
+      product_id: 29,
+      variant_id: null,
+      name: 'Cola 0,33 l',
+      variant_name: null,
+      display_name: 'Cola 0,33 l',
+      price: 2.9,
+      quantity: 2,
+      extras: [],
+      tax_percentage: 19,
+      line_total: 5.8,
+      deposit: 0.08,
+      deposit_total: 0.16,
+    };
+    renderOrder({ items: [pizza, cola], subtotal: 29.8, deposit: 0.16, total: 31.26 });
+    const line = (await screen.findByText('2 × Cola 0,33 l')).closest('li');
+    expect(line).toHaveTextContent(/5,80\s€zzgl\. 0,16\s€ Pfand/);
+    expect(screen.getByText('Pfand', { selector: 'dt' }).parentElement).toHaveTextContent(/Pfand0,16\s€/);
+    expect(screen.getByText(/Gesamt/).parentElement).toHaveTextContent(/Gesamt31,26\s€/);
+  });
+
   it('shows the whole delivery address a driver needs: street, extra line, postcode and town', async () => {
     renderOrder({ status: 'waiting', order_type: 'delivery' });
     const details = await screen.findByText('Torstraße 1, 3. OG', { exact: false });

@@ -15,6 +15,8 @@ function line(overrides: Partial<OrderItem>): OrderItem {
     extras: [],
     tax_percentage: 7,
     line_total: 2,
+    deposit: 0,
+    deposit_total: 0,
     ...overrides,
   };
 }

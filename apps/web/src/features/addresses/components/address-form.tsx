@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PHONE_INPUT_MAX_LENGTH,
@@ -9,28 +9,38 @@ import {
   type AddressInput,
 } from '@pizzeria/domain';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
+import { usePostcodes } from '../../delivery/index.ts';
 import { useCreateAddress } from '../api/create-address.ts';
 import { useUpdateAddress } from '../api/update-address.ts';
+import { splitStreetLine, streetLine } from '../street-line.ts';
+import {
+  AddressFields,
+  TextField,
+  isDeliveredPostcode,
+  missingAddressFields,
+  type AddressFieldName,
+} from './address-fields.tsx';
 
 interface AddressDraft {
   customer_name: string;
   phone: string;
-  line1: string;
+  street: string;
+  house_number: string;
   line2: string;
   zip: string;
   city: string;
   is_default: boolean;
 }
 
-type RequiredField = 'customer_name' | 'phone' | 'line1' | 'zip' | 'city';
-const REQUIRED: RequiredField[] = ['customer_name', 'phone', 'line1', 'zip', 'city'];
+type DraftField = 'customer_name' | 'phone' | AddressFieldName;
 
 function draftOf(address: Address | null, contact: { name: string; phone: string }): AddressDraft {
   return address
     ? {
         customer_name: address.customer_name,
         phone: formatPhone(address.phone),
-        line1: address.line1,
+        ...splitStreetLine(address.line1),
         line2: address.line2 ?? '',
         zip: address.zip,
         city: address.city,
@@ -39,7 +49,8 @@ function draftOf(address: Address | null, contact: { name: string; phone: string
     : {
         customer_name: contact.name,
         phone: formatPhone(contact.phone),
-        line1: '',
+        street: '',
+        house_number: '',
         line2: '',
         zip: '',
         city: '',
@@ -47,37 +58,19 @@ function draftOf(address: Address | null, contact: { name: string; phone: string
       };
 }
 
-function Field({
-  label,
-  hint,
-  invalid,
-  optional,
-  ...input
-}: { label: string; hint?: string; invalid?: boolean; optional?: string } & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'id' | 'className'
->) {
-  const id = useId();
-  return (
-    <div className="checkout-field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-        {optional && <span className="checkout-optional"> ({optional})</span>}
-      </label>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={invalid || undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        {...input}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="checkout-hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
+/** The inputs' names, for focusing the first one a failed submit marks. */
+const INPUT_NAME: Record<DraftField, string> = {
+  customer_name: 'name',
+  phone: 'phone',
+  street: 'street',
+  house_number: 'house_number',
+  line2: 'line2',
+  zip: 'zip',
+  city: 'city',
+};
+
+function isAddressField(field: DraftField): field is AddressFieldName {
+  return field !== 'customer_name' && field !== 'phone';
 }
 
 interface AddressFormProps {
@@ -89,12 +82,15 @@ interface AddressFormProps {
   onCancel?: () => void;
 }
 
-/** Adds or edits a saved address (POST / PUT /api/addresses/), checked with the API's own schema. */
+/**
+ * Adds or edits a saved address (POST / PUT /api/addresses/), checked with the API's own schema. The
+ * address fields are the guest form's (issue 15); the postcode is one the restaurant delivers to.
+ */
 export function AddressForm({ address, contact, onSaved, onCancel }: AddressFormProps) {
   const { t } = useTranslation('addresses');
+  const { data: postcodes } = usePostcodes();
   const [draft, setDraft] = useState<AddressDraft>(() => draftOf(address, contact));
-  const [missing, setMissing] = useState<RequiredField[]>([]);
-  const [zipInvalid, setZipInvalid] = useState(false);
+  const [missing, setMissing] = useState<DraftField[]>([]);
   const [phoneInvalid, setPhoneInvalid] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateAddress();
@@ -102,23 +98,52 @@ export function AddressForm({ address, contact, onSaved, onCancel }: AddressForm
   const saving = create.isPending || update.isPending;
   const titleId = useId();
 
-  const change = <K extends keyof AddressDraft>(field: K, value: AddressDraft[K]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    if (typeof value === 'string' && value.trim() !== '')
-      setMissing((fields) => fields.filter((other) => other !== field));
+  const change = (field: DraftField, value: string) => {
+    setDraft((current) => {
+      const next = { ...current, [field]: value };
+      // The town comes with the delivery area, unless the customer typed another.
+      if (field === 'zip') {
+        const area = postcodes?.find((entry) => entry.postcode === value);
+        const previousArea = postcodes?.find((entry) => entry.postcode === current.zip);
+        if (area?.city && (current.city.trim() === '' || current.city === previousArea?.city)) next.city = area.city;
+      }
+      return next;
+    });
+    if (value.trim() !== '') setMissing((fields) => fields.filter((other) => other !== field));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
-    const missingNow = REQUIRED.filter((field) => draft[field].trim() === '');
-    setMissing(missingNow);
-    const zipBad = draft.zip.trim() !== '' && !/^\d{5}$/.test(draft.zip.trim());
-    setZipInvalid(zipBad);
+    const form = event.currentTarget;
+    const missingNow: DraftField[] = [
+      ...(['customer_name', 'phone'] as const).filter((field) => draft[field].trim() === ''),
+      ...missingAddressFields(draft),
+    ];
     const phoneBad = draft.phone.trim() !== '' && normalizePhone(draft.phone) === null;
+    const zipBad = draft.zip !== '' && !isDeliveredPostcode(draft.zip, postcodes);
+    setMissing(missingNow);
     setPhoneInvalid(phoneBad);
-    if (missingNow.length > 0 || zipBad || phoneBad) return;
-    const input: AddressInput = { ...draft, line2: draft.line2.trim() || null, country: 'DE' };
+    const invalid: DraftField[] = [...missingNow];
+    if (phoneBad) invalid.push('phone');
+    if (zipBad) invalid.push('zip');
+    if (invalid.length > 0) {
+      focusFirstInvalid(
+        form,
+        invalid.map((field) => INPUT_NAME[field]),
+      );
+      return;
+    }
+    const input: AddressInput = {
+      customer_name: draft.customer_name,
+      phone: draft.phone,
+      line1: streetLine(draft.street, draft.house_number),
+      line2: draft.line2.trim() || null,
+      zip: draft.zip,
+      city: draft.city,
+      country: 'DE',
+      is_default: draft.is_default,
+    };
     const parsed = addressInputSchema.safeParse(input);
     if (!parsed.success) {
       setFailure(t('form.save_error'));
@@ -126,12 +151,11 @@ export function AddressForm({ address, contact, onSaved, onCancel }: AddressForm
     }
     const handlers = {
       onSuccess: onSaved,
-      onError: (error: Error) =>
-        setFailure(
-          error instanceof ApiRequestError && error.status < 500 && error.code !== 'http_error'
-            ? error.message
-            : t('form.save_error'),
-        ),
+      onError: (error: Error) => {
+        const refused = error instanceof ApiRequestError && error.status < 500 && error.code !== 'http_error';
+        setFailure(refused ? error.message : t('form.save_error'));
+        if (refused && error.code === 'postcode_not_delivered') focusFirstInvalid(form, ['zip']);
+      },
     };
     if (address) update.mutate({ id: address.id, input }, handlers);
     else create.mutate(input, handlers);
@@ -147,11 +171,6 @@ export function AddressForm({ address, contact, onSaved, onCancel }: AddressForm
           {t('form.fill_all_fields')}
         </p>
       )}
-      {zipInvalid && (
-        <p className="form-error" role="alert">
-          {t('form.zip_invalid')}
-        </p>
-      )}
       {phoneInvalid && (
         <p className="form-error" role="alert">
           {t('form.phone_invalid')}
@@ -163,8 +182,9 @@ export function AddressForm({ address, contact, onSaved, onCancel }: AddressForm
         </p>
       )}
       <div className="address-form-grid">
-        <Field
+        <TextField
           label={t('form.name')}
+          name="name"
           autoComplete="name"
           required
           maxLength={100}
@@ -172,8 +192,9 @@ export function AddressForm({ address, contact, onSaved, onCancel }: AddressForm
           invalid={missing.includes('customer_name')}
           onChange={(event) => change('customer_name', event.target.value)}
         />
-        <Field
+        <TextField
           label={t('form.phone')}
+          name="phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -187,52 +208,13 @@ export function AddressForm({ address, contact, onSaved, onCancel }: AddressForm
             setPhoneInvalid(false);
           }}
         />
-        <Field
-          label={t('form.line1')}
-          autoComplete="address-line1"
-          required
-          maxLength={200}
-          value={draft.line1}
-          invalid={missing.includes('line1')}
-          onChange={(event) => change('line1', event.target.value)}
-        />
-        <Field
-          label={t('form.line2')}
-          autoComplete="address-line2"
-          optional={t('form.optional')}
-          maxLength={200}
-          value={draft.line2}
-          onChange={(event) => change('line2', event.target.value)}
-        />
-        <Field
-          label={t('form.zip')}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          required
-          maxLength={5}
-          hint={t('form.zip_hint')}
-          value={draft.zip}
-          invalid={missing.includes('zip') || zipInvalid}
-          onChange={(event) => {
-            change('zip', event.target.value.replace(/\D/g, '').slice(0, 5));
-            setZipInvalid(false);
-          }}
-        />
-        <Field
-          label={t('form.city')}
-          autoComplete="address-level2"
-          required
-          maxLength={100}
-          value={draft.city}
-          invalid={missing.includes('city')}
-          onChange={(event) => change('city', event.target.value)}
-        />
       </div>
+      <AddressFields values={draft} postcodes={postcodes} invalid={missing.filter(isAddressField)} onChange={change} />
       <label className="address-default">
         <input
           type="checkbox"
           checked={draft.is_default}
-          onChange={(event) => change('is_default', event.target.checked)}
+          onChange={(event) => setDraft((current) => ({ ...current, is_default: event.target.checked }))}
         />
         {t('form.is_default')}
       </label>

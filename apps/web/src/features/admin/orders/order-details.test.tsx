@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../lib/testing.tsx';
 import { testStoreQuery } from '../../store/test-store.ts';
 import { OrderDetails } from './order-details.tsx';
 import { mapSearchHref, telHref } from './order-links.ts';
-import { testAdminOrder } from './test-admin-order.ts';
+import { testAdminOrder, testAdminOrderWithDeposit } from './test-admin-order.ts';
 
 function renderDetails(order: AdminOrder) {
   return renderWithProviders(<OrderDetails order={order} />, { queryData: [testStoreQuery] });
@@ -61,6 +61,22 @@ describe('order details', () => {
     expect(fact('enthält 7 % MwSt.')).toHaveTextContent(/1,96\s€/);
     expect(fact('enthält 19 % MwSt.')).toHaveTextContent(/0,40\s€/);
     expect(fact('Bezahlung')).toHaveTextContent(/^Bezahlung\s*Barzahlung – 32,50\s€ kassieren$/);
+  });
+
+  it('names a line’s deposit under its price and adds the deposits up in their own row', () => {
+    renderDetails(testAdminOrderWithDeposit());
+    const lines = within(screen.getByRole('list', { name: 'Bestellte Gerichte' }))
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('order-details-line'));
+    expect(lines[1]).toHaveTextContent(/zzgl\. 0,08\s€ Pfand/);
+    expect(lines[0]).not.toHaveTextContent('Pfand');
+    expect(fact('Pfand')).toHaveTextContent(/0,08\s€/);
+    expect(fact('Gesamt')).toHaveTextContent(/32,58\s€/);
+  });
+
+  it('has no deposit row for an order without deposits', () => {
+    renderDetails(testAdminOrder());
+    expect(screen.queryByText('Pfand', { selector: 'dt' })).toBeNull();
   });
 
   it('shows the times on the store’s clock: as soon as possible, or the requested time, and the promised time', () => {

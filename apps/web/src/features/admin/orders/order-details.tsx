@@ -109,7 +109,14 @@ function OrderLines({ order }: { order: AdminOrder }) {
               </ul>
             )}
           </div>
-          <p className="order-details-line-total">{money(toCents(item.line_total))}</p>
+          <div className="order-details-line-amounts">
+            <p className="order-details-line-total">{money(toCents(item.line_total))}</p>
+            {item.deposit_total > 0 && (
+              <p className="order-details-line-deposit">
+                {t('details.line_deposit', { amount: money(toCents(item.deposit_total)) })}
+              </p>
+            )}
+          </div>
         </li>
       ))}
     </ul>
@@ -193,6 +200,12 @@ function OrderTotals({ order }: { order: AdminOrder }) {
               : t('details.discount', { percent: percent.format(order.discount_percentage) })}
           </dt>
           <dd>−{euros(order.discount)}</dd>
+        </div>
+      )}
+      {order.deposit > 0 && (
+        <div>
+          <dt>{t('details.deposit')}</dt>
+          <dd>{euros(order.deposit)}</dd>
         </div>
       )}
       {order.order_type === 'delivery' && (

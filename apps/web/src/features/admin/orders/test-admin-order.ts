@@ -36,6 +36,8 @@ export function testAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder 
         ],
         tax_percentage: 7,
         line_total: 28,
+        deposit: 0,
+        deposit_total: 0,
       },
       {
         product_id: 3,
@@ -48,12 +50,15 @@ export function testAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder 
         extras: [],
         tax_percentage: 19,
         line_total: 2.5,
+        deposit: 0,
+        deposit_total: 0,
       },
     ],
     subtotal: 30.5,
     discount_code: null,
     discount_percentage: 0,
     discount: 0,
+    deposit: 0,
     delivery_fee: 2,
     total: 32.5,
     vat: [
@@ -69,4 +74,16 @@ export function testAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder 
     ],
     ...overrides,
   };
+}
+
+/** The fixture with its cola in a reusable bottle: 0,08 € deposit on top (decision 016). */
+export function testAdminOrderWithDeposit(): AdminOrder {
+  const order = testAdminOrder();
+  return testAdminOrder({
+    items: order.items.map((item) =>
+      item.product_id === 3 ? { ...item, deposit: 0.08, deposit_total: 0.08 * item.quantity } : item,
+    ),
+    deposit: 0.08,
+    total: 32.58,
+  });
 }

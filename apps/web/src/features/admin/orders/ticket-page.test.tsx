@@ -8,7 +8,7 @@ import { fakeApi } from '../../auth/test-api.ts';
 import { testStoreQuery } from '../../store/test-store.ts';
 import { clearStaffSession } from '../auth/staff-session.ts';
 import { signedInDevice, staffTokens } from '../test-staff.ts';
-import { testAdminOrder } from './test-admin-order.ts';
+import { testAdminOrder, testAdminOrderWithDeposit } from './test-admin-order.ts';
 import { TicketPage } from './ticket-page.tsx';
 
 const REFRESH = { 'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') } };
@@ -62,9 +62,18 @@ describe('kitchen ticket', () => {
     expect(ticket.getByText(/Kastanienallee 3/)).toHaveTextContent('Kastanienallee 32. OG links10435 Berlin');
     expect(ticket.getByText(/^BAR KASSIEREN: 32,50\s€$/)).toBeInTheDocument();
     expect(ticket.queryByText(/BEZAHLT/)).not.toBeInTheDocument();
+    expect(ticket.queryByText(/Pfand/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zurück' })).toBeInTheDocument();
     // Without ?print=1 the ticket only shows; printing is the person's choice.
     expect(print).not.toHaveBeenCalled();
+  });
+
+  it('says how much of the total is deposit, and says nothing of it without one', async () => {
+    fakeApi({ ...REFRESH, 'GET /api/admin/orders/5': { status: 200, body: testAdminOrderWithDeposit() } });
+    renderTicket('/orders/5/ticket');
+    const ticket = within(await screen.findByRole('article', { name: 'Küchenbon' }));
+    expect(ticket.getByText(/^BAR KASSIEREN: 32,58\s€$/)).toBeInTheDocument();
+    expect(ticket.getByText(/^davon Pfand: 0,08\s€$/)).toBeInTheDocument();
   });
 
   it('marks a PayPal pickup as paid, with the requested time and no address', async () => {

@@ -167,6 +167,7 @@ function KitchenTicket({ order, ref }: { order: AdminOrder; ref: Ref<HTMLElement
         <p className="ticket-total">
           <span>{t('ticket.total')}</span> <span>{euros(order.total)}</span>
         </p>
+        {order.deposit > 0 && <p className="ticket-small">{t('ticket.deposit', { amount: euros(order.deposit) })}</p>}
         <p className="ticket-small">{t('ticket.placed_at', { time: clock.dateTime(order.created_at) })}</p>
       </section>
     </article>

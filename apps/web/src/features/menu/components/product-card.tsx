@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildCartItem, needsOptionsDialog, type Product } from '@pizzeria/domain';
+import { buildCartItem, needsOptionsDialog, toCents, type Product } from '@pizzeria/domain';
 import { InfoIcon } from '../../../lib/icons.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
 import { PlusIcon, useCart } from '../../cart/index.ts';
@@ -90,6 +90,9 @@ export function ProductCard({ product }: { product: Product }) {
               ? t('price_from', { price: money(price.cents) })
               : money(price.cents)
             : t('unavailable')}
+          {product.available && product.deposit > 0 && (
+            <span className="product-card-deposit">{t('deposit', { price: money(toCents(product.deposit)) })}</span>
+          )}
         </p>
       </div>
       <div className="product-card-media">

@@ -54,6 +54,16 @@ async function openDialog(productId: number, editKey: string | null = null) {
 const addButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: /Hinzufügen/ });
 
 describe('product options dialog', () => {
+  it('names the deposit of the chosen quantity beside the price, outside it', async () => {
+    const user = userEvent.setup();
+    const dialog = await openDialog(29);
+    expect(addButton(dialog)).toHaveTextContent(/2,90\s€/);
+    expect(within(dialog).getByText('zzgl. 0,08 € Pfand')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Menge erhöhen' }));
+    expect(addButton(dialog)).toHaveTextContent(/5,80\s€/);
+    expect(within(dialog).getByText('zzgl. 0,16 € Pfand')).toBeInTheDocument();
+  });
+
   it('asks for the required dressing and keeps Add disabled with the reason until it is chosen', async () => {
     const user = userEvent.setup();
     const dialog = await openDialog(22);

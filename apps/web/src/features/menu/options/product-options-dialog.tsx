@@ -6,6 +6,7 @@ import {
   allergensForChoice,
   buildCartItem,
   checkToppingChoice,
+  lineDeposit,
   lineTotal,
   toCents,
   type CartItem,
@@ -238,6 +239,7 @@ function OptionsForm({
             <span className="options-submit-price">{price}</span>
           </button>
         </div>
+        {item.deposit > 0 && <p className="options-deposit">{t('deposit', { price: money(lineDeposit(item)) })}</p>}
       </div>
       <Dialog.Close className="icon-button options-close" aria-label={tCommon('close')}>
         <CloseIcon />

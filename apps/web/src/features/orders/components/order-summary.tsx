@@ -30,7 +30,14 @@ export function OrderSummary({ order }: { order: Order }) {
                 </ul>
               )}
             </div>
-            <p className="checkout-line-total">{euros(item.line_total)}</p>
+            <div className="checkout-line-amounts">
+              <p className="checkout-line-total">{euros(item.line_total)}</p>
+              {item.deposit_total > 0 && (
+                <p className="checkout-line-deposit">
+                  {t('order.line_deposit', { amount: euros(item.deposit_total) })}
+                </p>
+              )}
+            </div>
           </li>
         ))}
       </ul>
@@ -53,6 +60,12 @@ export function OrderSummary({ order }: { order: Order }) {
               })}
             </dt>
             <dd>−{euros(order.discount)}</dd>
+          </div>
+        )}
+        {order.deposit > 0 && (
+          <div>
+            <dt>{t('order.deposit')}</dt>
+            <dd>{euros(order.deposit)}</dd>
           </div>
         )}
         {order.order_type === 'delivery' && (

@@ -65,6 +65,9 @@ export const adminProductsTexts = defineTranslations(
       type_variable: 'Mit Größen',
       type_variable_hint: '1 bis {{max}} Größen mit eigenem Preis',
       price: 'Preis',
+      deposit: 'Pfand',
+      deposit_hint:
+        'Je Flasche oder Dose, zusätzlich zum Preis berechnet und neben ihm genannt (z. B. 0,25 € Einweg, 0,08 € oder 0,15 € Mehrweg). 0 für keines.',
       sizes: 'Größen',
       sizes_hint:
         'In dieser Reihenfolge zeigt der Shop die Größen. Der günstigste Preis steht als „ab …“ auf der Karte.',
@@ -177,6 +180,9 @@ export const adminProductsTexts = defineTranslations(
       type_variable: 'With sizes',
       type_variable_hint: '1 to {{max}} sizes with their own price',
       price: 'Price',
+      deposit: 'Deposit',
+      deposit_hint:
+        'Per bottle or can, charged on top of the price and named beside it (e.g. €0.25 one-way, €0.08 or €0.15 returnable). 0 for none.',
       sizes: 'Sizes',
       sizes_hint: 'The shop lists the sizes in this order. The cheapest price shows as “from …” on the card.',
       size_heading: 'Size {{number}}',

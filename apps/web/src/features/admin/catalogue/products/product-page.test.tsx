@@ -90,6 +90,7 @@ describe('product editor', () => {
         { name: { de: 'Mittel', en: '' }, price: 10.5 },
         { name: { de: 'Familie', en: 'Family' }, price: 19.9 },
       ],
+      deposit: 0,
       picture_id: null,
       hidden: false,
     });
@@ -138,6 +139,32 @@ describe('product editor', () => {
 
     await user.click(screen.getByRole('radio', { name: /^Einfach/ }));
     expect(screen.getByRole('textbox', { name: 'Preis' })).toHaveValue('8,50');
+  });
+
+  it('edits the deposit beside the price, typed with a comma, and refuses one that is no amount of money', async () => {
+    const bottle = { ...CAESAR, name: { de: 'Apfelschorle 0,5 l', en: '' }, deposit: 0.25 };
+    const { calls } = fakeApi({
+      ...CATALOGUE,
+      [`GET ${API}/products/20`]: { status: 200, body: bottle },
+      [`PUT ${API}/products/20`]: { status: 200, body: { ...bottle, deposit: 0.15, version: 6 } },
+    });
+    renderWithProviders(<AdminArea />, { route: '/products?id=20' });
+    const user = userEvent.setup();
+    const deposit = await screen.findByRole('textbox', { name: 'Pfand' });
+    expect(deposit).toHaveValue('0,25');
+
+    await user.clear(deposit);
+    await user.type(deposit, '0,155');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByRole('textbox', { name: 'Pfand' })).toHaveAttribute('aria-invalid', 'true');
+    expect(sent(calls, 'PUT')).toHaveLength(0);
+
+    await user.clear(deposit);
+    await user.type(deposit, '0,15');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent(calls, 'PUT')).toHaveLength(1));
+    expect(sent(calls, 'PUT')[0]).toMatchObject({ price: 8.5, deposit: 0.15, version: 5 });
+    expect(await screen.findByText('Gespeichert.')).toBeInTheDocument();
   });
 
   it('uploads a picture, previews it and saves it as the product’s; a refused one says why', async () => {

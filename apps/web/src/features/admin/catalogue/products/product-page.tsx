@@ -104,6 +104,7 @@ const EMPTY: ProductRequest = {
   description: { de: '', en: '' },
   // Empty until typed: the schema asks for a number, so saving without a price says so beside it.
   price: Number.NaN,
+  deposit: 0,
   tax_rate_id: NOT_CHOSEN,
   variants: [],
   picture_id: null,
@@ -118,6 +119,7 @@ function toValues(product: AdminProduct): ProductRequest {
     description: product.description,
     // A variable product's stored price is its cheapest size's; the form sends none for it.
     price: product.type === 'simple' ? product.price : null,
+    deposit: product.deposit,
     tax_rate_id: product.tax_rate_id,
     variants: product.variants.map(({ id, name, price }) => ({ id, name, price })),
     picture_id: product.picture?.id ?? null,
@@ -303,6 +305,7 @@ function PriceSection({ form }: { form: UseFormReturn<ProductRequest> }) {
         ))}
       </fieldset>
       {type === 'simple' ? <MoneyField form={form} name="price" label={t('price')} /> : <SizesEditor form={form} />}
+      <MoneyField form={form} name="deposit" label={t('deposit')} hint={t('deposit_hint')} />
     </div>
   );
 }

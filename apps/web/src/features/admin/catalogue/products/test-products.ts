@@ -64,6 +64,7 @@ export const CAESAR: AdminProduct = {
   name: { de: 'Caesar Salat', en: 'Caesar salad' },
   description: { de: 'Mit Parmesan', en: '' },
   price: 8.5,
+  deposit: 0,
   tax_rate_id: 1,
   variants: [],
   picture: { id: 7, card_url: '/media/7-card.webp', wide_url: '/media/7-wide.webp' },

@@ -72,6 +72,7 @@ export const MARGHERITA: AdminProduct = {
   name: { de: 'Pizza Margherita', en: 'Pizza Margherita' },
   description: { de: '', en: '' },
   price: 8.5,
+  deposit: 0,
   tax_rate_id: 1,
   variants: [],
   picture: null,

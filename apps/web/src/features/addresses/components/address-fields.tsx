@@ -1,0 +1,176 @@
+import './address-fields.css';
+import '../register-texts.ts';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toCents, type Postcode } from '@pizzeria/domain';
+import { useMoney } from '../../../lib/use-money.ts';
+import { useCurrency } from '../../store/index.ts';
+
+/** What a delivery address asks, in the order the forms show it. */
+export interface AddressFieldValues {
+  street: string;
+  house_number: string;
+  /** Apartment, floor, door bell: optional. */
+  line2: string;
+  zip: string;
+  /** Asked only by the account's form (a guest's order takes the delivery area's town); absent: not shown. */
+  city?: string;
+}
+export type AddressFieldName = 'street' | 'house_number' | 'line2' | 'zip' | 'city';
+
+/** The delivery address's fields a person left empty, in the form's order: street and house number first. */
+export function missingAddressFields(values: AddressFieldValues): AddressFieldName[] {
+  const required: AddressFieldName[] = ['street', 'house_number', 'zip'];
+  if (values.city !== undefined) required.push('city');
+  return required.filter((field) => (values[field] ?? '').trim() === '');
+}
+
+/** Whether the restaurant delivers to the postcode (`GET /api/postcodes/store/13`); unknown while loading. */
+export function isDeliveredPostcode(zip: string, postcodes: readonly Postcode[] | undefined): boolean {
+  return postcodes === undefined || postcodes.some((entry) => entry.postcode === zip.trim());
+}
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  optional?: boolean;
+  invalid?: boolean;
+}
+
+/** A labelled input with its hint and error, described to assistive technology. */
+export function TextField({ label, hint, error, optional, invalid, ...input }: TextFieldProps) {
+  const { t } = useTranslation('addresses');
+  const id = useId();
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className="checkout-field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+        {optional && <span className="checkout-optional"> ({t('fields.optional')})</span>}
+      </label>
+      <input
+        id={id}
+        className="input"
+        aria-invalid={invalid || Boolean(error) || undefined}
+        aria-describedby={described || undefined}
+        {...input}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="checkout-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="checkout-field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface AddressFieldsProps {
+  values: AddressFieldValues;
+  onChange: (field: AddressFieldName, value: string) => void;
+  /** The fields to mark, e.g. the ones a failed submit found empty. */
+  invalid: readonly AddressFieldName[];
+  /** The delivery areas: the postcode is one of them. */
+  postcodes: readonly Postcode[] | undefined;
+}
+
+/**
+ * The delivery address as both the guest form and the account's address form ask it (issue 15): street,
+ * house number, apartment, and the postcode chosen from the areas the restaurant delivers to, so an
+ * address is never saved for a postcode that is refused later. Inputs are named after the fields.
+ */
+export function AddressFields({ values, onChange, invalid, postcodes }: AddressFieldsProps) {
+  const { t } = useTranslation('addresses');
+  const money = useMoney(useCurrency());
+  const zipId = useId();
+  const isInvalid = (field: AddressFieldName) => invalid.includes(field);
+  const zipNotDelivered = values.zip.trim() !== '' && !isDeliveredPostcode(values.zip, postcodes);
+  const zipKnown = postcodes?.some((entry) => entry.postcode === values.zip) ?? false;
+  return (
+    <div className="address-fields">
+      <div className="address-street-row">
+        <TextField
+          label={t('fields.street')}
+          name="street"
+          autoComplete="address-line1"
+          required
+          maxLength={160}
+          placeholder={t('fields.street_placeholder')}
+          value={values.street}
+          invalid={isInvalid('street')}
+          onChange={(event) => onChange('street', event.target.value)}
+        />
+        <TextField
+          label={t('fields.house_number')}
+          name="house_number"
+          required
+          maxLength={20}
+          placeholder={t('fields.house_number_placeholder')}
+          value={values.house_number}
+          invalid={isInvalid('house_number')}
+          onChange={(event) => onChange('house_number', event.target.value)}
+        />
+      </div>
+      <TextField
+        label={t('fields.line2')}
+        name="line2"
+        autoComplete="address-line2"
+        optional
+        maxLength={200}
+        placeholder={t('fields.line2_placeholder')}
+        value={values.line2}
+        onChange={(event) => onChange('line2', event.target.value)}
+      />
+      <div className="address-place-row">
+        <div className="checkout-field">
+          <label className="field-label" htmlFor={zipId}>
+            {t('fields.zip')}
+          </label>
+          <select
+            id={zipId}
+            name="zip"
+            className="select"
+            autoComplete="postal-code"
+            required
+            aria-invalid={isInvalid('zip') || zipNotDelivered || undefined}
+            aria-describedby={zipNotDelivered ? `${zipId}-error` : undefined}
+            value={values.zip}
+            onChange={(event) => onChange('zip', event.target.value)}
+          >
+            <option value="">{t('fields.zip_choose')}</option>
+            {values.zip && !zipKnown && <option value={values.zip}>{values.zip}</option>}
+            {postcodes?.map((entry) => (
+              <option key={entry.id} value={entry.postcode}>
+                {entry.delivery_fee > 0
+                  ? t('fields.zip_option', { postcode: entry.postcode, fee: money(toCents(entry.delivery_fee)) })
+                  : t('fields.zip_option_free', { postcode: entry.postcode })}
+              </option>
+            ))}
+          </select>
+          {zipNotDelivered && (
+            <p id={`${zipId}-error`} className="checkout-field-error">
+              {t('fields.zip_not_delivered', { zip: values.zip })}
+            </p>
+          )}
+        </div>
+        {values.city !== undefined && (
+          <TextField
+            label={t('fields.city')}
+            name="city"
+            autoComplete="address-level2"
+            required
+            maxLength={100}
+            value={values.city}
+            invalid={isInvalid('city')}
+            onChange={(event) => onChange('city', event.target.value)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
