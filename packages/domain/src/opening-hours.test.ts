@@ -307,22 +307,19 @@ describe('storeStatusAt', () => {
 describe('reopening: when a store that takes no more orders today opens again', () => {
   it('is the first opening of a later day, never later today', () => {
     // Saturday the 6th at 15:00: the evening today does not count, Sunday 12:00 does.
-    expect(reopening(week, berlinJune(6, '15:00'), BERLIN)).toEqual({ dayOfWeek: 0, time: '12:00', daysAhead: 1 });
+    expect(reopening(week, berlinJune(6, '15:00'), BERLIN)).toEqual({ date: '2026-06-07', time: '12:00' });
     // Sunday night: Monday is closed, Tuesday's lunch is next.
-    expect(reopening(week, berlinJune(7, '22:30'), BERLIN)).toEqual({ dayOfWeek: 2, time: '11:30', daysAhead: 2 });
+    expect(reopening(week, berlinJune(7, '22:30'), BERLIN)).toEqual({ date: '2026-06-09', time: '11:30' });
   });
 
-  it('is after the last day of a closure', () => {
-    // Closed from Friday the 5th through Wednesday the 10th: Thursday the 11th.
-    expect(reopening(week, berlinJune(5, '12:00'), BERLIN, '2026-06-10')).toEqual({
-      dayOfWeek: 4,
-      time: '11:30',
-      daysAhead: 6,
-    });
+  it('skips the days a closure takes', () => {
+    const closed = (date: string) => date >= '2026-06-05' && date <= '2026-06-10';
+    expect(reopening(week, berlinJune(5, '12:00'), BERLIN, closed)).toEqual({ date: '2026-06-11', time: '11:30' });
   });
 
-  it('is nothing for a store without hours', () => {
+  it('is nothing for a store without hours, or closed for the next two weeks', () => {
     expect(reopening([], berlinJune(5, '12:00'), BERLIN)).toBeNull();
+    expect(reopening(week, berlinJune(5, '12:00'), BERLIN, () => true)).toBeNull();
   });
 });
 

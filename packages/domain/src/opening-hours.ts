@@ -283,29 +283,36 @@ export function nextOpening(hours: StoreHour[], instant: Date, timeZone: string)
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whole days from one calendar date ('YYYY-MM-DD') to another. */
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+/** The calendar date ('YYYY-MM-DD') some days after another. */
+function dateAfter(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** When a store opens again: the local date and the opening time. */
+export interface Reopening {
+  /** 'YYYY-MM-DD' in the store's zone. */
+  date: string;
+  /** 'HH:mm'. */
+  time: string;
 }
 
 /**
  * When a store that takes no more orders today opens again (issue 15: the customer learned it only at
- * checkout): the first opening on a later day, or after `closedThrough` (the last day of a closure),
- * within the week after. Null for a store with no hours at all. Closures after that one are not known
- * here; the checkout has the last word.
+ * checkout): the first opening on a later day that `isClosed` (closure days) leaves open, looking two
+ * weeks ahead. Null for a store with no hours, or closed for all of them.
  */
 export function reopening(
   hours: StoreHour[],
   instant: Date,
   timeZone: string,
-  closedThrough: string | null = null,
-): NextOpening | null {
+  isClosed: (date: string) => boolean = () => false,
+): Reopening | null {
   const today = zonedTime(instant, timeZone);
-  const first = closedThrough === null ? 1 : Math.max(1, daysBetween(today.date, closedThrough) + 1);
-  for (let daysAhead = first; daysAhead < first + 7; daysAhead += 1) {
-    const dayOfWeek = weekday(today.dayOfWeek, daysAhead);
-    const starts = intervalsOfDay(hours, dayOfWeek, 0).map((interval) => interval.start);
-    if (starts.length > 0) return { dayOfWeek, time: formatClock(Math.min(...starts)), daysAhead };
+  for (let daysAhead = 1; daysAhead <= 14; daysAhead += 1) {
+    const date = dateAfter(today.date, daysAhead);
+    if (isClosed(date)) continue;
+    const starts = intervalsOfDay(hours, weekday(today.dayOfWeek, daysAhead), 0).map((interval) => interval.start);
+    if (starts.length > 0) return { date, time: formatClock(Math.min(...starts)) };
   }
   return null;
 }

@@ -152,6 +152,7 @@ describe('storeStatusMessage', () => {
       is_open: true,
       pause: NOT_PAUSED,
       closure: null,
+      reopens: { date: '2026-06-10', time: '11:30' },
     });
   });
 
@@ -176,6 +177,8 @@ describe('storeStatusMessage', () => {
       is_open: false,
       today_hours: [],
       closure: { reason: 'Betriebsferien' },
+      // Wednesday the 10th is still closed: Thursday, the first day after the closure.
+      reopens: { date: '2026-06-11', time: '11:30' },
     });
   });
 });
@@ -187,7 +190,10 @@ describe('liveStoreStatus: the browser recomputing between messages', () => {
     expect(liveStoreStatus(tuesday, june(9, '10:00'))).toEqual({ kind: 'opens_at', time: '11:30' });
     expect(liveStoreStatus(tuesday, june(9, '11:30'))).toEqual({ kind: 'open', closesAt: '14:30' });
     expect(liveStoreStatus(tuesday, june(9, '15:00'))).toEqual({ kind: 'opens_at', time: '17:00' });
-    expect(liveStoreStatus(tuesday, june(9, '22:00'))).toEqual({ kind: 'closed_today' });
+    expect(liveStoreStatus(tuesday, june(9, '22:00'))).toEqual({
+      kind: 'closed_today',
+      reopens: { date: '2026-06-10', time: '11:30' },
+    });
   });
 
   it("keeps Friday's late slot open after midnight even before the next message arrives", () => {
@@ -209,7 +215,10 @@ describe('liveStoreStatus: the browser recomputing between messages', () => {
     const message = storeStatusMessage(availability({ pause: { paused: true, until: null } }), june(9, '12:00'));
     expect(liveStoreStatus(message, june(9, '12:00'))).toEqual({ kind: 'paused', until: null });
     expect(liveStoreStatus(message, june(9, '15:00'))).toEqual({ kind: 'paused', until: null });
-    expect(liveStoreStatus(message, june(9, '22:30'))).toEqual({ kind: 'closed_today' });
+    expect(liveStoreStatus(message, june(9, '22:30'))).toEqual({
+      kind: 'closed_today',
+      reopens: { date: '2026-06-10', time: '11:30' },
+    });
   });
 
   it('tells an automatic pause from one staff made', () => {
@@ -241,7 +250,7 @@ describe('liveStoreStatus: the browser recomputing between messages', () => {
     expect(liveStoreStatus(message, june(9, '12:00'))).toEqual({
       kind: 'closure',
       reason: 'Inventur',
-      through: '2026-06-09',
+      reopens: { date: '2026-06-10', time: '11:30' },
     });
   });
 

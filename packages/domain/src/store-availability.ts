@@ -1,6 +1,6 @@
 import type { StoreHour } from './api/catalogue.ts';
 import type { OrderingPause, StoreClosure, StoreStatusMessage } from './api/realtime.ts';
-import { slotsForDay, storeStatusAt, wallClock, zonedTime } from './opening-hours.ts';
+import { reopening, slotsForDay, storeStatusAt, wallClock, zonedTime, type Reopening } from './opening-hours.ts';
 
 // Whether the restaurant takes orders: the weekly hours, minus closure days, minus a pause by staff
 // (issue 4). The server computes it for the status channel and the checkout; the browser recomputes it
@@ -91,6 +91,9 @@ export function storeStatusMessage(availability: StoreAvailability, instant: Dat
     is_open: isStoreOpen(availability, instant),
     pause: isOrderingPaused(availability.pause, instant) ? availability.pause : NOT_PAUSED,
     closure: closureOn(availability.closures, today.date),
+    reopens: reopening([...availability.hours], instant, availability.timeZone, (date) =>
+      Boolean(closureOn(availability.closures, date)),
+    ),
   };
 }
 
@@ -102,10 +105,10 @@ export type LiveStoreStatus =
    * paused because no orders board was connected (the customer had better phone).
    */
   | { kind: 'paused'; until: string | null; auto?: true }
-  /** `through`: the closure's last day ('YYYY-MM-DD'). */
-  | { kind: 'closure'; reason: string | null; through: string }
+  | { kind: 'closure'; reason: string | null; reopens: Reopening | null }
   | { kind: 'opens_at'; time: string }
-  | { kind: 'closed_today' };
+  /** `reopens`: when the store opens again on a later day, if the server said. */
+  | { kind: 'closed_today'; reopens: Reopening | null };
 
 /**
  * The status at `instant` (the server-synchronised now) from a status message. Between messages the hours
@@ -142,7 +145,8 @@ function clockOf(instant: Date, timeZone: string): string {
 }
 
 function closedFor(message: StoreStatusMessage): LiveStoreStatus {
+  const reopens = message.reopens ?? null;
   return message.closure
-    ? { kind: 'closure', reason: message.closure.reason, through: message.closure.ends_on }
-    : { kind: 'closed_today' };
+    ? { kind: 'closure', reason: message.closure.reason, reopens }
+    : { kind: 'closed_today', reopens };
 }

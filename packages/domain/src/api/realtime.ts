@@ -51,6 +51,11 @@ export const storeStatusMessageSchema = z.object({
    * "sold out today" ended) and an open shop reads its menu, prices and delivery areas again.
    */
   menu_version: z.optional(z.string()),
+  /**
+   * When the store opens again on a later day (issue 15), by the week's hours and every closure: the
+   * store's local date and time. Absent from servers before it.
+   */
+  reopens: z.optional(z.nullable(z.object({ date: z.iso.date(), time: z.string().check(z.regex(/^\d{2}:\d{2}$/)) }))),
 });
 export type StoreStatusMessage = z.infer<typeof storeStatusMessageSchema>;
 

@@ -328,15 +328,23 @@ export default fp<OrdersPluginOptions>(
       return store ? { name: store.name, address: store.address } : undefined;
     }
 
+    /**
+     * Mails on their way to the mailer (the pickup place is read first): the server waits for them before
+     * it closes, as the mailer waits for those it holds, so a mail decided before a shutdown is written.
+     */
+    const mailsUnderWay = new Set<Promise<void>>();
+
     function mail(kind: OrderMailKind, order: Order, language: Language): void {
       // The mail plugin is optional for this feature: without it orders are placed and decided all the same.
       if (!order.email || !app.hasDecorator('mail')) return;
       const mailer = app.mail;
       const to = order.email;
       // After the commit and off the request: a slow or failing mail server never loses or delays an order.
-      void pickupPlace(order)
+      const underWay = pickupPlace(order)
         .then((place) => mailer[kind](to, language, order, place))
         .catch((error: unknown) => app.log.error({ err: error, orderId: order.id }, `order mail ${kind} failed`));
+      mailsUnderWay.add(underWay);
+      void underWay.finally(() => mailsUnderWay.delete(underWay));
     }
 
     /** Tells every instance's channels (order page, staff board) after the commit, never failing the request. */
@@ -639,6 +647,7 @@ export default fp<OrdersPluginOptions>(
               discountCode: priced.discountCode,
               discountPercentage: priced.discountPercentage,
               discountCents: priced.discountCents,
+              depositCents: priced.depositCents,
               deliveryFeeCents: priced.deliveryFeeCents,
               totalCents: priced.totalCents,
               vat: priced.vat,
@@ -983,6 +992,7 @@ export default fp<OrdersPluginOptions>(
     app.addHook('preClose', async () => {
       clearInterval(sweep);
       await sweeping;
+      await Promise.allSettled([...mailsUnderWay]);
     });
 
     app.decorate('orders', service);

@@ -115,6 +115,8 @@ describe('WS /api/ws/store/:id/status', () => {
       closure: null,
       // The catalogue's fingerprint: open shops read the menu again when it changes.
       menu_version: expect.any(String),
+      // Monday the 15th: Tuesday's lunch is the first opening of a later day.
+      reopens: { date: '2026-06-16', time: '11:30' },
     });
   });
 

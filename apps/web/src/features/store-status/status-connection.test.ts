@@ -95,9 +95,14 @@ describe('the live store status connection', () => {
       statusMessage({
         today_hours: [],
         closure: { id: 1, starts_on: '2026-11-23', ends_on: '2026-11-24', reason: 'Betriebsferien' },
+        reopens: { date: '2026-11-27', time: '11:30' },
       }),
     );
-    expect(status()).toEqual({ kind: 'closure', reason: 'Betriebsferien', through: '2026-11-24' });
+    expect(status()).toEqual({
+      kind: 'closure',
+      reason: 'Betriebsferien',
+      reopens: { date: '2026-11-27', time: '11:30' },
+    });
     socket.push({ today_hours: 'nonsense' });
     expect(status()).toEqual({ kind: 'unavailable' });
   });
@@ -218,7 +223,7 @@ describe('the server-synchronised clock', () => {
     vi.advanceTimersByTime(24_000); // 21:59:54 on the store's clock
     expect(status()).toEqual({ kind: 'open', closesAt: '22:00' });
     vi.advanceTimersByTime(RECOMPUTE_MS); // 22:00:00: the recompute sees the close
-    expect(status()).toEqual({ kind: 'closed_today' });
+    expect(status()).toEqual({ kind: 'closed_today', reopens: { date: '2026-11-24', time: '11:30' } });
   });
 
   it('opens at the next slot on the store’s clock when the device runs ahead', () => {

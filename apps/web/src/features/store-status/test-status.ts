@@ -15,6 +15,7 @@ export function statusMessage(overrides: Partial<StoreStatusMessage> = {}): Stor
     is_open: true,
     pause: { paused: false, until: null },
     closure: null,
+    reopens: { date: '2026-11-24', time: '11:30' },
     ...overrides,
   };
 }

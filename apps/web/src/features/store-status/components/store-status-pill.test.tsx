@@ -16,7 +16,7 @@ const cases: [StoreStatusView, string, string][] = [
   [{ kind: 'connecting' }, 'Öffnungszeiten werden geprüft …', 'Checking opening hours …'],
   [{ kind: 'open', closesAt: '22:00' }, 'Jetzt geöffnet · bis 22:00', 'Open now · until 22:00'],
   [{ kind: 'opens_at', time: '17:00' }, 'Öffnet um 17:00', 'Opens at 17:00'],
-  [{ kind: 'closed_today' }, 'Heute geschlossen', 'Closed for today'],
+  [{ kind: 'closed_today', reopens: null }, 'Heute geschlossen', 'Closed for today'],
   [{ kind: 'paused', until: '18:30' }, 'Online-Bestellungen pausiert bis 18:30', 'Online ordering paused until 18:30'],
   [{ kind: 'paused', until: null }, 'Online-Bestellungen pausiert', 'Online ordering paused'],
   [
@@ -25,11 +25,11 @@ const cases: [StoreStatusView, string, string][] = [
     'Online ordering unavailable right now – please call us',
   ],
   [
-    { kind: 'closure', reason: 'Betriebsferien', through: '2026-11-30' },
+    { kind: 'closure', reason: 'Betriebsferien', reopens: null },
     'Heute geschlossen: Betriebsferien',
     'Closed today: Betriebsferien',
   ],
-  [{ kind: 'closure', reason: null, through: '2026-11-30' }, 'Heute geschlossen', 'Closed for today'],
+  [{ kind: 'closure', reason: null, reopens: null }, 'Heute geschlossen', 'Closed for today'],
   [{ kind: 'reconnecting' }, 'Geschlossen – Verbindung wird wiederhergestellt …', 'Closed – reconnecting …'],
   [{ kind: 'unavailable' }, 'Geschlossen – Status gerade nicht abrufbar', 'Closed – status unavailable right now'],
 ];
@@ -54,7 +54,7 @@ describe('the store status pill', () => {
     expect(screen.getByRole('status')).toHaveTextContent(hint);
     for (const status of [
       { kind: 'open', closesAt: '22:00' },
-      { kind: 'closed_today' },
+      { kind: 'closed_today', reopens: null },
       { kind: 'paused', until: null },
       { kind: 'paused', until: null, auto: true },
       { kind: 'reconnecting' },
@@ -84,17 +84,18 @@ describe('when the restaurant opens again', () => {
   it('says so under a store closed for the rest of today, in German and English', async () => {
     // Sunday 22 November 2026, 15:00 in Berlin: the test store opens on Mondays at 11:30.
     vi.useFakeTimers({ now: new Date('2026-11-22T14:00:00Z'), toFake: ['Date'] });
-    useStoreStatus.setState({ status: { kind: 'closed_today' } });
+    useStoreStatus.setState({ status: { kind: 'closed_today', reopens: { date: '2026-11-23', time: '11:30' } } });
     renderWithProviders(<StoreStatusPill />, { queryData: [testStoreQuery] });
     expect(screen.getByText('Wieder geöffnet morgen ab 11:30.')).toBeInTheDocument();
     await act(() => changeLanguage('en'));
     expect(screen.getByText('Open again tomorrow from 11:30.')).toBeInTheDocument();
   });
 
-  it('names the day after a closure', () => {
-    // Closed through Monday the 23rd: Friday the 27th, 11:30, is the next opening.
+  it('names the day when it is not tomorrow', () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T14:00:00Z'), toFake: ['Date'] });
-    useStoreStatus.setState({ status: { kind: 'closure', reason: 'Betriebsferien', through: '2026-11-23' } });
+    useStoreStatus.setState({
+      status: { kind: 'closure', reason: 'Betriebsferien', reopens: { date: '2026-11-27', time: '11:30' } },
+    });
     renderWithProviders(<StoreStatusPill />, { queryData: [testStoreQuery] });
     expect(screen.getByText('Wieder geöffnet am Freitag, 27.11. ab 11:30.')).toBeInTheDocument();
   });
@@ -114,7 +115,7 @@ describe('the cart’s notice', () => {
 
   it('says no more orders are taken today, and when the restaurant opens again', () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T14:00:00Z'), toFake: ['Date'] });
-    useStoreStatus.setState({ status: { kind: 'closed_today' } });
+    useStoreStatus.setState({ status: { kind: 'closed_today', reopens: { date: '2026-11-23', time: '11:30' } } });
     renderWithProviders(<ClosedTodayNotice />, { queryData: [testStoreQuery] });
     expect(screen.getByRole('status')).toHaveTextContent(
       'Heute nehmen wir keine Bestellungen mehr an. Wieder geöffnet morgen ab 11:30.',
