@@ -10,6 +10,7 @@ import {
   needsOptionsDialog,
   removeLine,
   replaceLine,
+  repriceCart,
   setLineQuantity,
   type CartItem,
   type ExtraChoice,
@@ -488,3 +489,32 @@ function arbitraryCart(): fc.Arbitrary<CartItem[]> {
     .array(arbitraryChoice(), { maxLength: 12 })
     .map((choices) => choices.reduce<CartItem[]>((cart, c) => addToCart(cart, buildCartItem(c.product, c)), []));
 }
+
+describe("repriceCart: a kept cart at today's menu", () => {
+  const line = () => buildCartItem(margherita, { variantId: 4, extras: [{ id: 5, quantity: 1 }], quantity: 2 });
+
+  it("leaves a cart at today's prices as it is", () => {
+    const items = [line(), plainCola()];
+    expect(repriceCart(items, catalogue)).toEqual({ items, changed: false });
+  });
+
+  it("takes the size's, the extra's and the deposit's new prices, keeping each line's choice and quantity", () => {
+    const dearer = {
+      ...margherita,
+      variants: margherita.variants.map((variant) => (variant.id === 4 ? { ...variant, price: 11.9 } : variant)),
+    };
+    const newDeposit = { ...cola, deposit: 0.15 };
+    const kept = [line(), plainCola()];
+    const { items, changed } = repriceCart(kept, [dearer, newDeposit, salad]);
+    expect(changed).toBe(true);
+    expect(items[0]).toMatchObject({ price: 1190, displayPrice: 1190, quantity: 2, uniqueKey: kept[0]?.uniqueKey });
+    expect(items[0]?.extras).toEqual(kept[0]?.extras);
+    expect(items[1]).toMatchObject({ deposit: 15, quantity: 1 });
+  });
+
+  it('keeps a line whose dish or size is gone, for the server to refuse by name', () => {
+    const withoutSize = { ...margherita, variants: margherita.variants.filter((variant) => variant.id !== 4) };
+    const kept = [line(), plainCola()];
+    expect(repriceCart(kept, [withoutSize])).toEqual({ items: kept, changed: false });
+  });
+});

@@ -127,6 +127,47 @@ export function buildCartItem(product: Product, choice: ItemChoice): CartItem {
   };
 }
 
+/** What a line costs: its prices, extras' prices, deposit and VAT rate, not its names. */
+function samePrices(a: CartItem, b: CartItem): boolean {
+  return (
+    a.price === b.price &&
+    a.basePrice === b.basePrice &&
+    a.displayPrice === b.displayPrice &&
+    a.tax === b.tax &&
+    a.deposit === b.deposit &&
+    a.extras.length === b.extras.length &&
+    a.extras.every((extra, index) => extra.price === b.extras[index]?.price)
+  );
+}
+
+/**
+ * The cart's lines at today's menu: a cart kept from an earlier visit, or a menu staff changed meanwhile,
+ * would show a total the server no longer charges. Each line is built again from its dish as the menu
+ * has it now (prices, deposit, VAT rate, names); a line whose dish, size or extra is gone stays as it is,
+ * for the server to refuse by name. `changed`: some line's money changed.
+ */
+export function repriceCart(items: CartItem[], products: readonly Product[]): { items: CartItem[]; changed: boolean } {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  let changed = false;
+  const repriced = items.map((item) => {
+    const product = byId.get(item.id);
+    if (!product) return item;
+    let current: CartItem;
+    try {
+      current = buildCartItem(product, {
+        variantId: item.selectedVariant?.id ?? null,
+        extras: item.extras.map((extra) => ({ id: extra.id, quantity: extra.quantity })),
+        quantity: item.quantity,
+      });
+    } catch {
+      return item;
+    }
+    if (!samePrices(item, current)) changed = true;
+    return { ...current, uniqueKey: item.uniqueKey };
+  });
+  return { items: repriced, changed };
+}
+
 /** Adds a line; an identical line (same uniqueKey) gets its quantity raised instead (capped at 99). */
 export function addToCart(items: CartItem[], item: CartItem): CartItem[] {
   const index = items.findIndex((line) => line.uniqueKey === item.uniqueKey);

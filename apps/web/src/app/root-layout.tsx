@@ -3,6 +3,7 @@ import { PostcodePickerHost } from '../features/delivery/index.ts';
 import { Footer, Header, LoadingScreen } from '../features/layout/index.ts';
 import { useStoreStatusConnection } from '../features/store-status/index.ts';
 import { HydrateLater } from '../lib/hydration.tsx';
+import { useCartRepricing } from './use-cart-repricing.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useMobileZoomBlock } from './use-mobile-zoom-block.ts';
 import { useScrollToTopOnNavigate } from './use-scroll-to-top.ts';
@@ -13,6 +14,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   useMobileZoomBlock();
   useScrollToTopOnNavigate();
   useStoreStatusConnection();
+  useCartRepricing();
   return (
     <div className="app-shell">
       {/* Taken over after the page's frame, each in a task of its own (lib/hydration.tsx). */}

@@ -27,6 +27,8 @@ export interface CartState {
    * starts a new cart (issue 15).
    */
   ordered: boolean;
+  /** The lines were brought to today's menu and some price changed (`useCartRepricing`): the cart says so. */
+  repriced: boolean;
   /** Adds a line; an identical line (same uniqueKey) gets its quantity raised instead. */
   add: (item: CartItem) => void;
   /** Sets a line's quantity; below 1 removes the line. */
@@ -66,6 +68,7 @@ export const useCart = create<CartState>()((set) => ({
   items: [],
   note: '',
   ordered: false,
+  repriced: false,
   // A dish added to a cart already ordered is the first of a new order.
   add: (item) =>
     set((state) =>
@@ -77,7 +80,7 @@ export const useCart = create<CartState>()((set) => ({
   remove: (uniqueKey) => set((state) => ({ items: removeLine(state.items, uniqueKey) })),
   replace: (uniqueKey, item) => set((state) => ({ items: replaceLine(state.items, uniqueKey, item) })),
   setNote: (note) => set({ note: note.slice(0, MAX_NOTE_LENGTH) }),
-  clear: () => set({ items: [], note: '', ordered: false }),
+  clear: () => set({ items: [], note: '', ordered: false, repriced: false }),
 }));
 
 /** Set while the cart is read from storage, which needs no writing back. */
@@ -104,7 +107,7 @@ useCart.subscribe((state, previous) => {
 export function restoreCart(storage: Storage | undefined = localStore()): void {
   restoring = true;
   try {
-    useCart.setState(readStoredCart(storage));
+    useCart.setState({ ...readStoredCart(storage), repriced: false });
   } finally {
     restoring = false;
   }

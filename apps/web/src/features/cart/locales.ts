@@ -10,6 +10,7 @@ export const cartDe = {
   ordered_text: 'Was Sie jetzt hinzufügen, kommt in einen neuen Warenkorb.',
   ordered_view: 'Bestellung ansehen',
   ordered_new: 'Neue Bestellung beginnen',
+  repriced: 'Die Preise in Ihrem Warenkorb wurden an die aktuelle Speisekarte angepasst.',
   view_cart: 'Warenkorb ansehen',
   items_count_one: '{{count}} Artikel',
   items_count_other: '{{count}} Artikel',

@@ -489,10 +489,17 @@ export function CheckoutSummary({
   postcodeName: string;
 }) {
   const { t } = useTranslation('checkout');
+  const { t: tCart } = useTranslation('cart');
   const money = useMoney(useCurrency());
   const delivery = totals.orderType === 'delivery';
+  const repriced = useCart((state) => state.repriced);
   return (
     <>
+      {repriced && (
+        <p className="checkout-warning" role="status">
+          {tCart('repriced')}
+        </p>
+      )}
       <ul className="checkout-lines" aria-label={t('summary.lines_label')}>
         {items.map((item) => (
           <li key={item.uniqueKey} className="checkout-line">

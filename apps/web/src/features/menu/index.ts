@@ -1,2 +1,4 @@
 export { MenuPage } from './menu-page.tsx';
+export { productsQueryOptions } from './api/get-products.ts';
+export { useLanguage } from './use-language.ts';
 export { useMenuSearch, type MenuSearchState } from './menu-search-store.ts';

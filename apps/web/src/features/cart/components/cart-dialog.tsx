@@ -26,6 +26,7 @@ export default function CartDialog() {
   const open = useCartDialog((state) => state.open);
   const items = useCart((state) => state.items);
   const ordered = useCart((state) => state.ordered) && items.length > 0;
+  const repriced = useCart((state) => state.repriced);
   const totals = useCartTotals();
   const queryClient = useQueryClient();
 
@@ -51,6 +52,11 @@ export default function CartDialog() {
           </div>
           <div className="cart-dialog-scroll">
             {!ordered && <ClosedTodayNotice />}
+            {!ordered && repriced && (
+              <p className="cart-repriced" role="status">
+                {t('repriced')}
+              </p>
+            )}
             {ordered ? <OrderedCart /> : <OrderTypeSwitch />}
             {ordered ? null : items.length === 0 ? (
               <EmptyCart />

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { repriceCart } from '@pizzeria/domain';
+import { useCart } from '../features/cart/index.ts';
+import { productsQueryOptions, useLanguage } from '../features/menu/index.ts';
+
+/**
+ * Keeps the cart at today's menu (issue 15, honest with money): a cart kept from an earlier visit, or one
+ * whose dishes staff repriced meanwhile (the live status makes the shop read its menu again), would show
+ * a total the server no longer charges. Whenever the menu is read, the lines are built again from it;
+ * when a price changed, the cart says so.
+ */
+export function useCartRepricing(): void {
+  const active = useCart((state) => state.items.length > 0 && !state.ordered);
+  const { data: products } = useQuery({ ...productsQueryOptions(useLanguage()), enabled: active });
+  useEffect(() => {
+    if (!products) return;
+    const { items, ordered } = useCart.getState();
+    if (items.length === 0 || ordered) return;
+    const result = repriceCart(items, products);
+    if (result.changed) useCart.setState({ items: result.items, repriced: true });
+  }, [products]);
+}
