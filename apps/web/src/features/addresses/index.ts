@@ -4,5 +4,6 @@ export {
   missingAddressFields,
   type AddressFieldName,
   type AddressFieldValues,
+  TextField,
 } from './components/address-fields.tsx';
 export { streetLine } from './street-line.ts';

@@ -6,10 +6,9 @@ import { Link, useLocation } from 'wouter';
 import { PHONE_INPUT_MAX_LENGTH, emailSchema, formatPhone, normalizePhone } from '@pizzeria/domain';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { AddressFields, type AddressFieldName } from '../addresses/index.ts';
+import { AddressFields, TextField, type AddressFieldName } from '../addresses/index.ts';
 import { useCart } from '../cart/index.ts';
 import { useDelivery, usePostcodes } from '../delivery/index.ts';
-import { CheckoutField } from './components/checkout-field.tsx';
 import { useGuestDetails, type GuestDetails } from './guest-details-store.ts';
 import type { CheckoutArrival } from './checkout-arrival.ts';
 
@@ -145,7 +144,7 @@ export default function GuestLoginPage() {
           )}
           <fieldset className="checkout-fieldset">
             <legend>{t('guest.contact_section')}</legend>
-            <CheckoutField
+            <TextField
               label={t('guest.name')}
               name="name"
               autoComplete="name"
@@ -155,7 +154,7 @@ export default function GuestLoginPage() {
               invalid={isMissing('customer_name')}
               onChange={(event) => change('customer_name', event.target.value)}
             />
-            <CheckoutField
+            <TextField
               label={t('guest.phone')}
               name="phone"
               type="tel"
@@ -172,7 +171,7 @@ export default function GuestLoginPage() {
                 setPhoneError(false);
               }}
             />
-            <CheckoutField
+            <TextField
               label={t('guest.email')}
               name="email"
               type="email"

@@ -36,7 +36,6 @@ const errorsDe = {
 export const checkoutTexts = defineTranslations(
   {
     required_mark: 'Pflichtfeld',
-    optional: 'optional',
     cart_empty: 'Ihr Warenkorb ist leer',
     guest: {
       page_title: 'Als Gast bestellen',
@@ -143,7 +142,6 @@ export const checkoutTexts = defineTranslations(
   },
   {
     required_mark: 'required',
-    optional: 'optional',
     cart_empty: 'Your cart is empty',
     guest: {
       page_title: 'Order as guest',
