@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { LocalizedText } from '@pizzeria/domain';
 import type { Database, Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { integerLiteral, timeLiteral } from '../db/sql-literals.ts';
 import { HttpError } from './errors.ts';
 
 export interface Limit {
@@ -97,10 +98,6 @@ function keyLiteral(key: string): string {
   return `'${key}'`;
 }
 
-function timeLiteral(instant: Date): string {
-  return `'${instant.toISOString()}'::timestamptz`;
-}
-
 interface CountedRow {
   key: string;
   hits: number;
@@ -123,7 +120,9 @@ function countingQuery(keys: string[], limits: Map<string, Limit>, at: Date): st
       return `(${keyLiteral(key)}, 1, ${timeLiteral(windowEndsAt)})`;
     })
     .join(', ');
-  const maxima = keys.map((key) => `(${keyLiteral(key)}, ${Math.trunc(limits.get(key)?.max ?? 0)})`).join(', ');
+  const maxima = keys
+    .map((key) => `(${keyLiteral(key)}, ${integerLiteral(Math.trunc(limits.get(key)?.max ?? 0))})`)
+    .join(', ');
   return `insert into rate_limits as r (key, hits, window_ends_at) values ${rows}
 on conflict (key) do update set
   hits = case when ${expired} then 1 else r.hits + 1 end,

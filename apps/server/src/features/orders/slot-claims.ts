@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SLOT_MINUTES, type OrderingPause, type OrderStatus, type StoreClosure } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
+import { dateLiteral, integerLiteral, timeLiteral } from '../../db/sql-literals.ts';
 import { closuresSince, pauseOf } from '../store-status/index.ts';
 
 // How an order claims its place in a 15-minute slot: a transaction-level advisory
@@ -65,12 +66,6 @@ export interface OrderingState extends OrderingInputs {
   taken: number | null;
 }
 
-/** The text of a whole number for a statement without parameters: refuses anything else. */
-function integerLiteral(value: number): string {
-  if (!Number.isSafeInteger(value)) throw new Error(`${value} is not a whole number`);
-  return String(value);
-}
-
 function lockStatement(storeId: number, slotStart: Date): string {
   const key = slotLockKey(slotStart);
   if (key === null) throw new Error(`${slotStart.toISOString()} is not a slot start`);
@@ -91,11 +86,9 @@ const STATUS_LITERALS = ACTIVE_STATUSES.map((status) => {
  */
 function stateStatement(storeId: number, now: Date, slotStart: Date | null): string {
   const store = integerLiteral(storeId);
-  const since = closuresSince(now);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(since)) throw new Error(`${since} is not a date`);
   const taken = slotStart
     ? `(select count(*)::int from orders o
-        where o.store_id = s.id and o.slot_start = '${slotStart.toISOString()}'::timestamptz
+        where o.store_id = s.id and o.slot_start = ${timeLiteral(slotStart)}
           and o.status in (${STATUS_LITERALS}))`
     : 'null::int';
   return `select s.preparation_minutes, s.orders_per_slot, s.ordering_paused,
@@ -104,7 +97,7 @@ function stateStatement(storeId: number, now: Date, slotStart: Date | null): str
      json_agg(json_build_object('id', c.id, 'starts_on', c.starts_on, 'ends_on', c.ends_on, 'reason', c.reason)
        order by c.starts_on, c.id),
      '[]'::json)
-   from store_closures c where c.store_id = s.id and c.ends_on >= '${since}'::date) as closures,
+   from store_closures c where c.store_id = s.id and c.ends_on >= ${dateLiteral(closuresSince(now))}) as closures,
   ${taken} as taken
 from stores s where s.id = ${store}
 for share of s`;

@@ -53,7 +53,7 @@ export default function CartDialog() {
           <div className="cart-dialog-scroll">
             {!ordered && <ClosedTodayNotice />}
             {!ordered && repriced && (
-              <p className="cart-repriced" role="status">
+              <p className="notice" role="status">
                 {t('repriced')}
               </p>
             )}

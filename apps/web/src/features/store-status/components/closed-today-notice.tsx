@@ -7,7 +7,7 @@ export function ClosedTodayNotice() {
   const reopens = useReopening();
   if (!reopens) return null;
   return (
-    <p className="closed-today-notice" role="status">
+    <p className="notice" role="status">
       {t('no_orders_today')} {reopens}
     </p>
   );
