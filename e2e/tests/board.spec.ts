@@ -164,7 +164,7 @@ test('a guest’s order rings on the board at once, is accepted for 20 minutes a
 
   // The guest's page follows without a reload.
   await expect(guest.getByText('Das Restaurant hat Ihre Bestellung angenommen')).toBeVisible();
-  await expect(guest.getByText(/Voraussichtlich um \d{2}:\d{2} bei Ihnen\./)).toBeVisible();
+  await expect(guest.getByText(/Voraussichtlich (am .+ )?um \d{2}:\d{2} bei Ihnen\./)).toBeVisible();
 
   await card(page, orderId).click();
   await dialog.getByRole('button', { name: 'Unterwegs' }).click();

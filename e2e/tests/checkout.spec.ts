@@ -66,6 +66,15 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/** The store's calendar date of an instant, 'YYYY-MM-DD'. */
+function berlinDate(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', dateStyle: 'short' }).format(instant);
+}
+
+function dayAfter(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T12:00:00Z`) + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
 /** The guest form, in the page: the cart or login dialog that led here may still be closing. */
 async function fillGuestForm(page: Page) {
   const form = page.getByRole('main');
@@ -128,7 +137,60 @@ test('a guest orders for delivery in cash, and the order page turns to accepted 
   expect(accepted.ok()).toBe(true);
   await acceptedFrame;
   await expect(page.getByText('Das Restaurant hat Ihre Bestellung angenommen')).toBeVisible();
-  await expect(page.getByText(/Voraussichtlich um \d{2}:\d{2} bei Ihnen\./)).toBeVisible();
+  await expect(page.getByText(/Voraussichtlich (am .+ )?um \d{2}:\d{2} bei Ihnen\./)).toBeVisible();
+});
+
+test('a guest pre-orders for tomorrow, and the order page and its acceptance name the day (issue 15)', async ({
+  page,
+  request,
+}) => {
+  await withCart(page, request);
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Warenkorb, 2 Artikel/ })
+    .click();
+  const cart = page.getByRole('dialog', { name: 'Ihr Warenkorb' });
+  await cart
+    .getByRole('button', { name: /Zur Kasse/ })
+    .or(cart.getByRole('link', { name: /Zur Kasse/ }))
+    .click();
+  await page.getByRole('link', { name: 'Als Gast fortfahren' }).click();
+  await fillGuestForm(page);
+  await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
+
+  // The demo store takes orders up to 7 days ahead: today and seven day boxes.
+  const openedOn = berlinDate(new Date());
+  const days = page.getByRole('group', { name: 'Tag' });
+  await expect(days.getByRole('radio')).toHaveCount(8);
+  await days.getByText('Morgen').click();
+  await expect(days.getByRole('radio', { name: /Morgen/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /So schnell wie möglich/ })).toHaveCount(0);
+  const time = page.getByLabel('Uhrzeit', { exact: true });
+  const chosen = await time.locator('option').nth(1).getAttribute('value');
+  await time.selectOption({ index: 1 });
+  expect(await seriousViolationsInMain(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await expect(page).toHaveURL(/\/order-online\/order\/\d+\?token=/);
+
+  const url = new URL(page.url());
+  const order = await getJson<{ id: number; requested_time: string | null }>(
+    request,
+    `/api/orders/${url.pathname.split('/').at(-1) ?? ''}${url.search}`,
+  );
+  expect(order.requested_time).toBe(chosen);
+  // "Morgen" is the store's tomorrow: the day after the one the checkout opened on (or the next, past midnight).
+  const offered = berlinDate(new Date(chosen ?? ''));
+  expect([dayAfter(openedOn, 1), dayAfter(openedOn, 2)]).toContain(offered);
+  await expect(page.getByText(/^\w{2}\.?, \d{2}\.\d{2}\., \d{2}:\d{2}$/)).toBeVisible();
+
+  // Staff confirm a pre-order for its time: the page names the day.
+  const token = await adminToken(request);
+  const accepted = await request.post(`/api/admin/orders/${order.id}/accept`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {},
+  });
+  expect(accepted.ok()).toBe(true);
+  await expect(page.getByText(/Voraussichtlich am \w{2}\.?, \d{2}\.\d{2}\. um \d{2}:\d{2} bei Ihnen\./)).toBeVisible();
 });
 
 test('the checkout guard sends visitors to the guest form and customers to their addresses', async ({

@@ -12,6 +12,7 @@ import {
   liveStoreStatus,
   NOT_PAUSED,
   storeStatusMessage,
+  waitingStartsAt,
   zonedIso,
   type StoreAvailability,
 } from './store-availability.ts';
@@ -308,3 +309,23 @@ describe('liveStoreStatus: the browser recomputing between messages', () => {
 function clock(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
+
+describe('waitingStartsAt (issue 15)', () => {
+  it('starts the wait at once inside the hours, paused or not', () => {
+    expect(waitingStartsAt(availability(), june(9, '12:10'), june(9, '13:00'))).toEqual(june(9, '12:10'));
+    const paused = availability({ pause: { paused: true, until: null } });
+    expect(waitingStartsAt(paused, june(9, '12:10'), june(9, '13:00'))).toEqual(june(9, '12:10'));
+  });
+
+  it('starts it when the store opens for an order placed while closed, to the minute', () => {
+    // Tuesday 15:05 for 18:30: the evening opens at 17:00.
+    expect(waitingStartsAt(availability(), june(9, '15:05'), june(9, '18:30'))).toEqual(june(9, '17:00'));
+    // Monday night for Thursday: Tuesday 11:30, not the day of the order.
+    expect(waitingStartsAt(availability(), june(8, '23:50'), june(11, '19:00'))).toEqual(june(9, '11:30'));
+    // A closure on Tuesday and Wednesday: Thursday 11:30.
+    const closed = availability({ closures: [closure('2026-06-09', '2026-06-10')] });
+    expect(waitingStartsAt(closed, june(8, '23:50'), june(11, '19:00'))).toEqual(june(11, '11:30'));
+    const offQuarter = availability({ hours: [slot(2, '11:20', '14:00')] });
+    expect(waitingStartsAt(offQuarter, june(9, '09:00'), june(9, '12:00'))).toEqual(june(9, '11:20'));
+  });
+});

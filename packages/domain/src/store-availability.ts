@@ -76,6 +76,27 @@ export function isWithinHours(availability: StoreAvailability, instant: Date): b
   return storeStatusAt(effectiveHours(availability, instant), instant, availability.timeZone).isOpen;
 }
 
+const QUARTER_MS = 15 * 60_000;
+
+/**
+ * When an order placed (or paid) at `instant` starts waiting for staff's answer: then, inside the store
+ * hours; else when the store next opens, no later than the order's slot (issue 15: a pre-order placed at
+ * night is not rejected as unanswered before anyone is there to answer it). A pause does not delay it:
+ * staff are there.
+ */
+export function waitingStartsAt(availability: StoreAvailability, instant: Date, slotStart: Date): Date {
+  if (isWithinHours(availability, instant)) return instant;
+  // Quarter hours up to the slot, which lies inside the hours; then back to the opening's minute.
+  let at = Math.ceil(instant.getTime() / QUARTER_MS) * QUARTER_MS;
+  while (at < slotStart.getTime() && !isWithinHours(availability, new Date(at))) at += QUARTER_MS;
+  at = Math.min(at, slotStart.getTime());
+  for (let step = 1; step < 15 && at - 60_000 > instant.getTime(); step += 1) {
+    if (!isWithinHours(availability, new Date(at - 60_000))) break;
+    at -= 60_000;
+  }
+  return new Date(at);
+}
+
 /** Open now: inside the effective hours and not paused. */
 export function isStoreOpen(availability: StoreAvailability, instant: Date): boolean {
   return !isOrderingPaused(availability.pause, instant) && isWithinHours(availability, instant);

@@ -3,6 +3,7 @@ import type { StoreHour } from './api/catalogue.ts';
 import {
   checkRequestedSlot,
   checkRequestedTime,
+  planOrderingDays,
   planTimeSlots,
   slotStartOf,
   type TimeSlotInput,
@@ -304,5 +305,155 @@ describe('checkRequestedSlot', () => {
       );
     }
     expect(checkRequestedSlot(full, new Date(from + 7 * 60_000))).toEqual({ ok: false, code: 'invalid_time_slot' });
+  });
+});
+
+describe('pre-orders for a later day (issue 15)', () => {
+  // Friday 2026-06-19 17:00–01:00 and Saturday 2026-06-20 12:00–14:00 (UTC+2); Sunday closed.
+  const week = hours([5, '17:00', '01:00'], [6, '12:00', '14:00'], [1, '17:00', '22:00']);
+  const fridayNight = new Date('2026-06-19T22:30:00Z'); // Saturday 00:30 local, in Friday's late slot
+
+  it("offers a later day's own slots from its opening, its late slot past midnight included, never ASAP", () => {
+    const thursday = new Date('2026-06-18T10:00:00Z');
+    const friday = plan({ hours: week, now: thursday, date: '2026-06-19' });
+    expect(friday.asapAvailable).toBe(false);
+    expect(friday.free[0]?.label).toBe('17:00');
+    expect(friday.free.at(-1)?.label).toBe('00:45');
+    expect(friday.free).toHaveLength(32);
+    // Saturday does not offer Friday's slots after midnight again: they are Friday's.
+    const saturday = plan({ hours: week, now: thursday, date: '2026-06-20' });
+    expect(labels(saturday.free)).toEqual(['12:00', '12:15', '12:30', '12:45', '13:00', '13:15', '13:30', '13:45']);
+    expect(plan({ hours: week, now: thursday, date: '2026-06-21' }).candidates).toEqual([]);
+  });
+
+  it('counts the lead time from now into the next day, and offers nothing for a day gone by', () => {
+    const tomorrow = plan({ hours: week, now: fridayNight, date: '2026-06-20' });
+    expect(tomorrow.free[0]?.label).toBe('12:00');
+    const lateNight = plan({ hours: hours([6, '00:00', '02:00']), now: new Date('2026-06-19T21:50:00Z') });
+    expect(lateNight.free).toEqual([]);
+    const justAfterMidnight = plan({
+      hours: hours([6, '00:00', '02:00']),
+      now: new Date('2026-06-19T21:50:00Z'),
+      date: '2026-06-20',
+    });
+    // 23:50 + 20 minutes: the first slot is 00:15, not midnight.
+    expect(justAfterMidnight.free[0]?.label).toBe('00:15');
+    expect(plan({ hours: week, now: fridayNight, date: '2026-06-18' }).candidates).toEqual([]);
+  });
+
+  it('keeps closure days closed, and lets a later day take orders while today is paused until staff resume', () => {
+    const thursday = new Date('2026-06-18T10:00:00Z');
+    const closures = [{ id: 1, starts_on: '2026-06-19', ends_on: '2026-06-19', reason: null }];
+    expect(plan({ hours: week, now: thursday, date: '2026-06-19', closures }).candidates).toEqual([]);
+    const pause = { paused: true, until: null };
+    const monday = new Date('2026-06-15T16:00:00Z'); // 18:00, open, paused
+    expect(plan({ hours: week, now: monday, pause }).free).toEqual([]);
+    expect(plan({ hours: week, now: monday, pause, date: '2026-06-19' }).free).toHaveLength(32);
+    // A pause that lasts into that day holds it back until it ends.
+    const long = { paused: true, until: '2026-06-19T16:00:00.000Z' };
+    expect(plan({ hours: week, now: monday, pause: long, date: '2026-06-19' }).free[0]?.label).toBe('18:30');
+  });
+
+  it('lists today and the days of the window with whether they have room', () => {
+    const closures = [{ id: 1, starts_on: '2026-06-19', ends_on: '2026-06-19', reason: null }];
+    const days = planOrderingDays({
+      hours: week,
+      now: new Date('2026-06-15T20:30:00Z'), // Monday 22:30: closed for today
+      timeZone: BERLIN,
+      leadMinutes: 20,
+      capacity: 3,
+      taken: none,
+      closures,
+      preorderDays: 7,
+    });
+    expect(days.map((day) => [day.date, day.available])).toEqual([
+      ['2026-06-15', false],
+      ['2026-06-16', false],
+      ['2026-06-17', false],
+      ['2026-06-18', false],
+      ['2026-06-19', false],
+      ['2026-06-20', true],
+      ['2026-06-21', false],
+      ['2026-06-22', true],
+    ]);
+    expect(
+      planOrderingDays({
+        hours: week,
+        now: new Date('2026-06-15T10:00:00Z'),
+        timeZone: BERLIN,
+        leadMinutes: 20,
+        capacity: 3,
+        taken: none,
+      }),
+    ).toEqual([{ date: '2026-06-15', available: true }]);
+  });
+
+  it('takes a requested time exactly when the plan of a day inside the window offers it', () => {
+    const QUARTER_MS = 15 * 60_000;
+    const input: TimeSlotInput = {
+      hours: week,
+      now: new Date('2026-06-18T10:05:00Z'),
+      timeZone: BERLIN,
+      leadMinutes: 20,
+      capacity: 3,
+      taken: new Map([[Date.parse('2026-06-20T10:30:00Z'), 3]]),
+      closures: [{ id: 1, starts_on: '2026-06-22', ends_on: '2026-06-22', reason: null }],
+      preorderDays: 3,
+    };
+    const plans = ['2026-06-18', '2026-06-19', '2026-06-20', '2026-06-21'].map((date) =>
+      planTimeSlots({ ...input, date }),
+    );
+    const offered = (at: Date) => {
+      const checks = plans.map((dayPlan) => checkRequestedTime(dayPlan, at));
+      return (
+        checks.find((check) => check.ok) ??
+        checks.find((check) => !check.ok && check.code === 'slot_full') ?? { ok: false, code: 'invalid_time_slot' }
+      );
+    };
+    let taken = 0;
+    for (let at = Date.parse('2026-06-18T00:00:00Z'); at < Date.parse('2026-06-24T00:00:00Z'); at += QUARTER_MS) {
+      const requested = new Date(at);
+      const check = checkRequestedSlot(input, requested);
+      expect(check, requested.toISOString()).toEqual(offered(requested));
+      if (check.ok) taken += 1;
+    }
+    // Friday 17:00–01:00 and Saturday lunch but its full slot; Thursday is closed, Sunday too; Monday is past the window.
+    expect(taken).toBe(32 + 7);
+    expect(checkRequestedSlot(input, new Date('2026-06-20T10:30:00Z'))).toEqual({ ok: false, code: 'slot_full' });
+    expect(checkRequestedSlot({ ...input, preorderDays: 0 }, new Date('2026-06-19T15:00:00Z'))).toEqual({
+      ok: false,
+      code: 'invalid_time_slot',
+    });
+  });
+});
+
+describe('ASAP across midnight into the next day’s hours', () => {
+  // Saturday 2026-06-20 in Berlin (UTC+2).
+  const saturdayNight = new Date('2026-06-20T21:40:00Z'); // 23:40
+
+  it('is the first slot with room after midnight when the evening runs on into the next day', () => {
+    const split = hours([6, '18:00', '00:00'], [0, '00:00', '02:00']);
+    const result = plan({ hours: split, now: saturdayNight });
+    expect(result.free).toEqual([]);
+    expect(result.asapReadyAt?.toISOString()).toBe('2026-06-20T22:00:00.000Z'); // 00:00
+    const full = new Map([[Date.parse('2026-06-20T22:00:00Z'), 3]]);
+    expect(plan({ hours: split, now: saturdayNight, taken: full }).asapReadyAt?.toISOString()).toBe(
+      '2026-06-20T22:15:00.000Z',
+    );
+    // Around the clock, with a delivery's longer lead time.
+    const always = [0, 1, 2, 3, 4, 5, 6].flatMap((day) => hours([day, '00:00', '12:00'], [day, '12:00', '00:00']));
+    const delivery = plan({ hours: always, now: saturdayNight, leadMinutes: 55 });
+    expect(delivery.asapAvailable).toBe(true);
+    expect(delivery.asapReadyAt?.toISOString()).toBe('2026-06-20T22:45:00.000Z'); // 00:45
+    expect(checkRequestedTime(delivery, 'asap')).toEqual({ ok: true, slotStart: delivery.asapReadyAt });
+  });
+
+  it('is not offered when the store closes before midnight, or the next day is a closure day', () => {
+    const gap = hours([6, '18:00', '23:45'], [0, '00:00', '02:00']);
+    expect(plan({ hours: gap, now: saturdayNight }).asapAvailable).toBe(false);
+    const split = hours([6, '18:00', '00:00'], [0, '00:00', '02:00']);
+    const closures = [{ id: 1, starts_on: '2026-06-21', ends_on: '2026-06-21', reason: null }];
+    expect(plan({ hours: split, now: saturdayNight, closures }).asapAvailable).toBe(false);
+    expect(plan({ hours: split, now: saturdayNight, pause: { paused: true, until: null } }).asapAvailable).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import type { StoreHour } from './api/catalogue.ts';
 import { SLOT_MINUTES } from './api/orders.ts';
 import type { OrderingPause, StoreClosure } from './api/realtime.ts';
 import { slotsForDay, storeStatusAt, zonedTime } from './opening-hours.ts';
-import { effectiveHours, isOrderingPaused, NOT_PAUSED } from './store-availability.ts';
+import { closureOn, effectiveHours, isOrderingPaused, NOT_PAUSED } from './store-availability.ts';
 
 const MINUTE_MS = 60_000;
 const SLOT_MS = SLOT_MINUTES * MINUTE_MS;
@@ -22,6 +22,13 @@ export interface TimeSlotInput {
   closures?: readonly StoreClosure[];
   /** A pause by staff: no ASAP, and the kitchen's lead time counts from the pause's end (none without one). */
   pause?: OrderingPause;
+  /**
+   * The store's local date to plan ('YYYY-MM-DD'); today when left out. A later day offers the slots of its
+   * own hours (its late slot past midnight included), never ASAP.
+   */
+  date?: string;
+  /** How many days after today an order may be for (issue 15: pre-orders); 0 when left out. */
+  preorderDays?: number;
 }
 
 export interface SlotCandidate {
@@ -69,10 +76,19 @@ function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
 
-function nextDate(date: string): string {
+/** The calendar date ('YYYY-MM-DD') some days after (or before) another. */
+export function dateAfter(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number);
-  const next = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + 1));
+  const next = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days));
   return `${String(next.getUTCFullYear()).padStart(4, '0')}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
+}
+
+/** The first quarter hour of a local date: its midnight, or just after it where the clocks skip midnight. */
+function startOfDate(date: string, timeZone: string): number {
+  // No zone is more than 14 hours ahead of UTC, and slots start on the quarter hour everywhere.
+  let at = Date.parse(`${date}T00:00:00Z`) - 14 * 60 * MINUTE_MS;
+  while (zonedTime(new Date(at), timeZone).date < date) at += SLOT_MS;
+  return at;
 }
 
 /** The start of the 15-minute slot an instant falls in (slots are aligned to the quarter hour). */
@@ -82,8 +98,9 @@ export function slotStartOf(instant: Date): Date {
 
 /**
  * The times the checkout may offer now (issue 3). Slots start on the quarter hour; a slot is offered when
- * it starts at or after now + lead time, lies inside the store hours and belongs to today: today's local
- * date, or a slot of today (or yesterday's late slot) that runs past midnight, until it closes. Slot times
+ * it starts at or after now + lead time, lies inside the store hours and belongs to the day planned
+ * (today unless `date` names a later one): its local date, or its late slot that runs past midnight until
+ * it closes, and today also the rest of yesterday's late slot. Slot times
  * are when the order is promised: ready for pickup, at the door for a delivery. The kitchen's capacity is
  * counted per slot, so a full slot is listed among the candidates but not offered. ASAP is the first slot
  * with room while the store stays open from now until then.
@@ -101,23 +118,36 @@ export function planTimeSlots(input: TimeSlotInput): TimeSlotPlan {
 function planSlots(input: TimeSlotInput, only: number | null): TimeSlotPlan {
   const { timeZone, now, capacity, taken } = input;
   const pause = input.pause ?? NOT_PAUSED;
-  // Today's hours without closure days, with yesterday's late slot carried over as today's 00:00–close.
-  const hours = effectiveHours({ hours: input.hours, timeZone, closures: input.closures ?? [], pause }, now);
+  const closures = input.closures ?? [];
   const today = zonedTime(now, timeZone);
-  const tomorrow = nextDate(today.date);
-  const intervals = intervalsOf(hours, today.dayOfWeek).filter((interval) => interval.end > today.minutes);
+  const date = input.date ?? today.date;
+  if (date < today.date) return { asapAvailable: false, asapReadyAt: null, candidates: [], free: [] };
+  const laterDay = date > today.date;
+  const dayStart = laterDay ? startOfDate(date, timeZone) : now.getTime();
+  const day = laterDay ? zonedTime(new Date(dayStart), timeZone) : today;
+  const tomorrow = dateAfter(date, 1);
+  // Today: its hours without closure days, with yesterday's late slot carried over as 00:00–close. A
+  // later day: its own hours only; the part of yesterday's late slot after midnight is yesterday's to offer.
+  const hours = laterDay
+    ? closureOn(closures, date)
+      ? []
+      : slotsForDay([...input.hours], day.dayOfWeek)
+    : effectiveHours({ hours: input.hours, timeZone, closures, pause }, now);
+  const intervals = intervalsOf(hours, day.dayOfWeek).filter((interval) => interval.end > day.minutes);
   const lastEnd = Math.max(0, ...intervals.map((interval) => interval.end));
 
   const pausedNow = isOrderingPaused(pause, now);
-  // Paused until staff resume: nothing can be promised. Paused until a time: the kitchen starts then.
-  const kitchenStarts = pausedNow ? (pause.until ? Date.parse(pause.until) : Infinity) : now.getTime();
-  const earliest = kitchenStarts + Math.max(0, input.leadMinutes) * MINUTE_MS;
+  // Paused until staff resume: nothing can be promised today, but a later day is not today's rush. Paused
+  // until a time: the kitchen starts then.
+  const timedPause = pausedNow && pause.until !== null;
+  const kitchenStarts = timedPause ? Date.parse(pause.until ?? '') : pausedNow && !laterDay ? Infinity : now.getTime();
+  const earliest = Math.max(dayStart, kitchenStarts + Math.max(0, input.leadMinutes) * MINUTE_MS);
   const candidates: SlotCandidate[] = [];
   // A day is at most 25 hours long, and the latest close is before 48:00 on this timeline.
-  for (let at = Math.ceil(earliest / SLOT_MS) * SLOT_MS; at < now.getTime() + 50 * 60 * MINUTE_MS; at += SLOT_MS) {
+  for (let at = Math.ceil(earliest / SLOT_MS) * SLOT_MS; at < dayStart + 50 * 60 * MINUTE_MS; at += SLOT_MS) {
     const local = zonedTime(new Date(at), timeZone);
     const minute =
-      local.date === today.date ? local.minutes : local.date === tomorrow ? local.minutes + MINUTES_PER_DAY : Infinity;
+      local.date === date ? local.minutes : local.date === tomorrow ? local.minutes + MINUTES_PER_DAY : Infinity;
     if (minute >= lastEnd) break;
     if (only !== null && at !== only) continue;
     if (!storeStatusAt(hours, new Date(at), timeZone).isOpen) continue;
@@ -129,15 +159,37 @@ function planSlots(input: TimeSlotInput, only: number | null): TimeSlotPlan {
   }
 
   const free = candidates.filter((candidate) => !candidate.full);
-  if (only !== null) return { asapAvailable: false, asapReadyAt: null, candidates, free };
+  if (only !== null || laterDay) return { asapAvailable: false, asapReadyAt: null, candidates, free };
   const first = free[0]?.start ?? null;
   // ASAP belongs to the opening the store is in now: not the evening's first slot while lunch ends.
   let asapReadyAt = first;
   for (let at = now.getTime(); first && at < first.getTime(); at += SLOT_MS) {
     if (!storeStatusAt(hours, new Date(at), timeZone).isOpen) asapReadyAt = null;
   }
+  if (!first) asapReadyAt = asapAfterMidnight(input, hours, tomorrow, earliest);
   if (pausedNow || !storeStatusAt(hours, now, timeZone).isOpen) asapReadyAt = null;
   return { asapAvailable: asapReadyAt !== null, asapReadyAt, candidates, free };
+}
+
+/**
+ * ASAP when today has no slot with room left but the store stays open past midnight into tomorrow's
+ * hours (an evening entered as 18:00–24:00 with 00:00–02:00 the next day, or a store open around the
+ * clock): the first slot with room after midnight, as long as the store stays open until then. Tomorrow's
+ * slots themselves are tomorrow's to list.
+ */
+function asapAfterMidnight(input: TimeSlotInput, today: StoreHour[], tomorrow: string, earliest: number): Date | null {
+  const { timeZone, now, capacity, taken } = input;
+  const tomorrowWeekday = (zonedTime(now, timeZone).dayOfWeek + 1) % 7;
+  const across = closureOn(input.closures ?? [], tomorrow)
+    ? today
+    : [...today, ...slotsForDay([...input.hours], tomorrowWeekday)];
+  // A day is at most 25 hours long: the store closes before this, or is open around the clock.
+  for (let at = Math.ceil(now.getTime() / SLOT_MS) * SLOT_MS; at < now.getTime() + 26 * 60 * MINUTE_MS; at += SLOT_MS) {
+    if (!storeStatusAt(across, new Date(at), timeZone).isOpen) return null;
+    const afterMidnight = zonedTime(new Date(at), timeZone).date === tomorrow;
+    if (afterMidnight && at >= earliest && (taken.get(at) ?? 0) < capacity) return new Date(at);
+  }
+  return null;
 }
 
 export type RequestedTimeCheck =
@@ -156,9 +208,41 @@ export function checkRequestedTime(plan: TimeSlotPlan, requested: 'asap' | Date)
 }
 
 /**
- * `checkRequestedTime(planTimeSlots(input), requested)` for a requested instant, working out that one
- * slot instead of the day's: what an order checks while it holds the slot's lock.
+ * Whether an order for the requested instant can be taken: what `checkRequestedTime` answers with the plan
+ * of the day that offers it, today or a later day inside the pre-order window. Only that one slot is
+ * worked out, not the days': this is what an order checks while it holds the slot's lock.
  */
 export function checkRequestedSlot(input: TimeSlotInput, requested: Date): RequestedTimeCheck {
-  return checkRequestedTime(planSlots(input, requested.getTime()), requested);
+  const today = zonedTime(input.now, input.timeZone).date;
+  const lastDay = dateAfter(today, Math.max(0, input.preorderDays ?? 0));
+  // A slot belongs to its own date, or to the day before when that day's late slot runs past midnight.
+  const own = zonedTime(requested, input.timeZone).date;
+  const days = [dateAfter(own, -1), own].filter((date) => date >= today && date <= lastDay);
+  let answer: RequestedTimeCheck = { ok: false, code: 'invalid_time_slot' };
+  for (const date of days) {
+    const check = checkRequestedTime(planSlots({ ...input, date }, requested.getTime()), requested);
+    if (check.ok) return check;
+    if (check.code === 'slot_full') answer = check;
+  }
+  return answer;
+}
+
+/** A day the checkout may offer: today, or a later one inside the pre-order window. */
+export interface OrderingDay {
+  /** 'YYYY-MM-DD' in the store's zone. */
+  date: string;
+  /** Whether a slot (or, today, ASAP) is free that day. */
+  available: boolean;
+}
+
+/** Today and each day of the pre-order window after it, with whether it still has room. */
+export function planOrderingDays(input: Omit<TimeSlotInput, 'date'>): OrderingDay[] {
+  const today = zonedTime(input.now, input.timeZone).date;
+  const days: OrderingDay[] = [];
+  for (let ahead = 0; ahead <= Math.max(0, input.preorderDays ?? 0); ahead += 1) {
+    const date = dateAfter(today, ahead);
+    const plan = planSlots({ ...input, date }, null);
+    days.push({ date, available: plan.asapAvailable || plan.free.length > 0 });
+  }
+  return days;
 }

@@ -48,6 +48,8 @@ export const stores = pgTable(
     preparationMinutes: integer('preparation_minutes').notNull().default(20),
     /** How many orders the kitchen takes per 15-minute slot; full slots are not offered. */
     ordersPerSlot: integer('orders_per_slot').notNull().default(6),
+    /** How many days after today customers may order for (issue 15: pre-orders); 0 for today only. */
+    preorderDays: integer('preorder_days').notNull().default(7),
     /** Staff paused online orders (issue 4); `ordering_paused_until` null while paused means until they resume. */
     orderingPaused: boolean('ordering_paused').notNull().default(false),
     orderingPausedUntil: timestamp('ordering_paused_until', { withTimezone: true }),
@@ -74,7 +76,10 @@ export const stores = pgTable(
     /** Raised by every staff write to the store's settings, hours included (issue 11). */
     version: version(),
   },
-  (t) => [check('stores_region_check', sql`${t.region} in ('de-DE', 'de-CH', 'en-GB')`)],
+  (t) => [
+    check('stores_region_check', sql`${t.region} in ('de-DE', 'de-CH', 'en-GB')`),
+    check('stores_preorder_days_check', sql`${t.preorderDays} between 0 and 14`),
+  ],
 );
 
 /** Weekly opening slots in the store's time zone; a close time before the open time ends the next day. */

@@ -33,6 +33,9 @@ export const PREPARATION_MINUTES_MIN = 5;
 export const PREPARATION_MINUTES_MAX = 180;
 export const ORDERS_PER_SLOT_MIN = 1;
 export const ORDERS_PER_SLOT_MAX = 100;
+/** Pre-orders (issue 15): up to two weeks after today; 0 takes orders for today only. */
+export const PREORDER_DAYS_MIN = 0;
+export const PREORDER_DAYS_MAX = 14;
 
 /** An IANA time zone the runtime knows (`Europe/Berlin`, `UTC`), spelt as the runtime spells it. */
 export function isTimeZone(value: string): boolean {
@@ -72,6 +75,8 @@ export const storeSettingsRequestSchema = z.object({
   region: regionCodeSchema,
   preparation_minutes: z.int().check(z.minimum(PREPARATION_MINUTES_MIN), z.maximum(PREPARATION_MINUTES_MAX)),
   orders_per_slot: z.int().check(z.minimum(ORDERS_PER_SLOT_MIN), z.maximum(ORDERS_PER_SLOT_MAX)),
+  /** How many days after today customers may order for. */
+  preorder_days: z.int().check(z.minimum(PREORDER_DAYS_MIN), z.maximum(PREORDER_DAYS_MAX)),
   max_order_total: orderLimitsSchema.shape.max_order_total,
   version: versionSchema,
 });
@@ -91,6 +96,7 @@ export const storeSettingsSchema = z.object({
   region: regionCodeSchema,
   preparation_minutes: z.int(),
   orders_per_slot: z.int(),
+  preorder_days: z.int(),
   max_order_total: z.number(),
   store_hours: z.array(storeHourSchema),
   version: z.int(),

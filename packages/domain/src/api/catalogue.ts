@@ -130,6 +130,8 @@ export const storeSchema = z.object({
   phone: z.string(),
   email: z.string(),
   store_hours: z.array(storeHourSchema),
+  /** How many days after today customers may order for (issue 15); 0 for today only. */
+  preorder_days: z.int(),
 });
 export type Store = z.infer<typeof storeSchema>;
 

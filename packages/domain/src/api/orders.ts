@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { discountCodeSchema } from './catalogue.ts';
 import { idParamSchema, idSchema } from './ids.ts';
-import { inputString } from './input.ts';
+import { inputString, localDateInput } from './input.ts';
 import { PAYMENT_ERROR_CODES, paymentStatusSchema } from './payments.ts';
 
 export const MAX_ORDER_NOTE_LENGTH = 500;
@@ -118,21 +118,27 @@ export const orderIdParamsSchema = z.object({
 });
 export const orderTokenQuerySchema = z.object({ token: z.optional(inputString().check(z.maxLength(200))) });
 
-/** `GET /api/stores/{id}/slots?order_type=`: what the checkout may offer now. */
+/** `GET /api/stores/{id}/slots?order_type=&date=`: what the checkout may offer now for that day. */
 export const timeSlotsSchema = z.object({
-  /** Whether "as soon as possible" may be chosen: the store is open and the kitchen has room. */
+  /** Whether "as soon as possible" may be chosen: the store is open today and the kitchen has room. */
   asap_available: z.boolean(),
   /** The honest ready time of an order placed now (after the orders already waiting), ISO-8601. */
   asap_ready_at: z.nullable(z.string()),
-  /** Start times of the free 15-minute slots later today, ISO-8601, ascending. */
+  /** Start times of the day's free 15-minute slots, ISO-8601, ascending; today: the ones later today. */
   slots: z.array(z.object({ time: z.string(), label: z.string() })),
   timezone: z.string(),
+  /** The day these are for, 'YYYY-MM-DD' in the store's zone. */
+  date: z.string(),
+  /** Today and each day the store takes pre-orders for (issue 15), with whether it has room. */
+  days: z.array(z.object({ date: z.string(), available: z.boolean() })),
 });
 export type TimeSlots = z.infer<typeof timeSlotsSchema>;
 export const timeSlotsQuerySchema = z.object({
   order_type: orderTypeSchema,
   /** For a delivery: the postcode whose delivery time is added to the preparation time. */
   postcode: z.optional(inputString().check(z.trim(), z.maxLength(10))),
+  /** The day, 'YYYY-MM-DD' in the store's zone; today when left out. */
+  date: z.optional(localDateInput()),
 });
 
 /**

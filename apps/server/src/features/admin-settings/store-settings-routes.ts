@@ -87,6 +87,7 @@ const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
             region: body.region,
             preparationMinutes: body.preparation_minutes,
             ordersPerSlot: body.orders_per_slot,
+            preorderDays: body.preorder_days,
             maxOrderTotalCents: toCents(body.max_order_total),
             version: sql`${stores.version} + 1`,
           })

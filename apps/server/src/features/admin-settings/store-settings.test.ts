@@ -95,6 +95,7 @@ describe('PUT /api/admin/stores/:id/settings', () => {
       region: 'de-CH' as const,
       preparation_minutes: 35,
       orders_per_slot: 9,
+      preorder_days: 0,
       max_order_total: 321.5,
     };
     const response = await call('PUT', '/api/admin/stores/13/settings', body);
@@ -117,8 +118,13 @@ describe('PUT /api/admin/stores/:id/settings', () => {
       email: 'info@pizzeria.example',
     });
     expect(shop.region.code).toBe('de-CH');
+    expect(shop.preorder_days).toBe(0);
     const limits = await call('GET', '/api/admin/stores/13/order-limits');
     expect(limits.json()).toEqual({ max_order_total: 321.5 });
+    // Pre-orders off: the checkout offers today alone.
+    const slots = await call('GET', '/api/stores/13/slots?order_type=pickup');
+    expect(slots.json()).toMatchObject({ days: [{ date: expect.any(String) }] });
+    expect(slots.json().days).toHaveLength(1);
 
     const [entry] = (await auditEntries('settings')).slice(-1);
     expect(entry).toMatchObject({ storeId: 13, actorKind: 'staff', actorUserId: admin.id, entityId: '13' });
@@ -167,6 +173,8 @@ describe('PUT /api/admin/stores/:id/settings', () => {
     ['too long a preparation time', { preparation_minutes: 181 }],
     ['no orders per slot', { orders_per_slot: 0 }],
     ['too many orders per slot', { orders_per_slot: 101 }],
+    ['pre-orders further ahead than two weeks', { preorder_days: 15 }],
+    ['a negative pre-order window', { preorder_days: -1 }],
     ['a largest order total of 0', { max_order_total: 0 }],
     ['a largest order total with a fraction of a cent', { max_order_total: 10.005 }],
     ['no version', { version: undefined }],

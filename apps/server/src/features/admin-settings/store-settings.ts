@@ -19,6 +19,7 @@ const settingsColumns = {
   region: stores.region,
   preparationMinutes: stores.preparationMinutes,
   ordersPerSlot: stores.ordersPerSlot,
+  preorderDays: stores.preorderDays,
   maxOrderTotalCents: stores.maxOrderTotalCents,
   version: stores.version,
 };
@@ -62,6 +63,7 @@ export async function readStoreSettings(
     region: row.region,
     preparation_minutes: row.preparationMinutes,
     orders_per_slot: row.ordersPerSlot,
+    preorder_days: row.preorderDays,
     max_order_total: fromCents(row.maxOrderTotalCents),
     store_hours: await hoursOf(db, storeId),
     version: row.version,

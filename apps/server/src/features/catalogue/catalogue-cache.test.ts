@@ -12,6 +12,7 @@ function catalogueNamed(productName: string): Catalogue {
       timezone: 'Europe/Berlin',
       region: 'de-DE',
       maxOrderTotalCents: 50_000,
+      preorderDays: 7,
       address: '',
       phone: '',
       email: '',

@@ -29,6 +29,8 @@ export interface CatalogueStore {
   legalNotice: LegalNotice;
   /** The largest order total taken online; staff set it. */
   maxOrderTotalCents: Cents;
+  /** How many days after today customers may order for (issue 15: pre-orders). */
+  preorderDays: number;
   /** Ordered by day, then opening time. */
   hours: readonly StoreHour[];
 }

@@ -209,6 +209,7 @@ export async function loadCatalogue(db: Db, storeId: number, now: Date = new Dat
           phone: store.phone,
           email: store.email,
           maxOrderTotalCents: store.maxOrderTotalCents,
+          preorderDays: store.preorderDays,
           legalNotice: {
             legal_name: store.legalName,
             legal_representative: store.legalRepresentative,

@@ -90,6 +90,7 @@ export function renderCatalogue(catalogue: Catalogue, language: Language): Catal
       phone: store.phone,
       email: store.email,
       store_hours: store.hours.map((hour) => ({ ...hour })),
+      preorder_days: store.preorderDays,
       legal_notice: { ...store.legalNotice },
     },
     discounts: catalogue.discounts.map((discount) => ({ ...discount })),

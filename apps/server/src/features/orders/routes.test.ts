@@ -149,6 +149,64 @@ describe('GET /api/stores/:id/slots', () => {
   });
 });
 
+describe('pre-orders for a later day (issue 15)', () => {
+  it('lists today and the 7 days after it, and offers a later day its own slots without ASAP', async () => {
+    const today = timeSlotsSchema.parse((await app().inject({ url: '/api/stores/13/slots?order_type=pickup' })).json());
+    expect(today.date).toBe('2026-06-15');
+    expect(today.days.map((day) => day.date)).toEqual([
+      '2026-06-15',
+      '2026-06-16',
+      '2026-06-17',
+      '2026-06-18',
+      '2026-06-19',
+      '2026-06-20',
+      '2026-06-21',
+      '2026-06-22',
+    ]);
+    expect(today.days.every((day) => day.available)).toBe(true);
+
+    const tuesday = timeSlotsSchema.parse(
+      (await app().inject({ url: '/api/stores/13/slots?order_type=pickup&date=2026-06-16' })).json(),
+    );
+    expect(tuesday).toMatchObject({ date: '2026-06-16', asap_available: false, asap_ready_at: null });
+    expect(tuesday.slots[0]).toEqual({ time: '2026-06-16T09:30:00.000Z', label: '11:30' });
+    expect(tuesday.slots.at(-1)?.label).toBe('22:15');
+
+    const outside = await app().inject({ url: '/api/stores/13/slots?order_type=pickup&date=2026-06-23' });
+    expect(outside.statusCode).toBe(200);
+    expect(timeSlotsSchema.parse(outside.json()).slots).toEqual([]);
+    const notADate = await app().inject({ url: '/api/stores/13/slots?order_type=pickup&date=2026-06-31' });
+    expect(notADate.statusCode).toBe(400);
+  });
+
+  it('takes a pre-order placed at night, and gives staff until after opening to answer it', async () => {
+    setClock(new Date('2026-06-15T04:00:00Z')); // 06:00, closed until 11:30
+    const response = await post('/api/orders/guest', guestOrder({ requested_time: '2026-06-17T19:00:00+02:00' }));
+    expect(response.statusCode, response.body).toBe(201);
+    const order = parseOrder(response.body);
+    expect(order).toMatchObject({
+      status: 'waiting',
+      requested_time: '2026-06-17T17:00:00.000Z',
+      promised_at: '2026-06-17T17:00:00.000Z',
+    });
+    const [row] = await app()
+      .database.db.select({ waitingSince: orders.waitingSince })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    expect(row?.waitingSince?.toISOString()).toBe('2026-06-15T09:30:00.000Z');
+
+    // Unanswered rejection counts from the opening (15 minutes in the demo store), not from the night.
+    const statusOf = async () =>
+      (await app().database.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status;
+    setClock(new Date('2026-06-15T09:40:00Z'));
+    await app().orders.rejectUnanswered();
+    expect(await statusOf()).toBe('waiting');
+    setClock(new Date('2026-06-15T09:46:00Z'));
+    await app().orders.rejectUnanswered();
+    expect(await statusOf()).toBe('rejected');
+  });
+});
+
 describe('POST /api/orders/guest', () => {
   it('places a cash delivery priced from the catalogue, waiting for the restaurant', async () => {
     const response = await post('/api/orders/guest', guestOrder());
@@ -344,10 +402,10 @@ describe('POST /api/orders/guest', () => {
         body: () => guestOrder({ requested_time: '2026-06-15T18:15:00+02:00' }),
       },
       {
-        name: 'a slot tomorrow',
+        name: 'a slot after the pre-order window of 7 days',
         status: 422,
         code: 'invalid_time_slot',
-        body: () => guestOrder({ requested_time: '2026-06-16T19:00:00+02:00' }),
+        body: () => guestOrder({ requested_time: '2026-06-23T19:00:00+02:00' }),
       },
       {
         name: 'a postcode outside the area',

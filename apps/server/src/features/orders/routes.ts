@@ -112,14 +112,19 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
     {
       schema: {
         tags: ['orders'],
-        summary: 'Whether ASAP is possible and the free 15-minute slots later today',
+        summary: 'Whether ASAP is possible, the free 15-minute slots of a day, and the days open for orders',
         params: storeIdParamsSchema,
         querystring: timeSlotsQuerySchema,
         response: { 200: timeSlotsSchema, ...errorResponses },
       },
     },
     async (request) =>
-      app.orders.timeSlots(request.params.id, request.query.order_type, request.query.postcode || null),
+      app.orders.timeSlots(
+        request.params.id,
+        request.query.order_type,
+        request.query.postcode || null,
+        request.query.date ?? null,
+      ),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import {
   checkRequestedSlot,
   checkRequestedTime,
   MAX_ORDER_NOTE_LENGTH,
+  planOrderingDays,
   planTimeSlots,
   promisedTime,
   statusesBefore,
@@ -20,6 +21,8 @@ import {
   type TimeSlotInput,
   type TimeSlots,
   type orderRequestSchema,
+  waitingStartsAt,
+  zonedTime,
 } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
@@ -84,7 +87,8 @@ const UNANSWERED_SWEEP_MS = 25_000;
 export interface OrdersService {
   /** Replaceable so tests can fix the time of day. */
   clock: Clock;
-  timeSlots(storeId: number, orderType: OrderType, postcode: string | null): Promise<TimeSlots>;
+  /** The slots of a day (today when `date` is null), with the days the checkout may offer. */
+  timeSlots(storeId: number, orderType: OrderType, postcode: string | null, date: string | null): Promise<TimeSlots>;
   /** `created` is false when the idempotency key named an order placed before. */
   place(input: PlaceOrderInput): Promise<{ order: Order; created: boolean }>;
   /** An order for a channel that has already checked who may see it; null when there is none. */
@@ -133,6 +137,11 @@ export interface OrdersService {
    * Runs by itself every 25 s; tests call it directly.
    */
   rejectUnanswered(): Promise<number>;
+  /**
+   * When an order that starts waiting for staff at `at` (paid online then) is due their answer from: `at`
+   * inside the store hours, else the next opening (`waitingStartsAt`).
+   */
+  waitingSince(order: Pick<OrderRow, 'storeId' | 'slotStart'>, at: Date): Promise<Date>;
 }
 
 declare module 'fastify' {
@@ -177,8 +186,11 @@ export default fp<OrdersPluginOptions>(
   async (app, options) => {
     const db = app.database.db;
 
-    /** Active orders per slot start around now, as a query of (slot, taken) rows. */
-    function activePerSlot(executor: Db, storeId: number, now: Date) {
+    /**
+     * Active orders per slot start around now, as a query of (slot, taken) rows: today's slots, and with
+     * `daysAhead` the pre-order days' too.
+     */
+    function activePerSlot(executor: Db, storeId: number, now: Date, daysAhead = 0) {
       return executor
         .select({
           slot: sql<Date>`${orders.slotStart}`.mapWith(orders.slotStart).as('slot'),
@@ -190,7 +202,7 @@ export default fp<OrdersPluginOptions>(
             eq(orders.storeId, storeId),
             inArray(orders.status, ACTIVE_STATUSES),
             gte(orders.slotStart, new Date(now.getTime() - 60 * MINUTE_MS)),
-            lt(orders.slotStart, new Date(now.getTime() + 50 * 60 * MINUTE_MS)),
+            lt(orders.slotStart, new Date(now.getTime() + (50 + 24 * daysAhead) * 60 * MINUTE_MS)),
           ),
         )
         .groupBy(orders.slotStart);
@@ -221,8 +233,13 @@ export default fp<OrdersPluginOptions>(
      * The store's kitchen settings and its active orders per slot around now, in one round trip, with
      * the id of an order already stored under an idempotency key and the next order's id when one is given.
      */
-    async function settingsAndTaken(storeId: number, now: Date, idempotency?: { scope: string; key: string }) {
-      const counted = activePerSlot(db, storeId, now).as('counted');
+    async function settingsAndTaken(
+      storeId: number,
+      now: Date,
+      idempotency?: { scope: string; key: string },
+      daysAhead = 0,
+    ) {
+      const counted = activePerSlot(db, storeId, now, daysAhead).as('counted');
       const [row] = await db
         .select({
           preparationMinutes: stores.preparationMinutes,
@@ -271,16 +288,19 @@ export default fp<OrdersPluginOptions>(
       deliveryMinutes: number,
       /** What `settingsAndTaken` read as of `now`, when the caller has read it already. */
       read?: { now: Date; settings: Awaited<ReturnType<typeof settingsAndTaken>> },
+      /** Counts the pre-order days' slots too (issue 15), for planning them from `input`. */
+      withPreorderDays = false,
     ) {
       const storeId = catalogue.store.id;
       const now = read?.now ?? service.clock.now();
+      const preorderDays = catalogue.store.preorderDays;
       const [settings, availability] = await Promise.all([
-        read?.settings ?? settingsAndTaken(storeId, now),
+        read?.settings ?? settingsAndTaken(storeId, now, undefined, withPreorderDays ? preorderDays : 0),
         app.storeStatus.availability(storeId),
       ]);
       if (!availability) throw storeNotFound(storeId);
       const taken = settings.taken;
-      const plan = planTimeSlots({
+      const input: TimeSlotInput = {
         hours: availability.hours,
         timeZone: availability.timeZone,
         closures: availability.closures,
@@ -289,13 +309,14 @@ export default fp<OrdersPluginOptions>(
         leadMinutes: settings.preparationMinutes + (orderType === 'delivery' ? deliveryMinutes : 0),
         capacity: settings.ordersPerSlot,
         taken,
-      });
+        preorderDays,
+      };
       const seen = {
         preparationMinutes: settings.preparationMinutes,
         pause: availability.pause,
         closures: availability.closures,
       };
-      return { plan, taken, now, seen, timezone: availability.timeZone };
+      return { plan: planTimeSlots(input), input, taken, now, seen, timezone: availability.timeZone };
     }
 
     async function itemsOf(orderIds: number[]) {
@@ -465,7 +486,7 @@ export default fp<OrdersPluginOptions>(
     const service: OrdersService = {
       clock: options.clock ?? { now: () => new Date() },
 
-      async timeSlots(storeId, orderType, postcode) {
+      async timeSlots(storeId, orderType, postcode, date) {
         const catalogue = await app.catalogue.get(storeId);
         if (!catalogue) throw storeNotFound(storeId);
         let deliveryMinutes = 0;
@@ -474,12 +495,24 @@ export default fp<OrdersPluginOptions>(
           if (!entry) throw orderError('postcode_not_delivered');
           deliveryMinutes = entry.deliveryTimeMinutes;
         }
-        const { plan, timezone } = await planFor(catalogue, orderType, deliveryMinutes);
+        const {
+          plan: todays,
+          input,
+          now,
+          timezone,
+        } = await planFor(catalogue, orderType, deliveryMinutes, undefined, true);
+        const days = planOrderingDays(input);
+        // A day outside the window is a day without slots: the days say which ones there are.
+        const day = date ?? zonedTime(now, timezone).date;
+        const plan = day === days[0]?.date ? todays : planTimeSlots({ ...input, date: day });
+        const offered = days.some((candidate) => candidate.date === day);
         return {
           asap_available: plan.asapAvailable,
           asap_ready_at: plan.asapReadyAt?.toISOString() ?? null,
-          slots: plan.free.map((slot) => ({ time: slot.start.toISOString(), label: slot.label })),
+          slots: offered ? plan.free.map((slot) => ({ time: slot.start.toISOString(), label: slot.label })) : [],
           timezone,
+          date: day,
+          days,
         };
       },
 
@@ -574,6 +607,7 @@ export default fp<OrdersPluginOptions>(
               now,
               leadMinutes: state.preparationMinutes + (body.order_type === 'delivery' ? deliveryMinutes : 0),
               capacity: state.ordersPerSlot,
+              preorderDays: catalogue.store.preorderDays,
               taken: takenWhileClaiming(
                 takenBefore,
                 claimed && { slotStart: claimed, taken },
@@ -609,6 +643,11 @@ export default fp<OrdersPluginOptions>(
           // event and items name the order before it is there: foreign keys are checked at the end of
           // the statement. A key another request stored meanwhile fails it as a unique violation.
           const items: OrderItemValues[] = priced.lines.map((line, position) => ({ orderId, position, ...line }));
+          // Placed while closed (a pre-order at night): staff have until some minutes after opening to answer.
+          const store = { hours: catalogue.store.hours, timeZone: catalogue.store.timezone };
+          const waitingSince = paidOnline
+            ? null
+            : waitingStartsAt({ ...store, closures: state.closures, pause: state.pause }, now, slotStart);
           const firstEvent = tx.$with('first_event').as(
             tx
               .insert(orderEvents)
@@ -635,7 +674,7 @@ export default fp<OrdersPluginOptions>(
               paymentMethod: body.payment_method,
               paymentStatus: paidOnline ? 'unpaid' : null,
               paymentUpdatedAt: paidOnline ? now : null,
-              waitingSince: paidOnline ? null : now,
+              waitingSince,
               postcode: contact.postcode,
               requestedTime: requested === 'asap' ? null : slotStart,
               promisedAt: slotStart,
@@ -847,6 +886,11 @@ export default fp<OrdersPluginOptions>(
 
       async changed(row, language, { kind, mail: mailKind }) {
         return afterChange(row, language, mailKind, kind);
+      },
+
+      async waitingSince(order, at) {
+        const availability = await app.storeStatus.availability(order.storeId);
+        return availability ? waitingStartsAt(availability, at, order.slotStart) : at;
       },
 
       async rejectUnanswered() {

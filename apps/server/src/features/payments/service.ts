@@ -301,6 +301,7 @@ export default fp<PaymentsPluginOptions>(
           return { kind: 'mismatch' };
         }
         const at = now();
+        const waitingSince = await app.orders.waitingSince(row, at);
         const paid = await db.transaction(async (tx) => {
           const [changed] = await tx
             .update(orders)
@@ -308,7 +309,7 @@ export default fp<PaymentsPluginOptions>(
               status: 'waiting',
               paymentStatus: 'paid',
               paypalCaptureId: capture.id,
-              waitingSince: at,
+              waitingSince,
               paymentUpdatedAt: at,
             })
             .where(
@@ -573,6 +574,7 @@ export default fp<PaymentsPluginOptions>(
         if (row.status === 'expired') throw orderError('order_expired');
         if (row.paymentMethod === 'cash') return renderFor(row, language);
         const at = now();
+        const waitingSince = await app.orders.waitingSince(row, at);
         const switched = await db.transaction(async (tx) => {
           const [changed] = await tx
             .update(orders)
@@ -580,7 +582,7 @@ export default fp<PaymentsPluginOptions>(
               paymentMethod: 'cash',
               paymentStatus: null,
               status: 'waiting',
-              waitingSince: at,
+              waitingSince,
               paymentUpdatedAt: at,
             })
             .where(

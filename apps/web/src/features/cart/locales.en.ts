@@ -12,6 +12,8 @@ export const cartEn: Translated<typeof cartDe> = {
   ordered_text: 'Anything you add now goes into a new cart.',
   ordered_view: 'View the order',
   ordered_new: 'Start a new order',
+  full_today: 'Every time today is taken.',
+  full_today_preorder: 'At checkout you can pre-order for another day.',
   repriced: 'The prices in your cart have been brought up to date with the current menu.',
   view_cart: 'View cart',
   items_count_one: '{{count}} item',

@@ -10,6 +10,8 @@ export const cartDe = {
   ordered_text: 'Was Sie jetzt hinzufügen, kommt in einen neuen Warenkorb.',
   ordered_view: 'Bestellung ansehen',
   ordered_new: 'Neue Bestellung beginnen',
+  full_today: 'Für heute sind alle Zeiten ausgebucht.',
+  full_today_preorder: 'An der Kasse können Sie für einen anderen Tag vorbestellen.',
   repriced: 'Die Preise in Ihrem Warenkorb wurden an die aktuelle Speisekarte angepasst.',
   view_cart: 'Warenkorb ansehen',
   items_count_one: '{{count}} Artikel',

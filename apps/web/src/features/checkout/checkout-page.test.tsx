@@ -29,6 +29,8 @@ const openSlots: TimeSlots = {
     { time: '2026-11-22T19:15:00.000Z', label: '20:15' },
   ],
   timezone: 'Europe/Berlin',
+  date: '2026-11-22',
+  days: [{ date: '2026-11-22', available: true }],
 };
 
 type Answer = { status: number; body: unknown };
@@ -282,12 +284,57 @@ describe('the time choice', () => {
     expect(readTimeSelection(Date.parse('2026-11-22T19:00:00.000Z'))).toEqual({
       mode: 'slot',
       slot: '2026-11-22T19:15:00.000Z',
+      date: null,
     });
-    expect(readTimeSelection(Date.parse('2026-11-22T19:15:00.000Z'))).toEqual({ mode: null, slot: '' });
+    const none = { mode: null, slot: '', date: null };
+    expect(readTimeSelection(Date.parse('2026-11-22T19:15:00.000Z'))).toEqual(none);
     sessionStorage.setItem(TIME_SELECTION_KEY, '{"mode":"later"}');
-    expect(readTimeSelection()).toEqual({ mode: null, slot: '' });
-    sessionStorage.setItem(TIME_SELECTION_KEY, JSON.stringify({ mode: 'asap', slot: '' }));
-    expect(readTimeSelection()).toEqual({ mode: 'asap', slot: '' });
+    expect(readTimeSelection()).toEqual(none);
+    sessionStorage.setItem(TIME_SELECTION_KEY, JSON.stringify({ mode: 'asap', slot: '', date: '2026-11-22' }));
+    expect(readTimeSelection()).toEqual({ mode: 'asap', slot: '', date: '2026-11-22' });
+  });
+
+  it('offers the first day with room when today has none, and places a pre-order for it (issue 15)', async () => {
+    const days = [
+      { date: '2026-11-22', available: false },
+      { date: '2026-11-23', available: true },
+      { date: '2026-11-24', available: true },
+    ];
+    const closedToday = { ...openSlots, asap_available: false, asap_ready_at: null, slots: [], days };
+    const slotsOf = (date: string, time: string, label: string) => ({
+      ...closedToday,
+      date,
+      slots: [{ time, label }],
+    });
+    const query = '/api/stores/13/slots?order_type=delivery&postcode=10115';
+    // The most specific answers first: the fake fetch takes the first prefix that matches.
+    answer(`${query}&date=2026-11-23`, {
+      status: 200,
+      body: slotsOf('2026-11-23', '2026-11-23T10:30:00.000Z', '11:30'),
+    });
+    answer(`${query}&date=2026-11-24`, {
+      status: 200,
+      body: slotsOf('2026-11-24', '2026-11-24T16:00:00.000Z', '17:00'),
+    });
+    answer('/api/stores/13/slots', { status: 200, body: closedToday });
+    answer('/api/orders/guest', { status: 201, body: testOrder });
+    renderCheckout();
+
+    const tomorrow = await screen.findByRole('radio', { name: /Morgen/ });
+    await waitFor(() => expect(tomorrow).toBeChecked());
+    expect(screen.getByRole('radio', { name: /Heute/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Heute/ })).toHaveAccessibleName(/keine Zeiten frei/);
+    expect(screen.queryByLabelText(/So schnell wie möglich/)).not.toBeInTheDocument();
+    expect(screen.getByText('Zu einer Uhrzeit')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: /^Di/ }));
+    expect(await screen.findByRole('option', { name: '17:00' })).toBeInTheDocument();
+    await userEvent.click(tomorrow);
+    await userEvent.selectOptions(await screen.findByLabelText('Uhrzeit'), '11:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    expect(await screen.findByText('order page reached')).toBeInTheDocument();
+    const order = calls.find((call) => call.url === '/api/orders/guest');
+    expect(JSON.parse(String(order?.init?.body))).toMatchObject({ requested_time: '2026-11-23T10:30:00.000Z' });
   });
 });
 

@@ -15,6 +15,7 @@ import {
   type Order,
   type OrderRequest,
   type PaymentMethod,
+  type TimeSlots,
 } from '@pizzeria/domain';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMoney } from '../../lib/use-money.ts';
@@ -49,7 +50,7 @@ import { checkoutAccess, useCheckoutArrival } from './checkout-arrival.ts';
 import { missingGuestFields } from './guest-login-page.tsx';
 import { useGuestDetails, type GuestDetails } from './guest-details-store.ts';
 import { describeOrderFailure } from './order-error.ts';
-import { TimeChoice, requestedTimeFor } from './components/time-choice.tsx';
+import { TimeChoice, effectiveDay, requestedTimeFor } from './components/time-choice.tsx';
 import { clearTimeSelection, useTimeSelection } from './time-selection.ts';
 
 /** `/checkout` behind the guard of SPEC §2. */
@@ -121,10 +122,14 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
   const postcode = useDelivery((state) => state.postcode);
   const guestDetails = useGuestDetails((state) => state.details);
   const addresses = useAddresses(!guest);
-  const slots = useTimeSlots(totals.orderType, postcode?.postcode ?? null);
-  const offer = useLiveTimeSlots(slots.data);
-  const placeOrder = usePlaceOrder();
   const [selection, setSelection] = useTimeSelection();
+  // The days come with any day's slots; until they are known, today's are asked for (null).
+  const [days, setDays] = useState<TimeSlots['days'] | undefined>(undefined);
+  const day = effectiveDay(selection, days);
+  const slots = useTimeSlots(totals.orderType, postcode?.postcode ?? null, day === days?.[0]?.date ? null : day);
+  if (slots.data && slots.data.days !== days) setDays(slots.data.days);
+  const offer = useLiveTimeSlots(slots.isPlaceholderData ? undefined : slots.data);
+  const placeOrder = usePlaceOrder();
   const [timeInvalid, setTimeInvalid] = useState<false | 'time' | 'connection'>(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [placed] = useState(() => isOrderPlaced());
@@ -204,7 +209,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
       setFailure(t(`errors.${reason.code}`));
       if (reason.timeProblem) {
         setTimeInvalid('time');
-        setSelection({ mode: null, slot: '' });
+        setSelection({ ...selection, mode: null, slot: '' });
         void slots.refetch();
       }
     } else if (reason.kind === 'server') {
@@ -300,10 +305,16 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
             <h2 id="checkout-time-title">{t('time.title')}</h2>
             <TimeChoice
               slots={offer.slots}
+              days={days}
+              day={day}
+              onDayChange={(date) => {
+                setSelection({ mode: null, slot: '', date });
+                setTimeInvalid(false);
+              }}
               closedNow={offer.closedNow}
               asapWithheld={offer.asapWithheld}
               reconnecting={offer.reconnecting}
-              loading={slots.isPending}
+              loading={slots.isPending || slots.isPlaceholderData}
               failed={slots.isError}
               onRetry={() => void slots.refetch()}
               orderType={totals.orderType}

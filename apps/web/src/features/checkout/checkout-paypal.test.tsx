@@ -27,6 +27,8 @@ const slots: TimeSlots = {
   asap_ready_at: '2026-11-22T18:40:00.000Z',
   slots: [{ time: '2026-11-22T19:00:00.000Z', label: '20:00' }],
   timezone: 'Europe/Berlin',
+  date: '2026-11-22',
+  days: [{ date: '2026-11-22', available: true }],
 };
 const withPayPal: PaymentMethods = { cash: true, paypal: { client_id: 'public-client-id', currency: 'EUR' } };
 const unpaid: Order = { ...testOrder, status: 'pending_payment', payment_method: 'paypal', payment_status: 'unpaid' };

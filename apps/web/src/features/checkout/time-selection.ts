@@ -6,11 +6,13 @@ import type { TimeSelection } from './components/time-choice.tsx';
 /** Session storage key of the checkout's time choice, so a reload keeps it like the rest of the checkout. */
 export const TIME_SELECTION_KEY = 'checkout_time';
 
-const NO_SELECTION: TimeSelection = { mode: null, slot: '' };
+const NO_SELECTION: TimeSelection = { mode: null, slot: '', date: null };
 
 const timeSelectionSchema = z.object({
   mode: z.nullable(z.enum(['asap', 'slot'])),
   slot: z.string(),
+  // Kept before pre-orders (issue 15) without a day: today.
+  date: z._default(z.nullable(z.string()), null),
 });
 
 /**
@@ -21,7 +23,7 @@ const timeSelectionSchema = z.object({
 export function readTimeSelection(now: number = Date.now()): TimeSelection {
   const stored = readStorage(TIME_SELECTION_KEY, timeSelectionSchema, sessionStore());
   if (!stored) return NO_SELECTION;
-  if (stored.mode === 'slot' && !(Date.parse(stored.slot) > now)) return NO_SELECTION;
+  if (stored.mode === 'slot' && stored.slot !== '' && !(Date.parse(stored.slot) > now)) return NO_SELECTION;
   return stored;
 }
 

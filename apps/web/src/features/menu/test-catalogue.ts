@@ -135,6 +135,7 @@ export const store: Store = {
   phone: '030 123456',
   email: 'ciao@example.org',
   store_hours: [],
+  preorder_days: 7,
 };
 
 /** Query cache entries for `renderWithProviders`: what the API would answer in German. */

@@ -3,6 +3,30 @@ export function formatStoreTime(iso: string, timeZone: string, language: string)
   return format(iso, language, { hour: '2-digit', minute: '2-digit', timeZone });
 }
 
+/**
+ * The store's calendar day of an ISO instant, `Fr., 27.11.`, when it is not today there (a pre-order,
+ * issue 15); null for today.
+ */
+export function storeDayUnlessToday(
+  iso: string,
+  timeZone: string,
+  language: string,
+  now: Date = new Date(),
+): string | null {
+  // The numeric date is the same in either language: compare it, then word the day.
+  const day = (instant: string) =>
+    format(instant, 'de', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+  if (day(iso) === day(now.toISOString())) return null;
+  return format(iso, language, { weekday: 'short', day: '2-digit', month: '2-digit', timeZone });
+}
+
+/** `18:45` today, `Fr., 27.11., 18:45` on another day, in the store's time zone. */
+export function formatStoreTimeOrDate(iso: string, timeZone: string, language: string, now: Date = new Date()): string {
+  const day = storeDayUnlessToday(iso, timeZone, language, now);
+  const time = formatStoreTime(iso, timeZone, language);
+  return day ? `${day}, ${time}` : time;
+}
+
 /** Date and time of an ISO instant in the store's time zone. */
 export function formatStoreDateTime(iso: string, timeZone: string, language: string): string {
   return format(iso, language, { dateStyle: 'medium', timeStyle: 'short', timeZone });

@@ -35,10 +35,17 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   fake.restore();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+/** The test order is placed on 2026-11-22: the page words that day's times as today's. */
+function onTheOrdersDay() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-22T17:00:00Z'));
+}
 
 function renderOrder(order: Partial<Order>, route = '/order/5?token=secret-token') {
   current = { status: 200, body: { ...testOrder, ...order } };
@@ -95,9 +102,22 @@ describe('order page', () => {
   });
 
   it('shows an accepted order with its ETA in the store time zone', async () => {
+    onTheOrdersDay();
     renderOrder({ status: 'accepted', eta_minutes: 30, eta_at: '2026-11-22T18:30:00.000Z' });
     expect(await screen.findByText('Das Restaurant hat Ihre Bestellung angenommen')).toBeInTheDocument();
     expect(screen.getByText('Voraussichtlich um 19:30 bei Ihnen.')).toBeInTheDocument();
+  });
+
+  it('names the day of a pre-order for another day, in German and English (issue 15)', async () => {
+    onTheOrdersDay();
+    const preorder = { requested_time: '2026-11-24T11:00:00.000Z', promised_at: '2026-11-24T11:00:00.000Z' };
+    renderOrder({ ...preorder, status: 'accepted', order_type: 'pickup' });
+    expect(await screen.findByText('Voraussichtlich am Di., 24.11. um 12:00 abholbereit.')).toBeInTheDocument();
+    expect(screen.getByText('Di., 24.11., 12:00')).toBeInTheDocument();
+    cleanup();
+    await i18n.changeLanguage('en');
+    renderOrder({ ...preorder, status: 'accepted', order_type: 'delivery' });
+    expect(await screen.findByText('Expected at your door on Tue 24/11 at 12:00.')).toBeInTheDocument();
   });
 
   it("says in English that the restaurant couldn't accept, with the reason", async () => {
@@ -206,6 +226,7 @@ describe('order page', () => {
 
 describe('order page, live', () => {
   it('authorises a guest with the tracking token and turns accepted from the channel, without asking over HTTP', async () => {
+    onTheOrdersDay();
     renderOrder({ status: 'waiting' });
     expect(await screen.findByText('Warten auf die Bestätigung des Restaurants')).toBeInTheDocument();
     const socket = fake.latest();

@@ -23,7 +23,7 @@ import { orderQueryOptions } from './api/get-order.ts';
 import { OrderSummary } from './components/order-summary.tsx';
 import { PaymentLineText } from './components/payment-line-text.tsx';
 import { refundState } from './payment-line.ts';
-import { formatStoreDateTime, formatStoreTime } from './format-time.ts';
+import { formatStoreDateTime, formatStoreTime, formatStoreTimeOrDate, storeDayUnlessToday } from './format-time.ts';
 import { useLiveOrder } from './use-live-order.ts';
 
 const DEFAULT_TIME_ZONE = 'Europe/Berlin';
@@ -129,7 +129,7 @@ function OrderView({ id, token }: { id: number; token: string | null }) {
                 <dt>{t('order.time')}</dt>
                 <dd>
                   {data.requested_time
-                    ? formatStoreTime(data.requested_time, timeZone, i18n.language)
+                    ? formatStoreTimeOrDate(data.requested_time, timeZone, i18n.language)
                     : t('order.asap')}
                 </dd>
               </div>
@@ -170,13 +170,16 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
     case 'accepted': {
       const eta = order.eta_at ?? order.promised_at;
       const time = formatStoreTime(eta, timeZone, i18n.language);
+      // A pre-order for another day says which day.
+      const day = storeDayUnlessToday(eta, timeZone, i18n.language);
+      const delivery = order.order_type === 'delivery';
       return (
         <DecisionBox tone="accepted" label={label}>
           <p className="order-status-title">{t('order.accepted')}</p>
           <p>
-            {order.order_type === 'delivery'
-              ? t('order.accepted_delivery', { time })
-              : t('order.accepted_pickup', { time })}
+            {day
+              ? t(delivery ? 'order.accepted_delivery_day' : 'order.accepted_pickup_day', { day, time })
+              : t(delivery ? 'order.accepted_delivery' : 'order.accepted_pickup', { time })}
           </p>
         </DecisionBox>
       );

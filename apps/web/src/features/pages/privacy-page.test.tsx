@@ -13,6 +13,7 @@ const STORE = {
   phone: '+49 30 61623413',
   email: 'hallo@bella-napoli.example',
   store_hours: [],
+  preorder_days: 7,
   legal_notice: {
     legal_name: 'Bella Napoli Gastronomie GmbH',
     legal_representative: 'Geschäftsführerin: Giulia Esposito',

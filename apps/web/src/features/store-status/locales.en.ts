@@ -16,4 +16,5 @@ export const storeStatusEn: Translated<typeof storeStatusDe> = {
   reopens_tomorrow: 'Open again tomorrow from {{time}}.',
   reopens_on: 'Open again on {{day}} from {{time}}.',
   no_orders_today: 'We are not taking any more orders today.',
+  preorder_ahead: 'You can pre-order now.',
 };

@@ -14,4 +14,5 @@ export const storeStatusDe = {
   reopens_tomorrow: 'Wieder geöffnet morgen ab {{time}}.',
   reopens_on: 'Wieder geöffnet am {{day}} ab {{time}}.',
   no_orders_today: 'Heute nehmen wir keine Bestellungen mehr an.',
+  preorder_ahead: 'Sie können schon jetzt vorbestellen.',
 };

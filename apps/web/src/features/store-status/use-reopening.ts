@@ -10,7 +10,8 @@ function todayIn(timeZone: string, now: Date): string {
 }
 
 /**
- * When the restaurant opens again, in words ("Wieder geöffnet morgen ab 11:30."), while it takes no more
+ * When the restaurant opens again, in words ("Wieder geöffnet morgen ab 11:30."), and that the customer
+ * may pre-order for that day now when the store takes orders that far ahead, while it takes no more
  * orders today: closed for the rest of the day or by a closure (issue 15: the customer learned it only
  * at checkout, after typing the address). The server works out the day from the week's hours and every
  * closure (the live status's `reopens`); this only words it, so the first load carries no calendar code.
@@ -30,9 +31,10 @@ export function useReopening(): string | null {
   } catch {
     return null;
   }
-  if (Math.round((reopensOn - Date.parse(`${today}T12:00:00Z`)) / DAY_MS) === 1) {
-    return t('reopens_tomorrow', { time: reopens.time });
-  }
+  const daysAhead = Math.round((reopensOn - Date.parse(`${today}T12:00:00Z`)) / DAY_MS);
+  // Within the store's pre-order window the customer need not come back: the checkout takes that day.
+  const preorder = store && daysAhead <= store.preorder_days ? ` ${t('preorder_ahead')}` : '';
+  if (daysAhead === 1) return t('reopens_tomorrow', { time: reopens.time }) + preorder;
   // The date only: noon UTC of that calendar day, read in UTC.
   const day = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
     weekday: 'long',
@@ -40,5 +42,5 @@ export function useReopening(): string | null {
     month: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(reopensOn));
-  return t('reopens_on', { day, time: reopens.time });
+  return t('reopens_on', { day, time: reopens.time }) + preorder;
 }

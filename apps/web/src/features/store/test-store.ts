@@ -10,6 +10,7 @@ export const testStore: Store = {
   address: 'Kastanienallee 12, 10435 Berlin',
   phone: '030 12345678',
   email: 'ciao@bella-napoli.example',
+  preorder_days: 7,
   store_hours: [
     { day_of_week: 1, open_time: '11:30', close_time: '22:00', label: null },
     { day_of_week: 5, open_time: '11:30', close_time: '14:30', label: 'lunch' },

@@ -48,7 +48,9 @@ export function OrderCard({ order, clock, serverNow, ringing, onOpen }: OrderCar
             {waitedMinutes < 1 ? t('card.waiting_under_minute') : t('card.waiting_for', { minutes: waitedMinutes })}
           </span>
         ) : order.status === 'accepted' || order.status === 'ready' ? (
-          <span className="board-card-promised">{t('card.promised', { time: clock.time(promisedAt(order)) })}</span>
+          <span className="board-card-promised">
+            {t('card.promised', { time: clock.timeOrDate(promisedAt(order)) })}
+          </span>
         ) : (
           <span className="admin-status" data-status={order.status}>
             {tAdmin(`status.${order.status}`)}

@@ -6,6 +6,8 @@ import type * as z from 'zod/mini';
 import {
   ORDERS_PER_SLOT_MAX,
   ORDERS_PER_SLOT_MIN,
+  PREORDER_DAYS_MAX,
+  PREORDER_DAYS_MIN,
   PREPARATION_MINUTES_MAX,
   PREPARATION_MINUTES_MIN,
   REGIONS,
@@ -109,6 +111,14 @@ export function RestaurantForm({ settings, storeVersion }: { settings: StoreSett
               label={t('restaurant.orders_per_slot')}
               min={ORDERS_PER_SLOT_MIN}
               max={ORDERS_PER_SLOT_MAX}
+            />
+            <NumberField
+              form={form}
+              name="preorder_days"
+              label={t('restaurant.preorder_days')}
+              hint={t('restaurant.preorder_days_hint')}
+              min={PREORDER_DAYS_MIN}
+              max={PREORDER_DAYS_MAX}
             />
             <MoneyField
               form={form}

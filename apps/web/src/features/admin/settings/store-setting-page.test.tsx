@@ -20,6 +20,7 @@ const SETTINGS: StoreSettings = {
   region: 'de-DE',
   preparation_minutes: 20,
   orders_per_slot: 4,
+  preorder_days: 7,
   max_order_total: 300,
   store_hours: [{ day_of_week: 1, open_time: '11:30', close_time: '14:30', label: 'Mittag' }],
   version: 7,
@@ -103,11 +104,15 @@ describe('store settings page', () => {
     );
 
     // Settings and hours share the store's version: the next save sends the one the hours save returned.
+    const preorderDays = screen.getByLabelText('Vorbestellungen (Tage im Voraus)');
+    await user.clear(preorderDays);
+    await user.type(preorderDays, '3');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(sent(calls, 'PUT', '/settings')).toHaveLength(1));
     expect(sent(calls, 'PUT', '/settings')[0]).toMatchObject({
       name: 'Bella Napoli',
       max_order_total: 300,
+      preorder_days: 3,
       version: 8,
     });
   });

@@ -202,3 +202,42 @@ describe('cart dialog', () => {
     expect(useCartDialog.getState()).toMatchObject({ open: false, editRequest: pizza.uniqueKey });
   });
 });
+
+describe('a day without a free time (issue 15)', () => {
+  const slotsPath = '/api/stores/13/slots?order_type=delivery&postcode=10999';
+  const slots = (todayFree: boolean, laterFree: boolean) => ({
+    asap_available: todayFree,
+    asap_ready_at: null,
+    slots: [],
+    timezone: 'Europe/Berlin',
+    date: '2026-11-22',
+    days: [
+      { date: '2026-11-22', available: todayFree },
+      { date: '2026-11-23', available: laterFree },
+    ],
+  });
+
+  it('says in the cart that today is fully booked, and that another day can be pre-ordered', async () => {
+    vi.stubGlobal('fetch', vi.fn(apiStub({ [slotsPath]: slots(false, true) })));
+    const { dialog } = await openCartWith([pizza]);
+    expect(await within(dialog).findByText(/^Für heute sind alle Zeiten ausgebucht\./)).toHaveTextContent(
+      'Für heute sind alle Zeiten ausgebucht. An der Kasse können Sie für einen anderen Tag vorbestellen.',
+    );
+  });
+
+  it('names no pre-order when no other day has room', async () => {
+    vi.stubGlobal('fetch', vi.fn(apiStub({ [slotsPath]: slots(false, false) })));
+    const { dialog } = await openCartWith([pizza]);
+    expect(await within(dialog).findByText('Für heute sind alle Zeiten ausgebucht.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/vorbestellen/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing while today has room', async () => {
+    const fetch = vi.fn(apiStub({ [slotsPath]: slots(true, true) }));
+    vi.stubGlobal('fetch', fetch);
+    const { dialog } = await openCartWith([pizza]);
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([input]) => String(input) === slotsPath)).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(within(dialog).queryByText(/ausgebucht/)).not.toBeInTheDocument();
+  });
+});

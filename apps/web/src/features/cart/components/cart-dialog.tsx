@@ -16,6 +16,7 @@ import { choosePostcodeFromCart, closeCart, openCart, requestLineEdit, useCartDi
 import { MAX_NOTE_LENGTH, clearCart, lastPlacedOrder, useCart } from '../cart-store.ts';
 import { useCartTotals, type CartTotals } from '../use-cart-totals.ts';
 import { PencilIcon } from './cart-icons.tsx';
+import { FullTodayNotice } from './full-today-notice.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 import './cart-dialog.css';
 
@@ -28,6 +29,7 @@ export default function CartDialog() {
   const ordered = useCart((state) => state.ordered) && items.length > 0;
   const repriced = useCart((state) => state.repriced);
   const totals = useCartTotals();
+  const postcode = useDelivery((state) => state.postcode);
   const queryClient = useQueryClient();
 
   // SPEC §2/§4: opening the cart refreshes the discount. The order type and the fee come from the
@@ -52,6 +54,9 @@ export default function CartDialog() {
           </div>
           <div className="cart-dialog-scroll">
             {!ordered && <ClosedTodayNotice />}
+            {!ordered && open && items.length > 0 && (
+              <FullTodayNotice orderType={totals.orderType} postcode={postcode?.postcode ?? null} />
+            )}
             {!ordered && repriced && (
               <p className="notice" role="status">
                 {t('repriced')}

@@ -7,6 +7,18 @@ export interface TimeSelection {
   mode: 'asap' | 'slot' | null;
   /** The chosen slot's start (ISO-8601), '' for none. */
   slot: string;
+  /** The day chosen ('YYYY-MM-DD', the store's calendar); null: none, the checkout suggests one. */
+  date: string | null;
+}
+
+/**
+ * The day the checkout shows (issue 15): the one chosen while the store still takes orders for it, else
+ * today when it has room, else the first day that has. Null until the days are known: today.
+ */
+export function effectiveDay(selection: TimeSelection, days: TimeSlots['days'] | undefined): string | null {
+  if (!days || days.length === 0) return selection.date;
+  if (selection.date && days.some((day) => day.date === selection.date)) return selection.date;
+  return (days.find((day) => day.available) ?? days[0])?.date ?? null;
 }
 
 /** The mode actually in effect: the customer's choice, else "as soon as possible" when offered, else a slot. */
@@ -43,8 +55,62 @@ function formatClock(iso: string, timeZone: string, language: string): string {
   }
 }
 
+/** 'YYYY-MM-DD' as the weekday and date the customer reads: `Sa.` and `28.11.` */
+function dayParts(date: string, language: string): { weekday: string; date: string } {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const instant = new Date(Date.UTC(year, month - 1, day));
+  const locale = language === 'en' ? 'en-GB' : 'de-DE';
+  return {
+    weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(instant),
+    date: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', timeZone: 'UTC' }).format(instant),
+  };
+}
+
+interface DayChoiceProps {
+  days: TimeSlots['days'];
+  day: string | null;
+  onChange: (date: string) => void;
+}
+
+/** Today, tomorrow and the further days the store takes pre-orders for; a day without room cannot be picked. */
+function DayChoice({ days, day, onChange }: DayChoiceProps) {
+  const { t, i18n } = useTranslation('checkout');
+  const name = useId();
+  return (
+    <fieldset className="checkout-days">
+      <legend className="checkout-days-legend">{t('time.day')}</legend>
+      <div className="checkout-days-list">
+        {days.map((candidate, index) => {
+          const parts = dayParts(candidate.date, i18n.language);
+          const weekday = index === 0 ? t('time.today') : index === 1 ? t('time.tomorrow') : parts.weekday;
+          return (
+            <label key={candidate.date} className="checkout-day" data-full={!candidate.available || undefined}>
+              <input
+                type="radio"
+                name={name}
+                value={candidate.date}
+                checked={candidate.date === day}
+                disabled={!candidate.available}
+                onChange={() => onChange(candidate.date)}
+              />
+              <span className="checkout-day-weekday">{weekday}</span>
+              <span className="checkout-day-date">{parts.date}</span>
+              {!candidate.available && <span className="sr-only">{t('time.day_full')}</span>}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
 interface TimeChoiceProps {
   slots: TimeSlots | undefined;
+  /** The days to choose from, as the last slots loaded said (they stay while another day's load). */
+  days: TimeSlots['days'] | undefined;
+  /** The day shown (`effectiveDay`), null for today. */
+  day: string | null;
+  onDayChange: (date: string) => void;
   /** The live status says the restaurant is not taking orders right now. */
   closedNow: boolean;
   /** The server offered "as soon as possible" but the live status holds it back for now. */
@@ -61,9 +127,23 @@ interface TimeChoiceProps {
   invalid: false | 'time' | 'connection';
 }
 
-/** "As soon as possible" with its honest ready time, or a free 15-minute slot today (issue 3). */
-export function TimeChoice({
+/**
+ * "As soon as possible" with its honest ready time, or a free 15-minute slot (issue 3), today or on a
+ * later day the store takes pre-orders for (issue 15).
+ */
+export function TimeChoice(props: TimeChoiceProps) {
+  const { days } = props;
+  return (
+    <>
+      {days && days.length > 1 && <DayChoice days={days} day={props.day} onChange={props.onDayChange} />}
+      <TimesOfDay {...props} />
+    </>
+  );
+}
+
+function TimesOfDay({
   slots,
+  day,
   closedNow,
   asapWithheld = false,
   reconnecting = false,
@@ -116,6 +196,9 @@ export function TimeChoice({
     );
   }
   const mode = effectiveMode(selection, slots);
+  // A later day than today: no "as soon as possible", and nothing about today's hours.
+  const laterDay = day !== null && day !== slots.days[0]?.date;
+  const otherDayFree = slots.days.some((candidate) => candidate.available && candidate.date !== day);
   const invalidMessage = invalid ? (
     <p className="form-error" role="alert">
       {t(invalid === 'connection' ? 'time.invalid_connection' : 'time.invalid')}
@@ -129,7 +212,15 @@ export function TimeChoice({
           <p className="checkout-choice-title">{t('time.none')}</p>
           {/* Only "as soon as possible" was on offer and the live status holds it back: that may pass. */}
           <p className="checkout-hint">
-            {t(asapWithheld ? (reconnecting ? 'time.reconnecting' : 'time.none_for_now_hint') : 'time.none_hint')}
+            {t(
+              asapWithheld
+                ? reconnecting
+                  ? 'time.reconnecting'
+                  : 'time.none_for_now_hint'
+                : otherDayFree
+                  ? 'time.none_other_day'
+                  : 'time.none_hint',
+            )}
           </p>
         </div>
       </>
@@ -140,7 +231,7 @@ export function TimeChoice({
     <fieldset className="checkout-choices" aria-invalid={invalid !== false || undefined}>
       <legend className="sr-only">{t('time.title')}</legend>
       {invalidMessage}
-      {closedNow && (
+      {closedNow && !laterDay && (
         <p className="checkout-hint checkout-closed-now" role="status">
           {t(reconnecting && asapWithheld ? 'time.reconnecting' : 'time.closed_now')}
         </p>
@@ -152,7 +243,7 @@ export function TimeChoice({
             name={name}
             value="asap"
             checked={mode === 'asap'}
-            onChange={() => onChange({ mode: 'asap', slot: selection.slot })}
+            onChange={() => onChange({ ...selection, mode: 'asap' })}
           />
           <span className="checkout-choice-text">
             <span className="checkout-choice-title">{t('time.asap')}</span>
@@ -174,9 +265,9 @@ export function TimeChoice({
               name={name}
               value="slot"
               checked={mode === 'slot'}
-              onChange={() => onChange({ mode: 'slot', slot: selection.slot })}
+              onChange={() => onChange({ ...selection, mode: 'slot' })}
             />
-            <span className="checkout-choice-title">{t('time.scheduled')}</span>
+            <span className="checkout-choice-title">{t(laterDay ? 'time.scheduled_day' : 'time.scheduled')}</span>
           </label>
           <label className="sr-only" htmlFor={selectId}>
             {t('time.slot_label')}
@@ -185,7 +276,7 @@ export function TimeChoice({
             id={selectId}
             className="select checkout-slot-select"
             value={slots.slots.some((slot) => slot.time === selection.slot) ? selection.slot : ''}
-            onChange={(event) => onChange({ mode: 'slot', slot: event.target.value })}
+            onChange={(event) => onChange({ ...selection, mode: 'slot', slot: event.target.value })}
           >
             <option value="">{t('time.slot_choose')}</option>
             {slots.slots.map((slot) => (

@@ -86,9 +86,11 @@ describe('when the restaurant opens again', () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T14:00:00Z'), toFake: ['Date'] });
     useStoreStatus.setState({ status: { kind: 'closed_today', reopens: { date: '2026-11-23', time: '11:30' } } });
     renderWithProviders(<StoreStatusPill />, { queryData: [testStoreQuery] });
-    expect(screen.getByText('Wieder geöffnet morgen ab 11:30.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Wieder geöffnet morgen ab 11:30. Sie können schon jetzt vorbestellen.'),
+    ).toBeInTheDocument();
     await act(() => changeLanguage('en'));
-    expect(screen.getByText('Open again tomorrow from 11:30.')).toBeInTheDocument();
+    expect(screen.getByText('Open again tomorrow from 11:30. You can pre-order now.')).toBeInTheDocument();
   });
 
   it('names the day when it is not tomorrow', () => {
@@ -97,7 +99,16 @@ describe('when the restaurant opens again', () => {
       status: { kind: 'closure', reason: 'Betriebsferien', reopens: { date: '2026-11-27', time: '11:30' } },
     });
     renderWithProviders(<StoreStatusPill />, { queryData: [testStoreQuery] });
-    expect(screen.getByText('Wieder geöffnet am Freitag, 27.11. ab 11:30.')).toBeInTheDocument();
+    expect(screen.getByText(/^Wieder geöffnet am Freitag, 27.11. ab 11:30. Sie können/)).toBeInTheDocument();
+  });
+
+  it('offers pre-ordering only for a day inside the store’s window (issue 15)', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-22T14:00:00Z'), toFake: ['Date'] });
+    useStoreStatus.setState({
+      status: { kind: 'closure', reason: 'Betriebsferien', reopens: { date: '2026-12-07', time: '11:30' } },
+    });
+    renderWithProviders(<StoreStatusPill />, { queryData: [testStoreQuery] });
+    expect(screen.getByText('Wieder geöffnet am Montag, 7.12. ab 11:30.')).toBeInTheDocument();
   });
 
   it('says nothing of it while the store opens later today', () => {
@@ -118,7 +129,7 @@ describe('the cart’s notice', () => {
     useStoreStatus.setState({ status: { kind: 'closed_today', reopens: { date: '2026-11-23', time: '11:30' } } });
     renderWithProviders(<ClosedTodayNotice />, { queryData: [testStoreQuery] });
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Heute nehmen wir keine Bestellungen mehr an. Wieder geöffnet morgen ab 11:30.',
+      'Heute nehmen wir keine Bestellungen mehr an. Wieder geöffnet morgen ab 11:30. Sie können schon jetzt vorbestellen.',
     );
   });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "stores" ADD COLUMN "preorder_days" integer DEFAULT 7 NOT NULL;--> statement-breakpoint
+ALTER TABLE "stores" ADD CONSTRAINT "stores_preorder_days_check" CHECK ("stores"."preorder_days" between 0 and 14);
