@@ -89,6 +89,8 @@ export const adminProductSummarySchema = z.object({
   price: z.number(),
   /** A variable product's sizes with their prices; empty for a simple one. */
   variants: z.array(adminVariantSchema),
+  /** The bottle deposit (Pfand) charged on top per unit; 0 for none (decision 016). */
+  deposit: z.number(),
   hidden: z.boolean(),
   /** Sold out until then (ISO-8601), or null; a past moment means it sells again. */
   sold_out_until: z.nullable(z.string()),

@@ -36,8 +36,11 @@ export const todayReportSchema = z.object({
   waiting: z.int(),
   rejected: z.int(),
   cancelled: z.int(),
-  /** Of the orders that count: totals as charged (discount off, delivery fee in), net and VAT per rate. */
-  revenue: z.object({ gross: z.number(), net: z.number(), vat: z.array(vatShareSchema) }),
+  /**
+   * Of the orders that count: totals as charged (discount off, deposit and delivery fee in), net and VAT
+   * per rate, and the bottle deposits in the gross (owed back for returned bottles; decision 016).
+   */
+  revenue: z.object({ gross: z.number(), net: z.number(), deposit: z.number(), vat: z.array(vatShareSchema) }),
   /** Gross revenue per order that counts; 0 without orders. */
   average_basket: z.number(),
   split: z.object({

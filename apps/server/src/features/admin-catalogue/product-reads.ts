@@ -195,6 +195,7 @@ export async function listAdminProducts(
       type: product.type,
       price: fromCents(product.priceCents),
       variants: variants.get(product.id) ?? [],
+      deposit: fromCents(product.depositCents),
       hidden: product.hidden,
       sold_out_until: product.soldOutUntil?.toISOString() ?? null,
       image_url: imageUrl(product, product.pictureId === null ? undefined : pictures.get(product.pictureId)),

@@ -154,6 +154,9 @@ describe('creating and reading products', () => {
     expect(reusable.statusCode, reusable.body).toBe(200);
     expect(adminProductSchema.parse(reusable.json()).deposit).toBe(0.15);
     expect((await shopProducts()).find((item) => item.id === bottle.id)?.deposit).toBe(0.15);
+    // The back office's list names it too.
+    const listed = adminProductPageSchema.parse((await call('GET', '/products?search=Limo&page_size=100')).json());
+    expect(listed.items.find((item) => item.id === bottle.id)?.deposit).toBe(0.15);
 
     for (const deposit of [-0.08, 0.081, 1000.01, '0,25']) {
       const response = await call('POST', '/products', { ...SIMPLE, category_id: categoryId, deposit });

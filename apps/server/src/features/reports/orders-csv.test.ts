@@ -40,6 +40,7 @@ describe('ordersCsv', () => {
     customerName: 'Anna',
     totalCents: 2750,
     discountCents: 0,
+    depositCents: 50,
     deliveryFeeCents: 250,
     vat: [
       { percentage: 19, amountCents: 46 },
@@ -50,15 +51,15 @@ describe('ordersCsv', () => {
   it('has one VAT column per rate, ascending, 0,00 where an order has none', () => {
     const other: CsvOrder = { ...order, id: 8, vat: [{ percentage: 7, amountCents: 70 }], totalCents: 1070 };
     expect(ordersCsv([order, other], { language: 'de', decimal: 'comma' })).toBe(
-      '\uFEFFBestellnr.;Datum;Uhrzeit;Status;Art;Zahlung;Kunde;Netto;MwSt. 5,5 %;MwSt. 7 %;MwSt. 19 %;Brutto;Rabatt;Liefergebühr\r\n' +
-        '7;02.11.2026;18:05;Abgeschlossen;Lieferung;PayPal;Anna;26,04;1,00;0,00;0,46;27,50;0,00;2,50\r\n' +
-        '8;02.11.2026;18:05;Abgeschlossen;Lieferung;PayPal;Anna;10,00;0,00;0,70;0,00;10,70;0,00;2,50\r\n',
+      '\uFEFFBestellnr.;Datum;Uhrzeit;Status;Art;Zahlung;Kunde;Netto;MwSt. 5,5 %;MwSt. 7 %;MwSt. 19 %;Brutto;Rabatt;Pfand;Liefergebühr\r\n' +
+        '7;02.11.2026;18:05;Abgeschlossen;Lieferung;PayPal;Anna;26,04;1,00;0,00;0,46;27,50;0,00;0,50;2,50\r\n' +
+        '8;02.11.2026;18:05;Abgeschlossen;Lieferung;PayPal;Anna;10,00;0,00;0,70;0,00;10,70;0,00;0,50;2,50\r\n',
     );
   });
 
   it('is only the header without orders', () => {
     expect(ordersCsv([], { language: 'en', decimal: 'point' })).toBe(
-      '\uFEFFOrder no.;Date;Time;Status;Type;Payment;Customer;Net;Gross;Discount;Delivery fee\r\n',
+      '\uFEFFOrder no.;Date;Time;Status;Type;Payment;Customer;Net;Gross;Discount;Deposit;Delivery fee\r\n',
     );
   });
 });

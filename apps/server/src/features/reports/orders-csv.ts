@@ -13,6 +13,8 @@ export interface CsvOrder {
   customerName: string;
   totalCents: number;
   discountCents: number;
+  /** Bottle deposits charged (decision 016): part of the gross, never discounted. */
+  depositCents: number;
   deliveryFeeCents: number;
   vat: readonly { percentage: number; amountCents: number }[];
 }
@@ -30,6 +32,7 @@ interface CsvTexts {
     vat: (rate: string) => string;
     gross: string;
     discount: string;
+    deposit: string;
     deliveryFee: string;
   };
   date: (isoDate: string) => string;
@@ -52,6 +55,7 @@ const TEXTS: Record<Language, CsvTexts> = {
       vat: (rate) => `MwSt. ${rate} %`,
       gross: 'Brutto',
       discount: 'Rabatt',
+      deposit: 'Pfand',
       deliveryFee: 'Liefergebühr',
     },
     // `23.11.2026`: what a German Excel reads as a date.
@@ -82,6 +86,7 @@ const TEXTS: Record<Language, CsvTexts> = {
       vat: (rate) => `VAT ${rate}%`,
       gross: 'Gross',
       discount: 'Discount',
+      deposit: 'Deposit',
       deliveryFee: 'Delivery fee',
     },
     date: (isoDate) => isoDate,
@@ -150,6 +155,7 @@ export function ordersCsv(orders: readonly CsvOrder[], options: { language: Lang
     ...rates.map((rate) => texts.header.vat(rateLabel(rate, decimal))),
     texts.header.gross,
     texts.header.discount,
+    texts.header.deposit,
     texts.header.deliveryFee,
   ].map(textCell);
   const rows = orders.map((order) => {
@@ -168,6 +174,7 @@ export function ordersCsv(orders: readonly CsvOrder[], options: { language: Lang
       ...rates.map((rate) => amountCell(vatOf(rate), decimal)),
       amountCell(order.totalCents, decimal),
       amountCell(order.discountCents, decimal),
+      amountCell(order.depositCents, decimal),
       amountCell(order.deliveryFeeCents, decimal),
     ];
   });

@@ -161,7 +161,10 @@ describe('GET /api/admin/reports/today', () => {
 
     expect(report).toMatchObject({ date: '2026-10-25', timezone: 'Europe/Berlin', orders: 4, waiting: 1 });
     expect({ rejected: report.rejected, cancelled: report.cancelled }).toEqual({ rejected: 2, cancelled: 1 });
-    expect(report.revenue).toEqual({ gross: sums.gross, net: sums.net, vat: sums.vat });
+    // Deposits are charged with the drinks (the demo's bottled drinks carry one): in the gross, and named.
+    const deposit = sales.reduce((sum, order) => sum + Math.round(order.deposit * 100), 0) / 100;
+    expect(deposit).toBeGreaterThan(0);
+    expect(report.revenue).toEqual({ gross: sums.gross, net: sums.net, deposit, vat: sums.vat });
     expect(report.revenue.vat.map((share) => share.percentage)).toEqual([7, 19]);
     expect(report.average_basket).toBe(sums.average);
     expect(report.split).toEqual({
@@ -209,7 +212,7 @@ describe('GET /api/admin/reports/today', () => {
     const report = todayReportSchema.parse((await get('/api/admin/reports/today?date=2026-03-29')).json());
     expect(report).toMatchObject({
       orders: 0,
-      revenue: { gross: 0, net: 0, vat: [] },
+      revenue: { gross: 0, net: 0, deposit: 0, vat: [] },
       average_basket: 0,
       best_sellers: [],
     });
@@ -253,6 +256,7 @@ describe('GET /api/admin/reports/orders.csv', () => {
       'MwSt. 19 %',
       'Brutto',
       'Rabatt',
+      'Pfand',
       'Liefergebühr',
     ]);
     const inDay = [firstHour, summerTime, winterTime, rejected, cancelled, mischief, waiting, lastMinute];
@@ -285,12 +289,16 @@ describe('GET /api/admin/reports/orders.csv', () => {
       comma(vatAt(19)),
       comma(order.total),
       comma(order.discount),
+      comma(order.deposit),
       comma(order.delivery_fee),
     ]);
     // Both 02:30s, and the last minute of the long day.
     expect(rows.map((row) => row[2])).toEqual(['00:30', '02:30', '02:30', '11:00', '12:00', '13:00', '23:58', '23:59']);
     expect(rows[2]?.[4]).toBe('Lieferung');
-    expect(rows[2]?.[12]).toBe(comma(winterTime.order.delivery_fee));
+    expect(rows[2]?.[13]).toBe(comma(winterTime.order.delivery_fee));
+    // The last minute's three colas carry their bottles' deposit.
+    expect(rows.at(-1)?.[12]).toBe(comma(lastMinute.order.deposit));
+    expect(lastMinute.order.deposit).toBeGreaterThan(0);
   });
 
   it('disarms a formula in a customer name and quotes its semicolons and quotes', async () => {
@@ -320,6 +328,7 @@ describe('GET /api/admin/reports/orders.csv', () => {
       'VAT 7%',
       'Gross',
       'Discount',
+      'Deposit',
       'Delivery fee',
     ]);
     expect(rows).toHaveLength(1);

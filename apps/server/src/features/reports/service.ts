@@ -80,6 +80,7 @@ export function reportsService(db: Db, clock: { now(): Date }) {
             orderType: orders.orderType,
             orders: count(),
             grossCents: sumOf(orders.totalCents),
+            depositCents: sumOf(orders.depositCents),
           })
           .from(orders)
           .where(ofDay)
@@ -139,6 +140,7 @@ export function reportsService(db: Db, clock: { now(): Date }) {
         revenue: {
           gross: fromCents(grossCents),
           net: fromCents(grossCents - vatCents),
+          deposit: fromCents(sold.reduce((sum, row) => sum + row.depositCents, 0)),
           vat: vat.map((row) => ({ percentage: row.percentage, amount: fromCents(row.amountCents) })),
         },
         average_basket: orderCount === 0 ? 0 : fromCents(Math.round(grossCents / orderCount)),
@@ -180,6 +182,7 @@ export function reportsService(db: Db, clock: { now(): Date }) {
           customerName: sql<string>`${orders.address}->>'customerName'`,
           totalCents: orders.totalCents,
           discountCents: orders.discountCents,
+          depositCents: orders.depositCents,
           deliveryFeeCents: orders.deliveryFeeCents,
           vat: orders.vat,
         })

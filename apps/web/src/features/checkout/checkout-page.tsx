@@ -369,6 +369,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
                   paypal={paypal}
                   validate={validateForPayPal}
                   prepareOrder={placeForPayPal}
+                  placesOrder
                   onPaid={(order, paid) => openOrder({ ...order, tracking_token: paid.token ?? undefined })}
                   onProblem={setPaymentProblem}
                   disabled={blocked || payingCash}

@@ -128,6 +128,8 @@ describe('checkout with PayPal', () => {
       components: 'buttons',
       locale: 'de_DE',
     });
+    // The click places the order: PayPal's button says so ("Jetzt kaufen", § 312j BGB).
+    expect(fakePayPal.buttons?.style).toMatchObject({ label: 'buynow' });
     await userEvent.click(screen.getByRole('radio', { name: /Barzahlung/ }));
     expect(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeInTheDocument();
   });

@@ -369,6 +369,8 @@ describe('order page, paid online', () => {
     renderPayPalOrder({ status: 'pending_payment', payment_status: 'declined' });
     await screen.findByTestId('paypal-buttons');
     expect(fakePayPal.options).toMatchObject({ clientId: 'client', currency: 'EUR', intent: 'capture' });
+    // Placed already: the button only pays.
+    expect(fakePayPal.buttons?.style).toMatchObject({ label: 'pay' });
     const click = await actWith(() => clickPayPal());
     expect(click.paypalOrderId).toBe('PAYPAL-1');
     await actWith(() => approvePayPal('PAYPAL-1'));

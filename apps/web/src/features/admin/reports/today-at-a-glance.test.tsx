@@ -19,6 +19,7 @@ function report(extra: Partial<TodayReport> = {}): TodayReport {
     revenue: {
       gross: 345.6,
       net: 312.34,
+      deposit: 1.5,
       vat: [
         { percentage: 7, amount: 20.1 },
         { percentage: 19, amount: 13.16 },
@@ -73,6 +74,7 @@ describe('today at a glance', () => {
     expect(figure('Netto')).toMatch(euros('312,34'));
     expect(figure('MwSt. 7 %')).toMatch(euros('20,10'));
     expect(figure('MwSt. 19 %')).toMatch(euros('13,16'));
+    expect(figure('davon Pfand (brutto)')).toMatch(euros('1,50'));
     expect(within(section).getByText('2 warten noch')).toBeInTheDocument();
     expect(within(section).getByText(/Abgelehnt: 1 · Storniert: 0/)).toBeInTheDocument();
     expect(within(section).getByText(/^7 Bestellungen · 230,40\s€$/)).toBeInTheDocument();
@@ -112,7 +114,7 @@ describe('today at a glance', () => {
         orders: 0,
         waiting: 0,
         rejected: 0,
-        revenue: { gross: 0, net: 0, vat: [] },
+        revenue: { gross: 0, net: 0, deposit: 0, vat: [] },
         average_basket: 0,
         split: { delivery: { orders: 0, gross: 0 }, pickup: { orders: 0, gross: 0 } },
         best_sellers: [],

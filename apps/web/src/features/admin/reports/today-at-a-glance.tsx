@@ -93,6 +93,12 @@ function Glance({ report }: { report: TodayReport }) {
                   <dd>{money(toCents(share.amount))}</dd>
                 </div>
               ))}
+              {report.revenue.deposit > 0 && (
+                <div>
+                  <dt>{t('today.deposit')}</dt>
+                  <dd>{money(toCents(report.revenue.deposit))}</dd>
+                </div>
+              )}
             </dl>
           </section>
 

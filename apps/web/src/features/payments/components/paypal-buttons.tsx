@@ -32,7 +32,7 @@ export default function PayPalButtonsWithScript(props: PayPalPaymentProps) {
   );
 }
 
-function Buttons({ validate, prepareOrder, onPaid, onProblem, disabled }: PayPalPaymentProps) {
+function Buttons({ validate, prepareOrder, onPaid, onProblem, disabled, placesOrder = false }: PayPalPaymentProps) {
   const { t } = useTranslation('payments');
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   const [capturing, setCapturing] = useState(false);
@@ -59,7 +59,7 @@ function Buttons({ validate, prepareOrder, onPaid, onProblem, disabled }: PayPal
         {capturing ? t('paypal.processing') : ''}
       </p>
       <PayPalButtons
-        style={{ layout: 'vertical', shape: 'rect', label: 'pay' }}
+        style={{ layout: 'vertical', shape: 'rect', label: placesOrder ? 'buynow' : 'pay' }}
         disabled={disabled || capturing}
         onClick={(_data, actions) => {
           told.current = false;

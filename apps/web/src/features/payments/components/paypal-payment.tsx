@@ -24,6 +24,12 @@ export interface PayPalPaymentProps {
   /** What to tell the buyer (cancelled, declined, …); null when a new attempt starts. */
   onProblem: (problem: PaymentProblem | null) => void;
   disabled?: boolean;
+  /**
+   * The click places the order (the checkout), not only pays one placed: PayPal's button then reads
+   * "Jetzt kaufen" / "Buy Now", wording that says the click costs money (§ 312j BGB, issue 15), where its
+   * "Zahlen mit" only names the way to pay.
+   */
+  placesOrder?: boolean;
 }
 
 const LazyPayPalButtons = lazy(() =>

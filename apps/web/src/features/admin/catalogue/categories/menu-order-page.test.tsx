@@ -18,6 +18,7 @@ function product(id: number, de: string, categoryId: number): AdminProductSummar
     type: 'simple',
     price: 8.5,
     variants: [],
+    deposit: 0,
     hidden: false,
     sold_out_until: null,
     image_url: null,

@@ -123,8 +123,17 @@ function CategoryName({ category }: { category: AdminCategory | undefined }) {
 
 function Price({ product }: { product: AdminProductSummary }) {
   const { t } = useTranslation('adminProducts', { keyPrefix: 'list' });
-  const price = useProductFormat().price(product.price);
-  return product.type === 'variable' ? t('from_price', { price }) : price;
+  const format = useProductFormat();
+  const price = format.price(product.price);
+  return (
+    <>
+      {product.type === 'variable' ? t('from_price', { price }) : price}
+      {/* The deposit is charged on top, as the shop names it beside the price. */}
+      {product.deposit > 0 && (
+        <span className="products-deposit">{t('plus_deposit', { deposit: format.price(product.deposit) })}</span>
+      )}
+    </>
+  );
 }
 
 function StateBadges({ product }: { product: AdminProductSummary }) {

@@ -55,6 +55,16 @@ describe('product list', () => {
     expect(screen.getByRole('link', { name: 'Neues Produkt' })).toHaveAttribute('href', '/products');
   });
 
+  it('names a drink’s deposit under its price, as the shop does (decision 016)', async () => {
+    const bottle = { ...CAESAR_ROW, id: 21, name: { de: 'Apfelschorle 0,5 l', en: '' }, price: 2.9, deposit: 0.25 };
+    fakeApi({ ...CATALOGUE, [LIST]: page([MARGHERITA_ROW, bottle]) });
+    renderWithProviders(<AdminArea />, { route: '/products-list' });
+    const row = await rowOf('Apfelschorle 0,5 l');
+    expect(within(row).getByText('2,90 €')).toBeInTheDocument();
+    expect(within(row).getByText('zzgl. 0,25 € Pfand')).toBeInTheDocument();
+    expect(within(await rowOf('Pizza Margherita')).queryByText(/Pfand/)).not.toBeInTheDocument();
+  });
+
   it('searches on the server once typing pauses, filters, and pages', async () => {
     const { calls } = fakeApi({
       ...CATALOGUE,

@@ -14,6 +14,7 @@ const SUMMARY = {
   type: 'simple',
   price: 8.5,
   variants: [],
+  deposit: 0,
   hidden: false,
   sold_out_until: null,
   image_url: null,
