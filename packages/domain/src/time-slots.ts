@@ -113,9 +113,10 @@ export function planTimeSlots(input: TimeSlotInput): TimeSlotPlan {
 
 /**
  * The plan, or with `only` the part of it that decides an order for that instant: the candidates are
- * that slot alone when the plan would offer it (full or not), and ASAP is not worked out.
+ * that slot alone when the plan would offer it (full or not), and ASAP is not worked out. With
+ * `firstFree` the candidates end at the first one with room: enough to tell whether a day has any.
  */
-function planSlots(input: TimeSlotInput, only: number | null): TimeSlotPlan {
+function planSlots(input: TimeSlotInput, only: number | null, firstFree = false): TimeSlotPlan {
   const { timeZone, now, capacity, taken } = input;
   const pause = input.pause ?? NOT_PAUSED;
   const closures = input.closures ?? [];
@@ -150,12 +151,16 @@ function planSlots(input: TimeSlotInput, only: number | null): TimeSlotPlan {
       local.date === date ? local.minutes : local.date === tomorrow ? local.minutes + MINUTES_PER_DAY : Infinity;
     if (minute >= lastEnd) break;
     if (only !== null && at !== only) continue;
+    // Outside every slot's wall-clock times it is closed; inside, the status decides (the night clocks go back).
+    if (!intervals.some((interval) => interval.start <= minute && minute < interval.end)) continue;
     if (!storeStatusAt(hours, new Date(at), timeZone).isOpen) continue;
+    const full = (taken.get(at) ?? 0) >= capacity;
     candidates.push({
       start: new Date(at),
       label: `${pad(Math.floor(local.minutes / 60))}:${pad(local.minutes % 60)}`,
-      full: (taken.get(at) ?? 0) >= capacity,
+      full,
     });
+    if (firstFree && !full) break;
   }
 
   const free = candidates.filter((candidate) => !candidate.full);
@@ -241,7 +246,7 @@ export function planOrderingDays(input: Omit<TimeSlotInput, 'date'>): OrderingDa
   const days: OrderingDay[] = [];
   for (let ahead = 0; ahead <= Math.max(0, input.preorderDays ?? 0); ahead += 1) {
     const date = dateAfter(today, ahead);
-    const plan = planSlots({ ...input, date }, null);
+    const plan = planSlots({ ...input, date }, null, ahead > 0);
     days.push({ date, available: plan.asapAvailable || plan.free.length > 0 });
   }
   return days;
