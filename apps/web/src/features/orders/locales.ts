@@ -17,6 +17,8 @@ export const ordersTexts = defineTranslations(
       processing: 'Ihre Bestellung wird bearbeitet …',
       waiting: 'Warten auf die Bestätigung des Restaurants',
       waiting_hint: 'Das Restaurant sieht Ihre Bestellung jetzt. Diese Seite aktualisiert sich von selbst.',
+      waiting_hint_closed:
+        'Das Restaurant hat gerade geschlossen und bestätigt Ihre Bestellung, sobald es öffnet. Diese Seite aktualisiert sich von selbst.',
       accepted: 'Das Restaurant hat Ihre Bestellung angenommen',
       accepted_delivery: 'Voraussichtlich um {{time}} bei Ihnen.',
       accepted_pickup: 'Voraussichtlich um {{time}} abholbereit.',
@@ -127,6 +129,8 @@ export const ordersTexts = defineTranslations(
       processing: 'Your order is being processed …',
       waiting: 'Waiting for restaurant confirmation',
       waiting_hint: 'The restaurant can see your order now. This page updates by itself.',
+      waiting_hint_closed:
+        'The restaurant is closed right now and will confirm your order once it opens. This page updates by itself.',
       accepted: 'The restaurant has accepted your order',
       accepted_delivery: 'Expected at your door at {{time}}.',
       accepted_pickup: 'Expected ready for pickup at {{time}}.',

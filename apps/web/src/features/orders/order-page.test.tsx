@@ -9,6 +9,7 @@ import { actWith, createTestQueryClient, renderWithProviders } from '../../lib/t
 import { paymentMethodsQueryOptions } from '../payments/index.ts';
 import { approvePayPal, clickPayPal, fakePayPal, resetFakePayPal } from '../payments/test-paypal.tsx';
 import { useSessionStore } from '../session/session-store.ts';
+import { useStoreStatus } from '../store-status/index.ts';
 import { testStoreQuery } from '../store/test-store.ts';
 import { ORDER_FALLBACK_POLL_MS, fallbackPollInterval } from './api/get-order.ts';
 import OrderPage from './order-page.tsx';
@@ -25,6 +26,7 @@ beforeEach(async () => {
   urls.length = 0;
   fake = installFakeSockets();
   useSessionStore.setState({ user: null, token: null, loading: false });
+  useStoreStatus.setState({ status: { kind: 'connecting' }, revision: 0 });
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) => {
@@ -60,6 +62,21 @@ describe('order page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Bestellung Nr. 5' })).toBeInTheDocument();
     expect(screen.getByText('2 × Pizza Margherita (Mittel Ø 30 cm)')).toBeInTheDocument();
     expect(screen.getByText(/Gesamt/).parentElement).toHaveTextContent(/Gesamt25,30\s€/);
+  });
+
+  it('says a waiting order is seen now while open, and confirmed at opening while closed (issue 15)', async () => {
+    useStoreStatus.setState({ status: { kind: 'open', closesAt: '22:00' } });
+    renderOrder({ status: 'waiting' });
+    expect(await screen.findByText(/^Das Restaurant sieht Ihre Bestellung jetzt\./)).toBeInTheDocument();
+    cleanup();
+    useStoreStatus.setState({ status: { kind: 'closed_today', reopens: { date: '2026-11-23', time: '11:30' } } });
+    renderOrder({ status: 'waiting' });
+    expect(await screen.findByText(/bestätigt Ihre Bestellung, sobald es öffnet\./)).toBeInTheDocument();
+    cleanup();
+    // Paused: staff are there.
+    useStoreStatus.setState({ status: { kind: 'paused', until: null } });
+    renderOrder({ status: 'waiting' });
+    expect(await screen.findByText(/^Das Restaurant sieht Ihre Bestellung jetzt\./)).toBeInTheDocument();
   });
 
   it('shows a line’s deposit under its price and the deposits in their own row (decision 016)', async () => {

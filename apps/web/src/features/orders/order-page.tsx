@@ -10,6 +10,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../session/index.ts';
 import { useStore } from '../store/index.ts';
+import { useStoreStatus } from '../store-status/index.ts';
 import {
   PayCashButton,
   PaymentAlert,
@@ -162,10 +163,15 @@ function OrderView({ id, token }: { id: number; token: string | null }) {
   );
 }
 
+/** The live store statuses outside the opening hours (a pause is not: staff are there). */
+const CLOSED_HOURS: ReadonlySet<string> = new Set(['opens_at', 'closed_today', 'closure']);
+
 /** The restaurant's decision and what followed it, announced politely as it changes. */
 export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: string }) {
   const { t, i18n } = useTranslation('orders');
   const label = t('order.status_label');
+  // Outside the opening hours (a pre-order at night) nobody may see it yet: say when they will.
+  const closedForNow = useStoreStatus((state) => CLOSED_HOURS.has(state.status.kind));
   switch (order.status) {
     case 'accepted': {
       const eta = order.eta_at ?? order.promised_at;
@@ -234,7 +240,7 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
           <span className="order-spinner" aria-hidden="true" />
           <div>
             <p className="order-status-title">{t('order.waiting')}</p>
-            <p className="checkout-hint">{t('order.waiting_hint')}</p>
+            <p className="checkout-hint">{t(closedForNow ? 'order.waiting_hint_closed' : 'order.waiting_hint')}</p>
           </div>
         </section>
       );
