@@ -34,7 +34,8 @@ const storeStatusRoutes: FastifyPluginAsync = async (app) => {
         socket.close(CHANNEL_CLOSE.notFound, 'unknown store');
         return;
       }
-      await app.storeStatus.subscribe(params.data.id, socket);
+      // The connection the request was upgraded on is the WebSocket's: pushes write their frame to it.
+      await app.storeStatus.subscribe(params.data.id, socket, request.raw.socket);
     },
   );
 };

@@ -1,10 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import fp from 'fastify-plugin';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import * as z from 'zod/mini';
 import { storeStatusMessage, type StoreAvailability, type StoreStatusEvent } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
-import { sendText } from '../../plugins/websocket.ts';
+import { sendFrame, sendText, textFrame } from '../../plugins/websocket.ts';
 import { CATALOGUE_CHANGED, catalogueChangedSchema } from '../catalogue/index.ts';
 import { loadOverrides, type StoreOverrides } from './availability.ts';
 import { everyMinuteBoundary } from './minute-ticks.ts';
@@ -29,8 +30,11 @@ export interface StoreStatusService {
   message(storeId: number): Promise<StoreStatusEvent | null>;
   /** After writing a store's pause or closures: every instance forgets them and pushes the new status. */
   changed(storeId: number): Promise<void>;
-  /** Adds a status subscriber: sends the status at once, then on every change and every minute. */
-  subscribe(storeId: number, socket: WebSocket): Promise<void>;
+  /**
+   * Adds a status subscriber: sends the status at once, then on every change and every minute. With the
+   * upgraded request's `connection`, pushes write one frame made for all (`sendFrame`).
+   */
+  subscribe(storeId: number, socket: WebSocket, connection?: Duplex): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -67,7 +71,8 @@ interface CachedOverrides {
 export default fp(
   async (app) => {
     const overrides = new Map<number, CachedOverrides>();
-    const subscribers = new Map<number, Set<WebSocket>>();
+    /** Per store, its subscribers and the connection under each (null: sent through `ws`). */
+    const subscribers = new Map<number, Map<WebSocket, Duplex | null>>();
 
     /** Whether what is remembered may be used: always while the pub/sub would tell of a change. */
     function trusted(cached: CachedOverrides): boolean {
@@ -132,11 +137,13 @@ export default fp(
     async function pushOnce(storeId: number): Promise<void> {
       const sockets = subscribers.get(storeId);
       if (!sockets || sockets.size === 0) return;
-      // Encoded once for every subscriber; the event loop gets a turn after each batch.
+      // Encoded and framed once for every subscriber; the event loop gets a turn after each batch.
       const data = Buffer.from((await statusText(storeId)) ?? UNAVAILABLE);
+      const frame = textFrame(data);
       let written = 0;
-      for (const socket of sockets) {
-        sendText(socket, data);
+      for (const [socket, connection] of sockets) {
+        if (connection) sendFrame(socket, connection, frame);
+        else sendText(socket, data);
         written += 1;
         if (written % PUSH_BATCH === 0) await nextTurn();
       }
@@ -178,13 +185,13 @@ export default fp(
         }
       },
 
-      async subscribe(storeId, socket) {
+      async subscribe(storeId, socket, connection) {
         let sockets = subscribers.get(storeId);
         if (!sockets) {
-          sockets = new Set();
+          sockets = new Map();
           subscribers.set(storeId, sockets);
         }
-        sockets.add(socket);
+        sockets.set(socket, connection ?? null);
         socket.once('close', () => {
           sockets.delete(socket);
           if (sockets.size === 0 && subscribers.get(storeId) === sockets) subscribers.delete(storeId);
