@@ -55,7 +55,7 @@ await server.listen({ host: '127.0.0.1', port: 0 });
 const { port } = server.server.address() as AddressInfo;
 
 /**
- * The load stops with requests in flight, and the mails of the last orders are written to the outbox
+ * The load stops with requests in flight, and the mails of the last orders are handed to the mailer
  * after their answers: a second lets them finish before a clear or the close.
  */
 const SETTLE_MS = 1_000;

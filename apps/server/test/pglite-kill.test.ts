@@ -263,7 +263,8 @@ describe('the embedded database killed hard', () => {
           order.items.reduce((sum, item) => sum + item.line_total, 0),
           2,
         );
-        expect(order.total).toBeCloseTo(order.subtotal - order.discount + order.delivery_fee, 2);
+        // The bottle deposit is part of the total, not of the subtotal (decision 016).
+        expect(order.total).toBeCloseTo(order.subtotal - order.discount + order.deposit + order.delivery_fee, 2);
         // From now on it is an order like any other: it must stay as it is now.
         // (Staff's copy: its tracking token never reached anyone, so only the staff list checks it.)
         unanswered.delete(order.note ?? '');

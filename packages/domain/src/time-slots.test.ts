@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreHour } from './api/catalogue.ts';
 import {
+  checkAsap,
   checkRequestedSlot,
   checkRequestedTime,
   planOrderingDays,
@@ -455,5 +456,71 @@ describe('ASAP across midnight into the next day’s hours', () => {
     const closures = [{ id: 1, starts_on: '2026-06-21', ends_on: '2026-06-21', reason: null }];
     expect(plan({ hours: split, now: saturdayNight, closures }).asapAvailable).toBe(false);
     expect(plan({ hours: split, now: saturdayNight, pause: { paused: true, until: null } }).asapAvailable).toBe(false);
+  });
+});
+
+describe('checkAsap', () => {
+  const monday = hours([1, '11:30', '14:30'], [1, '17:00', '22:30']);
+  const full = (...slots: string[]) => new Map(slots.map((slot) => [Date.parse(slot), 3]));
+  const cases: [string, Partial<TimeSlotInput> & Pick<TimeSlotInput, 'hours' | 'now'>][] = [
+    ['open with room', { hours: monday, now: new Date('2026-06-15T12:05:00Z') }],
+    [
+      'the first slots full',
+      {
+        hours: monday,
+        now: new Date('2026-06-15T10:05:00Z'),
+        taken: full('2026-06-15T10:30:00Z', '2026-06-15T10:45:00Z'),
+      },
+    ],
+    [
+      'every slot of the opening full, the next opening free',
+      {
+        hours: monday,
+        now: new Date('2026-06-15T12:05:00Z'),
+        taken: full('2026-06-15T12:30:00Z', '2026-06-15T12:15:00Z'),
+      },
+    ],
+    ['between openings', { hours: monday, now: new Date('2026-06-15T13:00:00Z') }],
+    ['after closing', { hours: monday, now: new Date('2026-06-15T21:00:00Z') }],
+    [
+      'paused until a time',
+      {
+        hours: monday,
+        now: new Date('2026-06-15T10:05:00Z'),
+        pause: { paused: true, until: '2026-06-15T11:00:00.000Z' },
+      },
+    ],
+    ['a late slot past midnight', { hours: hours([5, '17:00', '01:00']), now: new Date('2026-06-19T22:30:00Z') }],
+    [
+      'open on past midnight into the next day’s hours',
+      { hours: hours([6, '18:00', '00:00'], [0, '00:00', '02:00']), now: new Date('2026-06-20T21:40:00Z') },
+    ],
+    [
+      'the night the clocks go back',
+      { hours: hours([6, '18:00', '04:00'], [0, '00:00', '00:00']), now: new Date('2026-10-24T23:50:00Z') },
+    ],
+  ];
+
+  it.each(cases)('answers as the whole plan does (%s)', (_name, input) => {
+    const whole = { timeZone: BERLIN, leadMinutes: 20, capacity: 3, taken: none, ...input };
+    expect(checkAsap(whole)).toEqual(checkRequestedTime(planTimeSlots(whole), 'asap'));
+  });
+
+  it('answers as the whole plan does with every slot full, and with each one slot free', () => {
+    const base = {
+      hours: monday,
+      timeZone: BERLIN,
+      leadMinutes: 20,
+      capacity: 3,
+      now: new Date('2026-06-15T15:05:00Z'),
+    };
+    const starts = planTimeSlots({ ...base, taken: none }).candidates.map((slot) => slot.start.getTime());
+    const everyFull = new Map(starts.map((start) => [start, 3]));
+    expect(checkAsap({ ...base, taken: everyFull })).toEqual({ ok: false, code: 'slot_full' });
+    for (const start of starts) {
+      const taken = new Map(everyFull);
+      taken.delete(start);
+      expect(checkAsap({ ...base, taken })).toEqual(checkRequestedTime(planTimeSlots({ ...base, taken }), 'asap'));
+    }
   });
 });

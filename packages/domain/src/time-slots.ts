@@ -112,11 +112,12 @@ export function planTimeSlots(input: TimeSlotInput): TimeSlotPlan {
 }
 
 /**
- * The plan, or with `only` the part of it that decides an order for that instant: the candidates are
- * that slot alone when the plan would offer it (full or not), and ASAP is not worked out. With
- * `firstFree` the candidates end at the first one with room: enough to tell whether a day has any.
+ * The plan, or with `only` the part of it that decides an order: for an instant, the candidates are
+ * that slot alone when the plan would offer it (full or not), and ASAP is not worked out; for `asap`,
+ * the candidates end with the first that has room, which decides ASAP. With `firstFree` a later day's
+ * candidates end there too: enough to tell whether the day has any.
  */
-function planSlots(input: TimeSlotInput, only: number | null, firstFree = false): TimeSlotPlan {
+function planSlots(input: TimeSlotInput, only: number | 'asap' | null, firstFree = false): TimeSlotPlan {
   const { timeZone, now, capacity, taken } = input;
   const pause = input.pause ?? NOT_PAUSED;
   const closures = input.closures ?? [];
@@ -150,7 +151,7 @@ function planSlots(input: TimeSlotInput, only: number | null, firstFree = false)
     const minute =
       local.date === date ? local.minutes : local.date === tomorrow ? local.minutes + MINUTES_PER_DAY : Infinity;
     if (minute >= lastEnd) break;
-    if (only !== null && at !== only) continue;
+    if (typeof only === 'number' && at !== only) continue;
     // Outside every slot's wall-clock times it is closed; inside, the status decides (the night clocks go back).
     if (!intervals.some((interval) => interval.start <= minute && minute < interval.end)) continue;
     if (!storeStatusAt(hours, new Date(at), timeZone).isOpen) continue;
@@ -160,11 +161,11 @@ function planSlots(input: TimeSlotInput, only: number | null, firstFree = false)
       label: `${pad(Math.floor(local.minutes / 60))}:${pad(local.minutes % 60)}`,
       full,
     });
-    if (firstFree && !full) break;
+    if ((firstFree || only === 'asap') && !full) break;
   }
 
   const free = candidates.filter((candidate) => !candidate.full);
-  if (only !== null || laterDay) return { asapAvailable: false, asapReadyAt: null, candidates, free };
+  if (typeof only === 'number' || laterDay) return { asapAvailable: false, asapReadyAt: null, candidates, free };
   const first = free[0]?.start ?? null;
   // ASAP belongs to the opening the store is in now: not the evening's first slot while lunch ends.
   let asapReadyAt = first;
@@ -210,6 +211,14 @@ export function checkRequestedTime(plan: TimeSlotPlan, requested: 'asap' | Date)
   if (!candidate) return { ok: false, code: 'invalid_time_slot' };
   if (candidate.full) return { ok: false, code: 'slot_full' };
   return { ok: true, slotStart: candidate.start };
+}
+
+/**
+ * `checkRequestedTime(planTimeSlots(input), 'asap')`, working out the slots only up to the first with
+ * room: what an order for ASAP checks, once outside and again while it holds its slot's lock.
+ */
+export function checkAsap(input: TimeSlotInput): RequestedTimeCheck {
+  return checkRequestedTime(planSlots(input, 'asap'), 'asap');
 }
 
 /**

@@ -36,6 +36,16 @@ export interface Mailer {
    * where it is collected.
    */
   orderReceived(to: string, language: Language, order: Order, place?: PickupPlace): Promise<void>;
+  /**
+   * The mail `orderReceived` sends, for a caller that writes its outbox row in its own transaction (an
+   * order and its confirmation commit together, in one statement); `deliverWritten` then does the rest.
+   */
+  orderReceivedMessage(to: string, language: Language, order: Order, place?: PickupPlace): MailMessage;
+  /**
+   * What `send` does once the mail is in the outbox, for a row the caller wrote (`id`): with `SMTP_URL`
+   * delivers it and records `sent_at` or the error, else logs it. Never rejects.
+   */
+  deliverWritten(id: number, message: MailMessage): Promise<void>;
   orderAccepted(to: string, language: Language, order: Order, place?: PickupPlace): Promise<void>;
   orderRejected(to: string, language: Language, order: Order, place?: PickupPlace): Promise<void>;
   /** Pickup: ready to collect; delivery: on its way. */
@@ -103,6 +113,11 @@ export default fp<MailPluginOptions>(
       } catch (error) {
         app.log.error({ err: error, kind: message.kind }, 'could not write a mail to the outbox');
       }
+      await afterWriting(id, message);
+    }
+
+    /** A mail in the outbox (as row `id`; undefined when it could not be written): sent, or logged. */
+    async function afterWriting(id: number | undefined, message: MailMessage): Promise<void> {
       if (!transport) {
         // Never the text: a reset link in the log is a working key to an account for whoever reads logs.
         app.log.info({ mail: { id, kind: message.kind } }, 'mail kept in the outbox (no SMTP_URL)');
@@ -130,12 +145,15 @@ export default fp<MailPluginOptions>(
       }
     }
 
-    function send(message: MailMessage): Promise<void> {
-      const running = deliver(message).catch((error: unknown) => app.log.error({ err: error }, 'mail failed'));
-      inFlight.add(running);
-      void running.finally(() => inFlight.delete(running));
-      return running;
+    /** Keeps the server from closing before `running` is over. */
+    function track(running: Promise<void>): Promise<void> {
+      const settled = running.catch((error: unknown) => app.log.error({ err: error }, 'mail failed'));
+      inFlight.add(settled);
+      void settled.finally(() => inFlight.delete(settled));
+      return settled;
     }
+
+    const send = (message: MailMessage) => track(deliver(message));
 
     const sendRendered = (kind: string, to: string, mail: RenderedMail) => send({ kind, to, ...mail });
 
@@ -146,6 +164,12 @@ export default fp<MailPluginOptions>(
       welcome: (to, language, data) => sendRendered('welcome', to, welcomeMail(language, data, context)),
       orderReceived: (to, language, order, place) =>
         sendRendered('order_received', to, orderMail('received', language, order, context, place)),
+      orderReceivedMessage: (to, language, order, place) => ({
+        kind: 'order_received',
+        to,
+        ...orderMail('received', language, order, context, place),
+      }),
+      deliverWritten: (id, message) => track(afterWriting(id, message)),
       orderAccepted: (to, language, order, place) =>
         sendRendered('order_accepted', to, orderMail('accepted', language, order, context, place)),
       orderRejected: (to, language, order, place) =>

@@ -94,6 +94,19 @@ describe.each(databases)("the kitchen's capacity per slot on $name", ({ database
     expect(await ordersPerSlot()).toEqual(Object.fromEntries(ASAP_SLOTS.map((slot) => [slot, 6])));
   });
 
+  it('fills roomy ASAP slots exactly too, when orders share a slot in lanes while it has room for them all', async () => {
+    // 24 places: the first orders of a slot take lanes (SLOT_LANES, 8) side by side; near the end they
+    // take the slot's lock alone.
+    await app().database.db.update(stores).set({ ordersPerSlot: 24 }).where(eq(stores.id, 13));
+    const responses = await Promise.all(Array.from({ length: 60 }, () => order('asap')));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array<number>(60).fill(201));
+    expect(await ordersPerSlot()).toEqual({
+      [ASAP_SLOTS[0] ?? '']: 24,
+      [ASAP_SLOTS[1] ?? '']: 24,
+      [ASAP_SLOTS[2] ?? '']: 12,
+    });
+  });
+
   it('refuses ASAP with store_closed once a pause is committed, even before this instance hears of it', async () => {
     // Staff's pause as another instance writes it: this instance's status still says open.
     expect((await app().storeStatus.availability(13))?.pause.paused).toBe(false);

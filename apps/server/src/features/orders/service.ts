@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type Placeholder } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
 import {
+  checkAsap,
   checkRequestedSlot,
-  checkRequestedTime,
   MAX_ORDER_NOTE_LENGTH,
   planOrderingDays,
   planTimeSlots,
@@ -32,7 +32,8 @@ import type { Caller } from '../../plugins/auth.ts';
 import { holdsToken } from './order-access.ts';
 import { ORDER_NOT_FOUND, orderError, whoChangedIt } from './order-errors.ts';
 import { storeNotFound, type Catalogue } from '../catalogue/index.ts';
-import type { PickupPlace } from '../mail/index.ts';
+import type { MailMessage, PickupPlace } from '../mail/index.ts';
+import type { NewOrder } from './order-insert.ts';
 import { PricingError, priceOrder } from './pricing.ts';
 import { renderOrder, type OrderItemValues, type OrderRow } from './render.ts';
 import {
@@ -40,9 +41,11 @@ import {
   claimSlotAndRead,
   countInSlot,
   lockSlot,
+  placeIfUnchanged,
   sameOrderingInputs,
   slotLockKey,
   takenWhileClaiming,
+  writeOrder,
   type OrderingInputs,
 } from './slot-claims.ts';
 
@@ -186,11 +189,32 @@ export default fp<OrdersPluginOptions>(
   async (app, options) => {
     const db = app.database.db;
 
+    /** The values the prepared reads below take when they run. */
+    const param = {
+      storeId: sql.placeholder('storeId'),
+      from: sql.placeholder('from'),
+      until: sql.placeholder('until'),
+      scope: sql.placeholder('scope'),
+      key: sql.placeholder('key'),
+    };
+
     /**
-     * Active orders per slot start around now, as a query of (slot, taken) rows: today's slots, and with
-     * `daysAhead` the pre-order days' too.
+     * The slot starts whose counts a plan around `now` reads: from an hour before to the next day's end,
+     * and with `daysAhead` the pre-order days' too.
      */
-    function activePerSlot(executor: Db, storeId: number, now: Date, daysAhead = 0) {
+    function slotWindow(now: Date, daysAhead = 0) {
+      return {
+        from: new Date(now.getTime() - 60 * MINUTE_MS),
+        until: new Date(now.getTime() + (50 + 24 * daysAhead) * 60 * MINUTE_MS),
+      };
+    }
+
+    /** Active orders per slot start in a window of slot starts, as a query of (slot, taken) rows. */
+    function activePerSlot(
+      executor: Db,
+      storeId: number | Placeholder,
+      window: { from: Date | Placeholder; until: Date | Placeholder },
+    ) {
       return executor
         .select({
           slot: sql<Date>`${orders.slotStart}`.mapWith(orders.slotStart).as('slot'),
@@ -201,8 +225,8 @@ export default fp<OrdersPluginOptions>(
           and(
             eq(orders.storeId, storeId),
             inArray(orders.status, ACTIVE_STATUSES),
-            gte(orders.slotStart, new Date(now.getTime() - 60 * MINUTE_MS)),
-            lt(orders.slotStart, new Date(now.getTime() + (50 + 24 * daysAhead) * 60 * MINUTE_MS)),
+            gte(orders.slotStart, window.from),
+            lt(orders.slotStart, window.until),
           ),
         )
         .groupBy(orders.slotStart);
@@ -210,17 +234,15 @@ export default fp<OrdersPluginOptions>(
 
     /** Active orders per slot start around now (epoch ms → count). */
     async function takenSlots(executor: Db, storeId: number, now: Date): Promise<Map<number, number>> {
-      const rows = await activePerSlot(executor, storeId, now);
+      const rows = await activePerSlot(executor, storeId, slotWindow(now));
       return new Map(rows.map((row) => [row.slot.getTime(), Number(row.taken)]));
     }
 
-    /** The id of an order stored under this idempotency key, as a subquery. */
-    function storedUnder(idempotency: { scope: string; key: string }) {
-      return sql<number | null>`(${db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.idempotencyScope, idempotency.scope), eq(orders.idempotencyKey, idempotency.key)))})`;
-    }
+    /** The id of an order stored under the idempotency key the read is given, as a subquery. */
+    const storedUnderKey = sql<number | null>`(${db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.idempotencyScope, param.scope), eq(orders.idempotencyKey, param.key)))})`;
 
     /**
      * An order's id, taken from the sequence before its transaction, so that the order, its first event
@@ -229,53 +251,103 @@ export default fp<OrdersPluginOptions>(
      */
     const nextOrderId = sql<number>`nextval('orders_id_seq')::int`;
 
-    /**
-     * The store's kitchen settings and its active orders per slot around now, in one round trip, with
-     * the id of an order already stored under an idempotency key and the next order's id when one is given.
-     */
-    async function settingsAndTaken(
-      storeId: number,
-      now: Date,
-      idempotency?: { scope: string; key: string },
-      daysAhead = 0,
+    /** Pairs of (epoch ms, count) of a window's slots: JSON keeps the numbers numbers on PostgreSQL and PGlite alike. */
+    function takenAsJson(
+      storeId: number | Placeholder,
+      window: { from: Date | Placeholder; until: Date | Placeholder },
     ) {
-      const counted = activePerSlot(db, storeId, now, daysAhead).as('counted');
-      const [row] = await db
+      const counted = activePerSlot(db, storeId, window).as('counted');
+      return sql<[number, number][]>`(
+        select coalesce(json_agg(json_build_array(extract(epoch from ${counted.slot}) * 1000, ${counted.taken})), '[]'::json)
+        from ${counted}
+      )`;
+    }
+
+    /**
+     * The reads an order starts with, prepared once: every order runs one (PostgreSQL plans it once per
+     * connection). ASAP: the kitchen settings and the active orders per slot around now, the id of an
+     * order already stored under the key, and the next order's id. A requested time: the same but the
+     * counts (its slot is counted under its lock).
+     */
+    const placingReads = {
+      asap: db
         .select({
           preparationMinutes: stores.preparationMinutes,
           ordersPerSlot: stores.ordersPerSlot,
-          // Pairs of (epoch ms, count): JSON keeps the numbers numbers on PostgreSQL and PGlite alike.
-          taken: sql<[number, number][]>`(
-            select coalesce(json_agg(json_build_array(extract(epoch from ${counted.slot}) * 1000, ${counted.taken})), '[]'::json)
-            from ${counted}
-          )`,
-          storedOrderId: idempotency ? storedUnder(idempotency) : sql<null>`null`,
-          nextOrderId: idempotency ? nextOrderId : sql<null>`null`,
+          taken: takenAsJson(param.storeId, param),
+          storedOrderId: storedUnderKey,
+          nextOrderId,
         })
         .from(stores)
-        .where(eq(stores.id, storeId));
+        .where(eq(stores.id, param.storeId))
+        .prepare('orders_asap_read'),
+      requested: db
+        .select({
+          preparationMinutes: stores.preparationMinutes,
+          ordersPerSlot: stores.ordersPerSlot,
+          storedOrderId: storedUnderKey,
+          nextOrderId,
+        })
+        .from(stores)
+        .where(eq(stores.id, param.storeId))
+        .prepare('orders_requested_read'),
+    };
+
+    interface KitchenRead {
+      preparationMinutes: number;
+      ordersPerSlot: number;
+      taken: Map<number, number>;
+      storedOrderId: number | null;
+      nextOrderId: number | null;
+    }
+
+    function kitchenRead(
+      storeId: number,
+      row:
+        | {
+            preparationMinutes: number;
+            ordersPerSlot: number;
+            taken?: [number, number][];
+            storedOrderId: number | null;
+            nextOrderId: number | null;
+          }
+        | undefined,
+    ): KitchenRead {
       if (!row) throw storeNotFound(storeId);
-      const taken = new Map(row.taken.map(([slot, count]) => [Number(slot), Number(count)]));
       return {
         preparationMinutes: row.preparationMinutes,
         ordersPerSlot: row.ordersPerSlot,
-        taken,
+        taken: new Map((row.taken ?? []).map(([slot, count]) => [Number(slot), Number(count)])),
         storedOrderId: row.storedOrderId === null ? null : Number(row.storedOrderId),
         nextOrderId: row.nextOrderId === null ? null : Number(row.nextOrderId),
       };
     }
 
-    /** For an order at a requested time: an order already stored under its key, and the next order's id. */
-    async function storedAndNextId(storeId: number, idempotency: { scope: string; key: string }) {
+    /** The store's kitchen settings and its active orders per slot around now, in one round trip. */
+    async function settingsAndTaken(storeId: number, now: Date, daysAhead = 0): Promise<KitchenRead> {
       const [row] = await db
-        .select({ storedOrderId: storedUnder(idempotency), nextOrderId })
+        .select({
+          preparationMinutes: stores.preparationMinutes,
+          ordersPerSlot: stores.ordersPerSlot,
+          taken: takenAsJson(storeId, slotWindow(now, daysAhead)),
+          storedOrderId: sql<null>`null`,
+          nextOrderId: sql<null>`null`,
+        })
         .from(stores)
         .where(eq(stores.id, storeId));
-      if (!row) throw storeNotFound(storeId);
-      return {
-        storedOrderId: row.storedOrderId === null ? null : Number(row.storedOrderId),
-        nextOrderId: Number(row.nextOrderId),
-      };
+      return kitchenRead(storeId, row);
+    }
+
+    /** `settingsAndTaken` for an ASAP order, with the id stored under its key and the next order's id. */
+    async function asapRead(storeId: number, now: Date, idempotency: { scope: string; key: string }) {
+      const [row] = await placingReads.asap.execute({ storeId, ...slotWindow(now), ...idempotency });
+      return kitchenRead(storeId, row);
+    }
+
+    /** For an order at a requested time: the kitchen settings, an order stored under its key, the next id. */
+    async function requestedRead(storeId: number, idempotency: { scope: string; key: string }) {
+      const [row] = await placingReads.requested.execute({ storeId, ...idempotency });
+      return kitchenRead(storeId, row);
     }
 
     /**
@@ -287,20 +359,20 @@ export default fp<OrdersPluginOptions>(
       orderType: OrderType,
       deliveryMinutes: number,
       /** What `settingsAndTaken` read as of `now`, when the caller has read it already. */
-      read?: { now: Date; settings: Awaited<ReturnType<typeof settingsAndTaken>> },
-      /** Counts the pre-order days' slots too (issue 15), for planning them from `input`. */
+      read?: { now: Date; settings: KitchenRead },
+      /** Counts the pre-order days' slots too (issue 15), for planning them from `slotInput`. */
       withPreorderDays = false,
     ) {
       const storeId = catalogue.store.id;
       const now = read?.now ?? service.clock.now();
       const preorderDays = catalogue.store.preorderDays;
       const [settings, availability] = await Promise.all([
-        read?.settings ?? settingsAndTaken(storeId, now, undefined, withPreorderDays ? preorderDays : 0),
+        read?.settings ?? settingsAndTaken(storeId, now, withPreorderDays ? preorderDays : 0),
         app.storeStatus.availability(storeId),
       ]);
       if (!availability) throw storeNotFound(storeId);
       const taken = settings.taken;
-      const input: TimeSlotInput = {
+      const slotInput: TimeSlotInput = {
         hours: availability.hours,
         timeZone: availability.timeZone,
         closures: availability.closures,
@@ -316,7 +388,7 @@ export default fp<OrdersPluginOptions>(
         pause: availability.pause,
         closures: availability.closures,
       };
-      return { plan: planTimeSlots(input), input, taken, now, seen, timezone: availability.timeZone };
+      return { slotInput, taken, now, seen, timezone: availability.timeZone };
     }
 
     async function itemsOf(orderIds: number[]) {
@@ -366,6 +438,15 @@ export default fp<OrdersPluginOptions>(
         .catch((error: unknown) => app.log.error({ err: error, orderId: order.id }, `order mail ${kind} failed`));
       mailsUnderWay.add(underWay);
       void underWay.finally(() => mailsUnderWay.delete(underWay));
+    }
+
+    /**
+     * A new order's confirmation, rendered to be written with the order (so it is kept exactly when the
+     * order is) and sent after the commit; none while it waits for its payment, or without an address.
+     */
+    async function receivedMail(order: Order, language: Language): Promise<MailMessage | null> {
+      if (order.status !== 'waiting' || !order.email || !app.hasDecorator('mail')) return null;
+      return app.mail.orderReceivedMessage(order.email, language, order, await pickupPlace(order));
     }
 
     /** Tells every instance's channels (order page, staff board) after the commit, never failing the request. */
@@ -495,16 +576,11 @@ export default fp<OrdersPluginOptions>(
           if (!entry) throw orderError('postcode_not_delivered');
           deliveryMinutes = entry.deliveryTimeMinutes;
         }
-        const {
-          plan: todays,
-          input,
-          now,
-          timezone,
-        } = await planFor(catalogue, orderType, deliveryMinutes, undefined, true);
-        const days = planOrderingDays(input);
+        const { slotInput, now, timezone } = await planFor(catalogue, orderType, deliveryMinutes, undefined, true);
+        const days = planOrderingDays(slotInput);
         // A day outside the window is a day without slots: the days say which ones there are.
         const day = date ?? zonedTime(now, timezone).date;
-        const plan = day === days[0]?.date ? todays : planTimeSlots({ ...input, date: day });
+        const plan = planTimeSlots({ ...slotInput, date: day });
         const offered = days.some((candidate) => candidate.date === day);
         return {
           asap_available: plan.asapAvailable,
@@ -524,20 +600,20 @@ export default fp<OrdersPluginOptions>(
 
         const requested = body.requested_time === 'asap' ? 'asap' : new Date(body.requested_time);
         // ASAP: the key is looked up, and the order's id taken, in the read the plan needs anyway.
-        let asapRead: Parameters<typeof planFor>[3];
-        let reserved: { storedOrderId: number | null; nextOrderId: number | null };
+        let read: Parameters<typeof planFor>[3];
+        let settings: KitchenRead;
         if (requested === 'asap') {
           const readAt = service.clock.now();
-          asapRead = { now: readAt, settings: await settingsAndTaken(body.store_id, readAt, { scope, key }) };
-          reserved = asapRead.settings;
+          settings = await asapRead(body.store_id, readAt, { scope, key });
+          read = { now: readAt, settings };
         } else {
-          reserved = await storedAndNextId(body.store_id, { scope, key });
+          settings = await requestedRead(body.store_id, { scope, key });
         }
-        if (reserved.storedOrderId !== null) {
+        if (settings.storedOrderId !== null) {
           const earlier = await byIdempotencyKey(db, scope, key);
           if (earlier) return replay(earlier, requestHash, language);
         }
-        const orderId = reserved.nextOrderId;
+        const orderId = settings.nextOrderId;
         if (orderId === null) throw new Error('no order id taken for an order');
 
         const paidOnline = body.payment_method === 'paypal';
@@ -564,17 +640,20 @@ export default fp<OrdersPluginOptions>(
         }
         const storeId = body.store_id;
         const deliveryMinutes = priced.postcode?.deliveryTimeMinutes ?? 0;
+        const leadMinutes = (preparationMinutes: number) =>
+          preparationMinutes + (body.order_type === 'delivery' ? deliveryMinutes : 0);
 
         // Outside any lock: the slot to claim. A requested time is its own slot; ASAP is the first slot
         // free as the checkout sees it, or none when it sees no way (the transaction decides anyway).
-        // The order is decided as of `now`, the moment it is planned.
+        // The order is decided as of `now`, the moment it is planned. `seen` is what the plan was made
+        // with: when the database still says the same, only the slot's count is left to check.
         let now: Date;
         let candidate: Date | null;
         let takenBefore: ReadonlyMap<number, number> = new Map();
         let seen: OrderingInputs | null = null;
         if (requested === 'asap') {
-          const outside = await planFor(catalogue, body.order_type, deliveryMinutes, asapRead);
-          const asap = checkRequestedTime(outside.plan, 'asap');
+          const outside = await planFor(catalogue, body.order_type, deliveryMinutes, read);
+          const asap = checkAsap(outside.slotInput);
           now = outside.now;
           candidate = asap.ok ? asap.slotStart : null;
           takenBefore = outside.taken;
@@ -584,125 +663,190 @@ export default fp<OrdersPluginOptions>(
           // No plan offers an instant off the quarter hour (or beyond the lock key's range).
           if (slotLockKey(requested) === null) throw orderError('invalid_time_slot');
           candidate = requested;
+          // Checked as the transaction checks it, with the pause and closures from memory; a refusal
+          // here is left to the transaction, which reads them from the database.
+          const availability = await app.storeStatus.availability(storeId);
+          const inputs = availability && {
+            preparationMinutes: settings.preparationMinutes,
+            pause: availability.pause,
+            closures: availability.closures,
+          };
+          if (
+            inputs &&
+            checkRequestedSlot(
+              {
+                hours: catalogue.store.hours,
+                timeZone: catalogue.store.timezone,
+                closures: inputs.closures,
+                pause: inputs.pause,
+                now,
+                leadMinutes: leadMinutes(inputs.preparationMinutes),
+                capacity: settings.ordersPerSlot,
+                preorderDays: catalogue.store.preorderDays,
+                // The slot's count is checked under its lock.
+                taken: new Map(),
+              },
+              requested,
+            ).ok
+          ) {
+            seen = inputs;
+          }
         }
 
-        const transaction = db.transaction(async (tx) => {
-          // Orders for other slots go on meanwhile; those for this slot wait here, so its count is exact.
-          let claimed = candidate;
-          const state = await claimSlotAndRead(tx, app.database.kind, { storeId, now, slotStart: claimed });
-          if (!state) throw storeNotFound(storeId);
-
-          let taken = state.taken ?? 0;
-          let slotStart: Date | null = null;
-          // The plan outside chose this slot from what the transaction has now read, and the slot still
-          // has room: planning again would choose it again (the slots before it count as full either way).
-          if (claimed && seen && taken < state.ordersPerSlot && sameOrderingInputs(seen, state)) slotStart = claimed;
-          let recounted = false;
-          for (let hop = 0; !slotStart; hop += 1) {
-            const slotInput: TimeSlotInput = {
-              hours: catalogue.store.hours,
-              timeZone: catalogue.store.timezone,
-              closures: state.closures,
-              pause: state.pause,
-              now,
-              leadMinutes: state.preparationMinutes + (body.order_type === 'delivery' ? deliveryMinutes : 0),
-              capacity: state.ordersPerSlot,
-              preorderDays: catalogue.store.preorderDays,
-              taken: takenWhileClaiming(
-                takenBefore,
-                claimed && { slotStart: claimed, taken },
-                state.ordersPerSlot,
-                now,
-              ),
-            };
-            // A requested time is decided by its one slot; ASAP by the day's plan.
-            const slot =
-              requested === 'asap'
-                ? checkRequestedTime(planTimeSlots(slotInput), 'asap')
-                : checkRequestedSlot(slotInput, requested);
-            if (!slot.ok) throw orderError(slot.code);
-            if (claimed && slot.slotStart.getTime() === claimed.getTime()) {
-              slotStart = claimed;
-              break;
-            }
-            // ASAP only (a requested time is claimed from the start): the claimed slot filled up while
-            // this order waited for it, so the next free one is later. The counts read before are as old
-            // as that wait: read them again once, then claim the slot they show free and count it exactly.
-            if (claimed && !recounted) {
-              takenBefore = await takenSlots(tx, storeId, now);
-              recounted = true;
-              continue;
-            }
-            if (hop >= MAX_SLOT_HOPS) throw orderError('slot_full');
-            claimed = slot.slotStart;
-            await lockSlot(tx, storeId, claimed);
-            taken = await countInSlot(tx, storeId, claimed);
-          }
-
-          // The order, its first event and its items in one statement, the slot locked meanwhile. The
-          // event and items name the order before it is there: foreign keys are checked at the end of
-          // the statement. A key another request stored meanwhile fails it as a unique violation.
-          const items: OrderItemValues[] = priced.lines.map((line, position) => ({ orderId, position, ...line }));
+        /** The order as it is written for `slotStart`: its row complete, the answer and its mail rendered. */
+        const orderFor = async (slotStart: Date) => {
           // Placed while closed (a pre-order at night): staff have until some minutes after opening to answer.
-          const store = { hours: catalogue.store.hours, timeZone: catalogue.store.timezone };
-          const waitingSince = paidOnline
-            ? null
-            : waitingStartsAt({ ...store, closures: state.closures, pause: state.pause }, now, slotStart);
-          const firstEvent = tx.$with('first_event').as(
-            tx
-              .insert(orderEvents)
-              .values({
-                orderId,
-                status: initialStatus,
-                actorKind: input.customerId === null ? 'guest' : 'customer',
-                actorUserId: input.customerId,
-                createdAt: now,
-              })
-              .returning({ id: orderEvents.id }),
-          );
-          const lines = tx.$with('lines').as(tx.insert(orderItems).values(items).returning({ id: orderItems.id }));
-          const [row] = await tx
-            .with(firstEvent, lines)
-            .insert(orders)
-            .values({
-              id: orderId,
-              storeId,
-              userId: input.customerId,
-              trackingToken: randomBytes(24).toString('base64url'),
+          const availability = paidOnline ? null : await app.storeStatus.availability(storeId);
+          const waitingSince = paidOnline ? null : availability ? waitingStartsAt(availability, now, slotStart) : now;
+          const row: OrderRow = {
+            id: orderId,
+            storeId,
+            userId: input.customerId,
+            trackingToken: randomBytes(24).toString('base64url'),
+            status: initialStatus,
+            orderType: body.order_type,
+            paymentMethod: body.payment_method,
+            paymentStatus: paidOnline ? 'unpaid' : null,
+            paypalOrderId: null,
+            paypalOrderAttempts: 0,
+            captureDeclines: 0,
+            paypalCaptureId: null,
+            paypalRefundId: null,
+            refundAttempts: 0,
+            refundFailure: null,
+            paymentUpdatedAt: paidOnline ? now : null,
+            postcode: contact.postcode,
+            requestedTime: requested === 'asap' ? null : slotStart,
+            promisedAt: slotStart,
+            slotStart,
+            etaMinutes: null,
+            etaAt: null,
+            rejectionReason: null,
+            cancellationReason: null,
+            note,
+            language,
+            address: contact.address,
+            subtotalCents: priced.subtotalCents,
+            discountCode: priced.discountCode,
+            discountPercentage: priced.discountPercentage,
+            discountCents: priced.discountCents,
+            deliveryFeeCents: priced.deliveryFeeCents,
+            depositCents: priced.depositCents,
+            totalCents: priced.totalCents,
+            vat: priced.vat,
+            idempotencyScope: scope,
+            idempotencyKey: key,
+            requestHash,
+            createdAt: now,
+            revision: 0,
+            waitingSince,
+            decidedAt: null,
+          };
+          const items: OrderItemValues[] = priced.lines.map((line, position) => ({ orderId, position, ...line }));
+          const order = renderOrder(row, items, language, { withTrackingToken: true });
+          const mail = await receivedMail(order, language);
+          const written: NewOrder = {
+            // Every column given, so the answer rendered from `row` is what the database holds.
+            order: row,
+            firstEvent: {
               status: initialStatus,
-              orderType: body.order_type,
-              paymentMethod: body.payment_method,
-              paymentStatus: paidOnline ? 'unpaid' : null,
-              paymentUpdatedAt: paidOnline ? now : null,
-              waitingSince,
-              postcode: contact.postcode,
-              requestedTime: requested === 'asap' ? null : slotStart,
-              promisedAt: slotStart,
-              slotStart,
-              note,
-              language,
-              address: contact.address,
-              subtotalCents: priced.subtotalCents,
-              discountCode: priced.discountCode,
-              discountPercentage: priced.discountPercentage,
-              discountCents: priced.discountCents,
-              depositCents: priced.depositCents,
-              deliveryFeeCents: priced.deliveryFeeCents,
-              totalCents: priced.totalCents,
-              vat: priced.vat,
-              idempotencyScope: scope,
-              idempotencyKey: key,
-              requestHash,
+              actorKind: input.customerId === null ? 'guest' : 'customer',
+              actorUserId: input.customerId,
+              note: null,
               createdAt: now,
-            })
-            .returning();
-          if (!row) throw new Error('an insert without its row');
-          return { row, items };
-        });
+            },
+            items,
+            mail: mail && {
+              kind: mail.kind,
+              toAddress: mail.to,
+              subject: mail.subject,
+              textBody: mail.text,
+              htmlBody: mail.html ?? null,
+            },
+          };
+          return { order, mail, written };
+        };
 
-        let outcome;
+        /** The order written: in one round trip when nothing changed since it planned, else the long way. */
+        const placeInTransaction = async () => {
+          const planned = candidate && (await orderFor(candidate));
+          if (candidate && planned && seen) {
+            const placed = await placeIfUnchanged(
+              db,
+              app.database.kind,
+              {
+                storeId,
+                now,
+                slotStart: candidate,
+                seen,
+                // A requested time's slot is not counted before: it takes the slot's lock exclusively.
+                takenBefore: requested === 'asap' ? (takenBefore.get(candidate.getTime()) ?? 0) : null,
+                capacity: settings.ordersPerSlot,
+              },
+              planned.written,
+            );
+            if (placed) return { order: planned.order, mail: planned.mail, mailId: placed.mailId };
+          }
+          return db.transaction(async (tx) => {
+            // Orders for other slots go on meanwhile; those for this slot wait here, so its count is exact.
+            let claimed = candidate;
+            const state = await claimSlotAndRead(tx, app.database.kind, { storeId, now, slotStart: claimed });
+            if (!state) throw storeNotFound(storeId);
+
+            let taken = state.taken ?? 0;
+            let slotStart: Date | null = null;
+            // The plan outside chose this slot from what the transaction has now read, and the slot still
+            // has room: planning again would choose it again (the slots before it count as full either way).
+            if (claimed && seen && taken < state.ordersPerSlot && sameOrderingInputs(seen, state)) slotStart = claimed;
+            let recounted = false;
+            for (let hop = 0; !slotStart; hop += 1) {
+              const slotInput: TimeSlotInput = {
+                hours: catalogue.store.hours,
+                timeZone: catalogue.store.timezone,
+                closures: state.closures,
+                pause: state.pause,
+                now,
+                leadMinutes: leadMinutes(state.preparationMinutes),
+                capacity: state.ordersPerSlot,
+                preorderDays: catalogue.store.preorderDays,
+                taken: takenWhileClaiming(
+                  takenBefore,
+                  claimed && { slotStart: claimed, taken },
+                  state.ordersPerSlot,
+                  now,
+                ),
+              };
+              // A requested time is decided by its one slot; ASAP by the day's plan.
+              const slot = requested === 'asap' ? checkAsap(slotInput) : checkRequestedSlot(slotInput, requested);
+              if (!slot.ok) throw orderError(slot.code);
+              if (claimed && slot.slotStart.getTime() === claimed.getTime()) {
+                slotStart = claimed;
+                break;
+              }
+              // ASAP only (a requested time is claimed from the start): the claimed slot filled up while
+              // this order waited for it, so the next free one is later. The counts read before are as old
+              // as that wait: read them again once, then claim the slot they show free and count it exactly.
+              if (claimed && !recounted) {
+                takenBefore = await takenSlots(tx, storeId, now);
+                recounted = true;
+                continue;
+              }
+              if (hop >= MAX_SLOT_HOPS) throw orderError('slot_full');
+              claimed = slot.slotStart;
+              await lockSlot(tx, storeId, claimed);
+              taken = await countInSlot(tx, storeId, claimed);
+            }
+
+            const decided =
+              planned && slotStart.getTime() === candidate?.getTime() ? planned : await orderFor(slotStart);
+            const { mailId } = await writeOrder(tx, decided.written);
+            return { order: decided.order, mail: decided.mail, mailId };
+          });
+        };
+
+        let outcome: { order: Order; mail: MailMessage | null; mailId: number | null };
         try {
-          outcome = await transaction;
+          outcome = await placeInTransaction();
         } catch (error) {
           // Another request with this key won: it committed while this one waited for its slot. Or this
           // one was refused (full, closed) while the other placed the order in another slot; then that
@@ -716,15 +860,14 @@ export default fp<OrdersPluginOptions>(
           }
           return replay(winner, requestHash, language);
         }
-        const order = renderOrder(outcome.row, outcome.items, language, { withTrackingToken: true });
+
+        const { order } = outcome;
+        if (outcome.mail && outcome.mailId !== null) void app.mail.deliverWritten(outcome.mailId, outcome.mail);
         if (input.customerId !== null && body.save_address && body.address && contact.postcode) {
           await saveTypedAddress(input.customerId, contact.address);
         }
         // An order waiting for its payment is nobody's business but the customer's until it is paid.
-        if (order.status === 'waiting') {
-          mail('orderReceived', order, language);
-          announce(order, 'created');
-        }
+        if (order.status === 'waiting') announce(order, 'created');
         return { order, created: true };
       },
 

@@ -2,15 +2,17 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SLOT_MINUTES, type OrderingPause, type OrderStatus, type StoreClosure } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
-import { dateLiteral, integerLiteral, timeLiteral } from '../../db/sql-literals.ts';
+import { dateLiteral, integerLiteral, textLiteral, timeLiteral } from '../../db/sql-literals.ts';
 import { closuresSince, pauseOf } from '../store-status/index.ts';
+import { insertOrderStatement, type InsertedOrder, type NewOrder } from './order-insert.ts';
 
 // How an order claims its place in a 15-minute slot: a transaction-level advisory
 // lock per (store, slot), so orders for other slots of the store run in parallel, and the store row
 // held FOR SHARE, so staff's writes to that row (the pause) wait for the orders in flight and orders
-// wait for them. Every function here takes the order's transaction. An order holds its slot for two
-// round trips: the one that claims it and reads the state (`claimSlotAndRead`), and the one that
-// writes the order with its event and items, before the commit.
+// wait for them. Mostly nothing changed since the order planned outside: then its whole transaction is
+// one round trip (`placeIfUnchanged`), the lock held only inside PostgreSQL. Otherwise the functions
+// taking the order's transaction (`tx`) claim the slot and read the state (`claimSlotAndRead`), plan
+// again, and write the order (`writeOrder`).
 
 /** Orders that hold a place in the kitchen's slots. */
 export const ACTIVE_STATUSES: OrderStatus[] = ['pending_payment', 'waiting', 'accepted'];
@@ -66,10 +68,40 @@ export interface OrderingState extends OrderingInputs {
   taken: number | null;
 }
 
-function lockStatement(storeId: number, slotStart: Date): string {
+function lockStatement(storeId: number, slotStart: Date, mode: 'exclusive' | 'shared' = 'exclusive'): string {
   const key = slotLockKey(slotStart);
   if (key === null) throw new Error(`${slotStart.toISOString()} is not a slot start`);
-  return `select pg_advisory_xact_lock(${integerLiteral(storeId)}::int4, ${integerLiteral(key)}::int4)`;
+  const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+  return `select ${lock}(${integerLiteral(storeId)}::int4, ${integerLiteral(key)}::int4)`;
+}
+
+/**
+ * How many orders of one slot may be in flight at once while the slot has room to spare for all of
+ * them. Each holds the slot's lock shared and one of this many lanes (advisory locks of their own), and
+ * goes in only if the count it reads leaves room for itself and every other lane: at most
+ * `SLOT_LANES - 1` orders it cannot see are in flight, as each holds its lane from before its count
+ * until its commit. Near capacity an order takes the slot's lock exclusively, which waits for every
+ * lane's order to commit, so that count is exact. Orders for one slot at a busy moment (all ASAP
+ * orders) thus commit side by side instead of one after another.
+ */
+export const SLOT_LANES = 8;
+
+/**
+ * Takes a free lane of the slot, or waits for lane `fallback` when all are taken (to be run after the
+ * slot's shared lock). The lanes are advisory locks with one bigint key, a space apart from the slots'
+ * two-int4 keys: store, slot minute and lane side by side. Keys of other slots that coincide (a store id
+ * past 2^27) only make orders wait for each other, never let more through.
+ */
+function laneStatement(storeId: number, slotStart: Date, fallback: number): string {
+  const minute = slotLockKey(slotStart);
+  if (minute === null) throw new Error(`${slotStart.toISOString()} is not a slot start`);
+  const base = BigInt.asIntN(64, (BigInt(integerLiteral(storeId)) << 36n) + (BigInt(minute) << 4n));
+  const lane = integerLiteral(fallback % SLOT_LANES);
+  // Stops at the first lane it gets (LIMIT 1); coalesce waits only when it got none.
+  return `select coalesce(
+  (select lane from generate_series(0, ${SLOT_LANES - 1}) as lane
+   where pg_try_advisory_xact_lock(${base}::int8 + lane) limit 1),
+  (select ${lane} from pg_advisory_xact_lock(${base}::int8 + ${lane})))`;
 }
 
 const STATUS_LITERALS = ACTIVE_STATUSES.map((status) => {
@@ -148,6 +180,91 @@ export async function claimSlotAndRead(
     closures: row.closures,
     taken: row.taken === null ? null : Number(row.taken),
   };
+}
+
+/**
+ * The store as `seen` (what the plan outside was made with, compared as `sameOrderingInputs` does) and
+ * `room` places free in `slotStart`, as the condition of an order's INSERT. It holds the store row FOR SHARE, as
+ * `stateStatement` does, and counts the slot in a statement after the lock's, so the count is exact.
+ */
+function unchangedWithRoom(storeId: number, now: Date, slotStart: Date, seen: OrderingInputs, room: number): string {
+  const { pause } = seen;
+  const until = pause.until === null ? null : Date.parse(pause.until);
+  const pauseAsSeen = !pause.paused
+    ? 'not s.ordering_paused'
+    : until === null
+      ? 's.ordering_paused and s.ordering_paused_until is null'
+      : `s.ordering_paused and floor(extract(epoch from s.ordering_paused_until) * 1000) = ${integerLiteral(until)}`;
+  const closures = JSON.stringify(
+    seen.closures.map((closure) => [closure.id, closure.starts_on, closure.ends_on, closure.reason]),
+  );
+  return `exists (select 1 from stores s
+    where s.id = ${integerLiteral(storeId)}
+      and s.preparation_minutes = ${integerLiteral(seen.preparationMinutes)}
+      and ${pauseAsSeen}
+      and (select coalesce(
+             jsonb_agg(jsonb_build_array(c.id, c.starts_on, c.ends_on, c.reason) order by c.starts_on, c.id),
+             '[]'::jsonb)
+           from store_closures c where c.store_id = s.id and c.ends_on >= ${dateLiteral(closuresSince(now))})
+          = ${textLiteral(closures)}::jsonb
+      and (select count(*) from orders o
+           where o.store_id = s.id and o.slot_start = ${timeLiteral(slotStart)}
+             and o.status in (${STATUS_LITERALS}))
+          + ${integerLiteral(room)} <= s.orders_per_slot
+    for share of s)`;
+}
+
+/**
+ * An order's whole transaction when nothing that decides it changed since it planned outside: claims
+ * `slotStart` and writes the order, if the store is as `seen` and the slot still has room, else nothing.
+ * On PostgreSQL one simple query of the lock's statement and the INSERT, without BEGIN: PostgreSQL runs
+ * them as one transaction, so the lock is released by the commit, with no round trip of its own and no
+ * wait for this process in between. PGlite takes them one after the other in a transaction. Null when
+ * the order did not go in: the caller claims the slot the long way, reading what changed.
+ */
+export async function placeIfUnchanged(
+  db: Db,
+  kind: 'postgres' | 'pglite',
+  query: {
+    storeId: number;
+    now: Date;
+    slotStart: Date;
+    seen: OrderingInputs;
+    /**
+     * Active orders in the slot as read before (null: not read), and its capacity: with room for every
+     * lane, the order takes a lane, else the slot's lock alone.
+     */
+    takenBefore: number | null;
+    capacity: number;
+  },
+  order: NewOrder,
+): Promise<{ mailId: number | null } | null> {
+  const { storeId, now, slotStart, seen } = query;
+  const inLane = query.takenBefore !== null && query.takenBefore + SLOT_LANES <= query.capacity;
+  const locks = inLane
+    ? [lockStatement(storeId, slotStart, 'shared'), laneStatement(storeId, slotStart, order.order.id)]
+    : [lockStatement(storeId, slotStart)];
+  const insert = insertOrderStatement(order, unchangedWithRoom(storeId, now, slotStart, seen, inLane ? SLOT_LANES : 1));
+  let row: InsertedOrder | undefined;
+  if (kind === 'postgres') {
+    const results = (await db.execute(sql.raw([...locks, insert].join(';\n')))) as unknown as Rows[];
+    row = results[locks.length]?.rows[0] as InsertedOrder | undefined;
+  } else {
+    row = await db.transaction(async (tx) => {
+      for (const lock of locks) await tx.execute(sql.raw(lock));
+      return ((await tx.execute(sql.raw(insert))) as unknown as Rows).rows[0] as InsertedOrder | undefined;
+    });
+  }
+  if (!row) throw new Error('an order INSERT without its answer');
+  return Number(row.placed) === 1 ? { mailId: row.mail_id === null ? null : Number(row.mail_id) } : null;
+}
+
+/** Writes the order in its transaction, which holds its slot and has checked it; the mail's outbox id. */
+export async function writeOrder(tx: Db, order: NewOrder): Promise<{ mailId: number | null }> {
+  const row = ((await tx.execute(sql.raw(insertOrderStatement(order, null)))) as unknown as Rows).rows[0] as
+    InsertedOrder | undefined;
+  if (!row || Number(row.placed) !== 1) throw new Error('an order INSERT without its row');
+  return { mailId: row.mail_id === null ? null : Number(row.mail_id) };
 }
 
 /** Whether two reads of the inputs agree, so that a plan made from one holds for the other. */
