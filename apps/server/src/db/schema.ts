@@ -666,7 +666,10 @@ export const orders = pgTable(
      * the higher revision is the newer one.
      */
     revision: integer('revision').notNull().default(0),
-    /** When it reached the kitchen (`waiting`): placing it, or for PayPal its payment; unanswered counts from here. */
+    /**
+     * When it reached the kitchen (`waiting`): placing it, or for PayPal its payment, or the next opening
+     * for one placed while closed (issue 15); unanswered counts from here.
+     */
     waitingSince: timestamp('waiting_since', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
