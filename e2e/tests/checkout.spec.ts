@@ -86,10 +86,8 @@ async function fillGuestForm(page: Page) {
   await form.getByLabel(/Wohnung, Etage, Klingel/).fill('3. OG');
 }
 
-test('a guest orders for delivery in cash, and the order page turns to accepted by itself', async ({
-  page,
-  request,
-}) => {
+/** From a cart for delivery to 10117, through the cart and the login choice, to the guest form. */
+async function toGuestForm(page: Page, request: APIRequestContext) {
   await withCart(page, request);
   await page
     .getByRole('banner')
@@ -101,6 +99,13 @@ test('a guest orders for delivery in cash, and the order page turns to accepted 
     .or(cart.getByRole('link', { name: /Zur Kasse/ }))
     .click();
   await page.getByRole('link', { name: 'Als Gast fortfahren' }).click();
+}
+
+test('a guest orders for delivery in cash, and the order page turns to accepted by itself', async ({
+  page,
+  request,
+}) => {
+  await toGuestForm(page, request);
   await expect(page).toHaveURL(/\/order-online\/guest-login$/);
   await expect(page.getByRole('main').getByLabel('Postleitzahl')).toHaveValue('10117');
 
@@ -144,17 +149,7 @@ test('a guest pre-orders for tomorrow, and the order page and its acceptance nam
   page,
   request,
 }) => {
-  await withCart(page, request);
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /^Warenkorb, 2 Artikel/ })
-    .click();
-  const cart = page.getByRole('dialog', { name: 'Ihr Warenkorb' });
-  await cart
-    .getByRole('button', { name: /Zur Kasse/ })
-    .or(cart.getByRole('link', { name: /Zur Kasse/ }))
-    .click();
-  await page.getByRole('link', { name: 'Als Gast fortfahren' }).click();
+  await toGuestForm(page, request);
   await fillGuestForm(page);
   await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
 

@@ -1,1 +1,1 @@
-export { timeSlotsQueryOptions, TIME_SLOTS_KEY } from './api/get-time-slots.ts';
+export { timeSlotsQueryOptions } from './api/get-time-slots.ts';
