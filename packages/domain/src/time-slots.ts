@@ -114,10 +114,10 @@ export function planTimeSlots(input: TimeSlotInput): TimeSlotPlan {
 /**
  * The plan, or with `only` the part of it that decides an order: for an instant, the candidates are
  * that slot alone when the plan would offer it (full or not), and ASAP is not worked out; for `asap`,
- * the candidates end with the first that has room, which decides ASAP. With `firstFree` a later day's
- * candidates end there too: enough to tell whether the day has any.
+ * the candidates end with the first that has room, which decides ASAP (today) and whether the day has
+ * room at all.
  */
-function planSlots(input: TimeSlotInput, only: number | 'asap' | null, firstFree = false): TimeSlotPlan {
+function planSlots(input: TimeSlotInput, only: number | 'asap' | null): TimeSlotPlan {
   const { timeZone, now, capacity, taken } = input;
   const pause = input.pause ?? NOT_PAUSED;
   const closures = input.closures ?? [];
@@ -161,7 +161,7 @@ function planSlots(input: TimeSlotInput, only: number | 'asap' | null, firstFree
       label: `${pad(Math.floor(local.minutes / 60))}:${pad(local.minutes % 60)}`,
       full,
     });
-    if ((firstFree || only === 'asap') && !full) break;
+    if (only === 'asap' && !full) break;
   }
 
   const free = candidates.filter((candidate) => !candidate.full);
@@ -255,7 +255,8 @@ export function planOrderingDays(input: Omit<TimeSlotInput, 'date'>): OrderingDa
   const days: OrderingDay[] = [];
   for (let ahead = 0; ahead <= Math.max(0, input.preorderDays ?? 0); ahead += 1) {
     const date = dateAfter(today, ahead);
-    const plan = planSlots({ ...input, date }, null, ahead > 0);
+    // A day's first free slot decides whether it has room (and today's ASAP, worked out from it).
+    const plan = planSlots({ ...input, date }, 'asap');
     days.push({ date, available: plan.asapAvailable || plan.free.length > 0 });
   }
   return days;
