@@ -92,6 +92,17 @@ describe('the town of a delivery address', () => {
   });
 });
 
+/** The customer's saved delivery address in 10999 with this street line; its id. */
+async function saveAddress(line1: string): Promise<number> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/addresses/',
+    headers: customer.headers,
+    payload: { customer_name: 'Maria', phone: '015112345678', line1, city: 'Berlin', zip: '10999' },
+  });
+  return (created.json() as { id: number }).id;
+}
+
 describe('a signed-in customer’s address typed at checkout', () => {
   const savedAddresses = async () =>
     (await app.inject({ method: 'GET', url: '/api/addresses/', headers: customer.headers })).json() as unknown[];
@@ -137,19 +148,7 @@ describe('a signed-in customer’s address typed at checkout', () => {
   });
 
   it('still leaves a saved address (address_id) working, and a delivery without any address refused', async () => {
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/addresses/',
-      headers: customer.headers,
-      payload: {
-        customer_name: 'Maria',
-        phone: '015112345678',
-        line1: 'Wiener Straße 1',
-        city: 'Berlin',
-        zip: '10999',
-      },
-    });
-    const addressId = (created.json() as { id: number }).id;
+    const addressId = await saveAddress('Wiener Straße 1');
     const saved = await post('/api/orders/', delivery({ address_id: addressId }), customer.headers);
     expect(saved.json()).toMatchObject({ address: { line1: 'Wiener Straße 1', city: 'Berlin' } });
     const none = await post('/api/orders/', delivery({}), customer.headers);
@@ -186,19 +185,7 @@ describe('a pickup guest (issue 15)', () => {
 
 describe('a deleted saved address (issue 15)', () => {
   it('leaves the orders placed to it unchanged: they keep their own copy', async () => {
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/addresses/',
-      headers: customer.headers,
-      payload: {
-        customer_name: 'Maria',
-        phone: '015112345678',
-        line1: 'Skalitzer Straße 7',
-        city: 'Berlin',
-        zip: '10999',
-      },
-    });
-    const addressId = (created.json() as { id: number }).id;
+    const addressId = await saveAddress('Skalitzer Straße 7');
     const placed = await post('/api/orders/', delivery({ address_id: addressId }), customer.headers);
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = (placed.json() as { id: number }).id;
