@@ -7,7 +7,10 @@ import { closedLoop, type LoadResult } from './orders-load.ts';
 // order, copied column for column from an order the shop placed in the same run (a new tracking token and
 // Idempotency-Key each, as the unique indexes want). It runs in the bench's own process, on a Pool as
 // large as the load's concurrency, against the same database: no HTTP, no validation, no slot lock, no
-// reads, no rate-limit counters, no mail; what the shop does on top of this is the difference.
+// reads, no rate-limit counters, no mail; what the shop does on top of this is the difference. The
+// orders table's triggers count the copies in slot_counts as they count the shop's orders; each
+// connection counts on a row of its own (`pizzeria.slot_lane`), as each of the shop's lanes does, so
+// that the copies do not queue for one row.
 
 /** json and jsonb: `pg` reads them as objects and would send an array back as a PostgreSQL array. */
 const JSON_TYPE_IDS = new Set([114, 3802]);
@@ -65,6 +68,11 @@ export async function measureCeiling(
   seconds: number,
 ): Promise<LoadResult & { cpuPerOrder: number }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: workers });
+  let connections = 0;
+  pool.on('connect', (client) => {
+    // Lanes past the shop's own (0–7 and the released lane, −1).
+    void client.query(`select set_config('pizzeria.slot_lane', '${100 + connections++}', false)`);
+  });
   try {
     const { orderInsert, eventInsert, itemsInsert } = await copyOf(pool, orderId);
     // Every connection open before the clock starts, as the shop's pool is after its warm-up.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,11 +8,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock.ts';
 import { unreachableReason } from './database-errors.ts';
 import * as schema from './schema.ts';
+import type { Statement } from './statement.ts';
 
 export type Schema = typeof schema;
 /** The database as every repository sees it: the same Drizzle API on PGlite and on PostgreSQL. */
@@ -20,7 +23,32 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs one statement, outside any transaction of the caller's, as a prepared statement on PostgreSQL:
+   * each connection parses and plans a statement of the same text once (Drizzle's `execute` has it do
+   * so every time). For statements run on every order, whose planning would cost more than running
+   * them. Its rows as PostgreSQL answers them (column names, no mapping).
+   */
+  prepared(statement: Statement): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
+}
+
+/** The rows of a statement run on `db`: node-postgres and PGlite both answer `{ rows }`, which `Db` does not say. */
+export async function executeRows(db: Db, query: SQL): Promise<unknown[]> {
+  const result: unknown = await db.execute(query);
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
+    return result.rows as unknown[];
+  }
+  throw new Error('a statement answered without rows');
+}
+
+/**
+ * A statement prepared under a name of its text's hash, so that one name never stands for two texts.
+ * A connection keeps every statement it prepared: the callers make a bounded number of texts.
+ */
+function namedQuery(statement: Statement): pg.QueryConfig {
+  const name = `p_${createHash('sha256').update(statement.text).digest('base64url').slice(0, 24)}`;
+  return { name, text: statement.text, values: statement.values };
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -223,6 +251,9 @@ export async function openDatabase(options: {
     return {
       db: drizzlePg(pool, { schema }),
       kind: 'postgres',
+      async prepared(statement) {
+        return (await pool.query<Record<string, unknown>>(namedQuery(statement))).rows;
+      },
       async close() {
         // pool.end() resolves once it has asked every connection to end; wait until they have.
         const ended = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));
@@ -252,6 +283,9 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'pglite',
+      async prepared(statement) {
+        return (await client.query<Record<string, unknown>>(statement.text, statement.values)).rows;
+      },
       async close() {
         await client.close();
         release();

@@ -11,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -697,6 +698,27 @@ export const orders = pgTable(
     ),
     check('orders_deposit_cents_check', sql`${t.depositCents} >= 0`),
   ],
+);
+
+/**
+ * The active orders (`pending_payment`, `waiting`, `accepted`) per store and slot, kept by triggers on
+ * `orders` (migration 0012), so that an order checks its slot's room by reading a few rows instead of
+ * counting the slot's orders. A slot's count is the sum over its rows: one per lane an order went in
+ * through (decision 008), so that orders committing side by side do not wait for each other's row, and
+ * one (`RELEASED_LANE`) for what status changes and deletions add or take away.
+ */
+export const slotCounts = pgTable(
+  'slot_counts',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
+    lane: smallint('lane').notNull(),
+    /** This row's share of the slot's active orders: negative on the released lane. */
+    taken: integer('taken').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.slotStart, t.lane] })],
 );
 
 export const orderItems = pgTable(

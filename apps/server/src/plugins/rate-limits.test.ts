@@ -9,7 +9,7 @@ function counter(max: number, windowSeconds = 60): Counter {
   return { kind: 'test', subject: `subject ${subjects}`, limit: { max, windowSeconds } };
 }
 
-// PGlite counts in a transaction, PostgreSQL in one round trip of two statements: both are held to the same rules.
+// One statement counts on both databases (take_rate_limits), prepared on PostgreSQL: both are held to the same rules.
 const databases = [
   { name: 'PGlite', database: 'pglite' as const },
   ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', database: 'default' as const }] : []),
@@ -18,7 +18,7 @@ const databases = [
 describe.each(databases)('rate limits on $name', ({ database }) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await buildTestServer({ database });
+    server = await buildTestServer({}, { database });
   });
   afterAll(() => server.close());
 
@@ -80,7 +80,7 @@ describe.each(databases)('rate limits on $name', ({ database }) => {
 
   it('starts a new window when the last one has ended, and says how long the current one lasts', async () => {
     let now = new Date('2026-11-23T10:00:00Z');
-    const limits = createRateLimits(server.app.database.db, () => now, server.app.database.kind);
+    const limits = createRateLimits(server.app.database, () => now);
     const limited = counter(2, 600);
     expect((await limits.take([limited])).ok).toBe(true);
     now = new Date('2026-11-23T10:04:00Z');

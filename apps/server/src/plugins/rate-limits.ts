@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import * as z from 'zod/mini';
 import type { LocalizedText } from '@pizzeria/domain';
-import type { Database, Db } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import { integerLiteral, timeLiteral } from '../db/sql-literals.ts';
+import { Parameters } from '../db/statement.ts';
 import { HttpError } from './errors.ts';
 
 export interface Limit {
@@ -92,99 +93,42 @@ function waitOf(counted: CountedRow[], limits: Map<string, Limit>, at: Date): nu
   return waitMs;
 }
 
-/** The stored key as an SQL literal: a base64url hash (see `keyOf`), checked so that it can be nothing else. */
-function keyLiteral(key: string): string {
-  if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new Error('a rate limit key is not a hash');
-  return `'${key}'`;
-}
-
+/** A counter as counted: its hits with this attempt, and when its window ends. */
 interface CountedRow {
   key: string;
   hits: number;
   windowEndsAt: Date;
 }
 
-/**
- * The counting on PostgreSQL in one round trip: two statements in one simple query, which PostgreSQL runs
- * as one transaction. The first counts the attempt on every counter, taking their rows' locks in key
- * order; the second takes it back from all of them when any is over its limit, before the commit, so
- * nobody sees the count in between. The simple query protocol has no parameters: the values are written
- * into the text, and each is a hash, a whole number or a timestamp.
- */
-function countingQuery(keys: string[], limits: Map<string, Limit>, at: Date): string {
-  const now = timeLiteral(at);
-  const expired = `r.window_ends_at <= ${now}`;
-  const rows = keys
-    .map((key) => {
-      const windowEndsAt = new Date(at.getTime() + (limits.get(key)?.windowSeconds ?? 0) * 1000);
-      return `(${keyLiteral(key)}, 1, ${timeLiteral(windowEndsAt)})`;
-    })
-    .join(', ');
-  const maxima = keys
-    .map((key) => `(${keyLiteral(key)}, ${integerLiteral(Math.trunc(limits.get(key)?.max ?? 0))})`)
-    .join(', ');
-  return `insert into rate_limits as r (key, hits, window_ends_at) values ${rows}
-on conflict (key) do update set
-  hits = case when ${expired} then 1 else r.hits + 1 end,
-  window_ends_at = case when ${expired} then excluded.window_ends_at else r.window_ends_at end
-returning r.key, r.hits, (extract(epoch from r.window_ends_at) * 1000)::float8 as window_ends_ms;
-update rate_limits set hits = hits - 1
-where key in (${keys.map(keyLiteral).join(', ')})
-  and exists (
-    select 1 from rate_limits r join (values ${maxima}) as l(key, max) on l.key = r.key where r.hits > l.max
-  )`;
-}
+const countedRowSchema = z.object({
+  counted_key: z.string(),
+  counted_hits: z.int(),
+  window_ends_ms: z.number(),
+});
 
 /**
- * `kind` is the database's: on `postgres` an attempt is counted in one round trip (`countingQuery`), the
- * rate-limit part of every order; on `pglite` in a transaction of up to four statements, as PGlite takes
- * one statement per query (and has no network in between). Both hold to the same rules.
+ * Attempts counted by `take_rate_limits` (migration 0013): one statement, prepared on PostgreSQL, in
+ * which the counters' rows are counted in key order and the attempt is taken back from all of them when
+ * any is over its limit, before the commit. The rate-limit part of every order.
  */
 export function createRateLimits(
-  db: Db,
+  database: Pick<Database, 'db' | 'prepared'>,
   now: () => Date = () => new Date(),
-  kind: Database['kind'] = 'pglite',
 ): RateLimits {
-  async function countInTransaction(keys: string[], limits: Map<string, Limit>, at: Date) {
-    const expired = sql`${rateLimits.windowEndsAt} <= ${at.toISOString()}::timestamptz`;
-    return db.transaction(async (tx) => {
-      const counted: CountedRow[] = await tx
-        .insert(rateLimits)
-        .values(
-          keys.map((key) => ({
-            key,
-            hits: 1,
-            windowEndsAt: new Date(at.getTime() + (limits.get(key)?.windowSeconds ?? 0) * 1000),
-          })),
-        )
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
-            windowEndsAt: sql`case when ${expired} then excluded.window_ends_at else ${rateLimits.windowEndsAt} end`,
-          },
-        })
-        .returning({ key: rateLimits.key, hits: rateLimits.hits, windowEndsAt: rateLimits.windowEndsAt });
-      // A refused attempt counts against none of the counters: hammering a blocked one (one address and
-      // account) must not use up another (the account from everywhere). The rows stay locked until the
-      // commit, so nobody sees the count in between.
-      if (waitOf(counted, limits, at) > 0) {
-        await tx
-          .update(rateLimits)
-          .set({ hits: sql`${rateLimits.hits} - 1` })
-          .where(inArray(rateLimits.key, keys));
-      }
-      return counted;
-    });
-  }
+  const { db } = database;
 
-  async function countInOneRoundTrip(keys: string[], limits: Map<string, Limit>, at: Date): Promise<CountedRow[]> {
-    // node-postgres answers a query of several statements with one result each.
-    const results = (await db.execute(sql.raw(countingQuery(keys, limits, at)))) as unknown as {
-      rows: { key: string; hits: number; window_ends_ms: number }[];
-    }[];
-    const inserted = results[0]?.rows ?? [];
-    return inserted.map((row) => ({ key: row.key, hits: row.hits, windowEndsAt: new Date(row.window_ends_ms) }));
+  async function count(keys: string[], limits: Map<string, Limit>, at: Date): Promise<CountedRow[]> {
+    const params = new Parameters();
+    const maxima = keys.map((key) => Math.trunc(limits.get(key)?.max ?? 0));
+    const windowEnds = keys.map((key) =>
+      new Date(at.getTime() + (limits.get(key)?.windowSeconds ?? 0) * 1000).toISOString(),
+    );
+    const text = `select counted_key, counted_hits, window_ends_ms from take_rate_limits(${params.add(keys, 'text[]')}, ${params.add(maxima, 'int4[]')}, ${params.add(windowEnds, 'timestamptz[]')}, ${params.add(at.toISOString(), 'timestamptz')})`;
+    const rows = await database.prepared({ text, values: params.values });
+    return rows.map((row) => {
+      const counted = countedRowSchema.parse(row);
+      return { key: counted.counted_key, hits: counted.counted_hits, windowEndsAt: new Date(counted.window_ends_ms) };
+    });
   }
 
   /**
@@ -213,8 +157,7 @@ export function createRateLimits(
       }
       // Rows are locked in key order, so two attempts over the same keys never wait on each other in a circle.
       const keys = [...limits.keys()].sort();
-      const counted =
-        kind === 'postgres' ? await countInOneRoundTrip(keys, limits, at) : await countInTransaction(keys, limits, at);
+      const counted = await count(keys, limits, at);
       const waitMs = waitOf(counted, limits, at);
       if (waitMs === 0) return { ok: true };
       return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
@@ -241,7 +184,7 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 export default fp(
   async (app) => {
     const db = app.database.db;
-    app.decorate('rateLimits', createRateLimits(db, undefined, app.database.kind));
+    app.decorate('rateLimits', createRateLimits(app.database));
     const sweep = setInterval(() => {
       db.delete(rateLimits)
         .where(lt(rateLimits.windowEndsAt, new Date()))

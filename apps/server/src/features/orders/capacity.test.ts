@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderSchema } from '@pizzeria/domain';
 import { buildTestServer, pickupOrder, simpleProduct, type TestServer } from '../../../test/helper.ts';
-import { orders, stores } from '../../db/schema.ts';
+import { orders, slotCounts, stores } from '../../db/schema.ts';
+import { ACTIVE_STATUSES } from './slot-claims.ts';
 
 // Monday 2026-06-15, 18:07 in Berlin (UTC+2): the demo store is open 17:00–22:30. A pickup's ASAP slot
 // is 18:30 (20 minutes of preparation), and the quarter hours after it.
@@ -57,6 +58,28 @@ describe.each(databases)("the kitchen's capacity per slot on $name", ({ database
     return Object.fromEntries(rows.map((row) => [row.slot.toISOString(), Number(row.taken)]));
   }
 
+  /** What `slot_counts` says of each slot with active orders: its rows summed. */
+  async function slotCountsSay(): Promise<Record<string, number>> {
+    const rows = await app()
+      .database.db.select({ slot: slotCounts.slotStart, taken: sql<number>`sum(${slotCounts.taken})::int` })
+      .from(slotCounts)
+      .where(eq(slotCounts.storeId, 13))
+      .groupBy(slotCounts.slotStart);
+    return Object.fromEntries(
+      rows.filter((row) => Number(row.taken) !== 0).map((row) => [row.slot.toISOString(), Number(row.taken)]),
+    );
+  }
+
+  /** The active orders per slot, counted in `orders` itself. */
+  async function activePerSlot(): Promise<Record<string, number>> {
+    const rows = await app()
+      .database.db.select({ slot: orders.slotStart, taken: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(eq(orders.storeId, 13), inArray(orders.status, ACTIVE_STATUSES)))
+      .groupBy(orders.slotStart);
+    return Object.fromEntries(rows.map((row) => [row.slot.toISOString(), Number(row.taken)]));
+  }
+
   beforeAll(async () => {
     server = await buildTestServer({}, { database });
     productId = (await simpleProduct(app())).id;
@@ -75,6 +98,51 @@ describe.each(databases)("the kitchen's capacity per slot on $name", ({ database
       .update(stores)
       .set({ ordersPerSlot: 6, orderingPaused: false, orderingPausedUntil: null })
       .where(eq(stores.id, 13));
+  });
+
+  // The orders' triggers keep slot_counts as counting the orders would say, whatever a test did.
+  afterEach(async () => {
+    expect(await slotCountsSay()).toEqual(await activePerSlot());
+  });
+
+  it('keeps slot_counts through status changes, moves, deletions and a truncate, as counting the orders says', async () => {
+    await app().database.db.update(stores).set({ ordersPerSlot: 24 }).where(eq(stores.id, 13));
+    const placed = await Promise.all([
+      ...Array.from({ length: 10 }, () => order('asap')),
+      order(SLOT_A),
+      order(SLOT_B),
+    ]);
+    expect(placed.map((response) => response.statusCode)).toEqual(Array<number>(12).fill(201));
+    const ids = placed.map((response) => orderSchema.parse(response.json()).id);
+    expect(await slotCountsSay()).toEqual({ [ASAP_SLOTS[0] ?? '']: 10, [SLOT_A]: 1, [SLOT_B]: 1 });
+
+    const db = app().database.db;
+    const [first = 0, second = 0, third = 0, fourth = 0, fifth = 0] = ids;
+    const setStatus = (id: number, status: (typeof orders.$inferSelect)['status']) =>
+      db.update(orders).set({ status }).where(eq(orders.id, id));
+    // Active to active counts the same; out of the active ones, one less; back in, one more.
+    await setStatus(first, 'accepted');
+    await setStatus(second, 'rejected');
+    await setStatus(third, 'accepted');
+    await setStatus(third, 'ready');
+    await setStatus(second, 'waiting');
+    expect(await slotCountsSay()).toEqual({ [ASAP_SLOTS[0] ?? '']: 9, [SLOT_A]: 1, [SLOT_B]: 1 });
+    // Several orders in one statement, out of one slot and into another.
+    await db
+      .update(orders)
+      .set({ slotStart: new Date(SLOT_A) })
+      .where(inArray(orders.id, [fourth, fifth]));
+    await db
+      .update(orders)
+      .set({ status: 'cancelled' })
+      .where(inArray(orders.id, [first, second]));
+    expect(await slotCountsSay()).toEqual({ [ASAP_SLOTS[0] ?? '']: 5, [SLOT_A]: 3, [SLOT_B]: 1 });
+    await db.delete(orders).where(inArray(orders.id, [fourth, ids.at(-1) ?? 0]));
+    expect(await slotCountsSay()).toEqual({ [ASAP_SLOTS[0] ?? '']: 5, [SLOT_A]: 2 });
+    expect(await slotCountsSay()).toEqual(await activePerSlot());
+
+    await db.execute(sql`truncate orders cascade`);
+    expect(await slotCountsSay()).toEqual({});
   });
 
   it('takes exactly 6 of 30 orders at once for one slot, and refuses the other 24 with slot_full', async () => {

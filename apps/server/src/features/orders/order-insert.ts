@@ -1,5 +1,6 @@
+import { getTableColumns, type Table } from 'drizzle-orm';
 import { orderEvents, orderItems, orders, outbox } from '../../db/schema.ts';
-import { rowLiterals } from '../../db/sql-literals.ts';
+import { Parameters, type Statement } from '../../db/statement.ts';
 import type { OrderItemValues } from './render.ts';
 
 /** Everything a new order writes: known in full before its transaction, its id taken from the sequence. */
@@ -13,47 +14,77 @@ export interface NewOrder {
 
 /** What `insertOrderStatement` answers: one row. */
 export interface InsertedOrder {
-  /** 1 when the order went in, 0 when `gate` did not hold. */
+  /** 1 when the order went in, 0 when the guard's condition did not hold. */
   placed: number;
   mail_id: number | null;
 }
 
-function selectOf(row: { literals: string[] }, from: string | null): string {
-  return `select ${row.literals.join(', ')}${from ? ` from ${from}` : ''}`;
+/**
+ * A row for `table` as an INSERT writes it: the columns `values` gives (the others keep their defaults),
+ * each value a parameter as Drizzle would send it, cast to the column's type. The text depends only on
+ * which columns are given, so the statement's text is the same from order to order.
+ */
+function rowOf<T extends Table>(
+  params: Parameters,
+  table: T,
+  values: T['$inferInsert'],
+): { columns: string; values: string } {
+  const columns: string[] = [];
+  const literals: string[] = [];
+  const given = values as Record<string, unknown>;
+  for (const [property, column] of Object.entries(getTableColumns(table))) {
+    const value = given[property];
+    if (value === undefined) continue;
+    // A serial column is an integer with a default; its type cannot be named in a cast.
+    const type = column.getSQLType() === 'serial' ? 'integer' : column.getSQLType();
+    columns.push(`"${column.name}"`);
+    literals.push(value === null ? `null::${type}` : params.add(String(column.mapToDriverValue(value)), type));
+  }
+  return { columns: columns.join(', '), values: literals.join(', ') };
 }
 
 /**
- * The order, its first event, its items and its mail in one statement, written with literals only so
- * that it can follow the slot's lock in one simple query (see `slot-claims.ts`). `gate`, when given, is
- * a condition the order goes in under (the slot still has room, the store as the plan saw it): the other
- * rows go in with the order or not at all. The event, items and mail name the order before it is there;
- * foreign keys are checked at the end of the statement. A key another request stored meanwhile fails it
- * as a unique violation.
+ * What an order's INSERT goes in under: common table expressions it needs first (`with`), and a
+ * condition on them (`where`); when it does not hold, nothing is written. Written with the statement's
+ * parameters.
  */
-export function insertOrderStatement(order: NewOrder, gate: string | null): string {
-  const orderRow = rowLiterals(orders, order.order);
-  const eventRow = rowLiterals(orderEvents, { ...order.firstEvent, orderId: order.order.id });
-  const itemRows = order.items.map((item) => rowLiterals(orderItems, item));
-  const itemColumns = itemRows[0]?.columns ?? [];
-  if (itemRows.some((row) => row.columns.join() !== itemColumns.join()))
-    throw new Error('order lines differ in columns');
-  const mailRow = order.mail ? rowLiterals(outbox, order.mail) : null;
+export type InsertGuard = (params: Parameters) => { with: string[]; where: string };
+
+/**
+ * The order, its first event, its items and its mail in one statement with parameters, so that
+ * PostgreSQL plans it once per connection (`Database.prepared`). `guard`, when given, is what the order
+ * goes in under (its slot claimed with room, the store as the plan saw it): the other rows go in with
+ * the order or not at all. The event, items and mail name the order before it is there; foreign keys are
+ * checked at the end of the statement. A key another request stored meanwhile fails it as a unique
+ * violation.
+ */
+export function insertOrderStatement(order: NewOrder, guard: InsertGuard | null): Statement {
+  const params = new Parameters();
+  const condition = guard?.(params) ?? null;
+  const orderRow = rowOf(params, orders, order.order);
+  const eventRow = rowOf(params, orderEvents, { ...order.firstEvent, orderId: order.order.id });
+  const itemRows = order.items.map((item) => rowOf(params, orderItems, item));
+  const itemColumns = itemRows[0]?.columns ?? '';
+  if (itemRows.some((row) => row.columns !== itemColumns)) throw new Error('order lines differ in columns');
+  const mailRow = order.mail ? rowOf(params, outbox, order.mail) : null;
   const parts = [
-    `placed as (insert into orders (${orderRow.columns.join(', ')})
-  ${selectOf(orderRow, null)}${gate ? `\n  where ${gate}` : ''}
+    ...(condition?.with ?? []),
+    `placed as (insert into orders (${orderRow.columns})
+  select ${orderRow.values}${condition ? `\n  where ${condition.where}` : ''}
   returning id)`,
-    `first_event as (insert into order_events (${eventRow.columns.join(', ')})
-  ${selectOf(eventRow, 'placed')})`,
+    `first_event as (insert into order_events (${eventRow.columns})
+  select ${eventRow.values} from placed)`,
   ];
   if (itemRows.length > 0) {
-    parts.push(`lines as (insert into order_items (${itemColumns.join(', ')})
-  ${itemRows.map((row) => selectOf(row, 'placed')).join('\n  union all ')})`);
+    parts.push(`lines as (insert into order_items (${itemColumns})
+  ${itemRows.map((row) => `select ${row.values} from placed`).join('\n  union all ')})`);
   }
   if (mailRow) {
-    parts.push(`mail as (insert into outbox (${mailRow.columns.join(', ')})
-  ${selectOf(mailRow, 'placed')}
+    parts.push(`mail as (insert into outbox (${mailRow.columns})
+  select ${mailRow.values} from placed
   returning id)`);
   }
-  return `with ${parts.join(',\n')}
+  const text = `with ${parts.join(',\n')}
 select (select count(*)::int from placed) as placed, ${mailRow ? '(select id from mail)' : 'null::int'} as mail_id`;
+  return { text, values: params.values };
 }

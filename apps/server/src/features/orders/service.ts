@@ -26,7 +26,16 @@ import {
 } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
-import { addresses, orderEvents, orderItems, orders, stores, users, type OrderAddress } from '../../db/schema.ts';
+import {
+  addresses,
+  orderEvents,
+  orderItems,
+  orders,
+  slotCounts,
+  stores,
+  users,
+  type OrderAddress,
+} from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { holdsToken } from './order-access.ts';
@@ -37,7 +46,6 @@ import type { NewOrder } from './order-insert.ts';
 import { PricingError, priceOrder } from './pricing.ts';
 import { renderOrder, type OrderItemValues, type OrderRow } from './render.ts';
 import {
-  ACTIVE_STATUSES,
   claimSlotAndRead,
   countInSlot,
   lockSlot,
@@ -209,7 +217,10 @@ export default fp<OrdersPluginOptions>(
       };
     }
 
-    /** Active orders per slot start in a window of slot starts, as a query of (slot, taken) rows. */
+    /**
+     * Active orders per slot start in a window of slot starts, as a query of (slot, taken) rows: the
+     * slots' rows in `slot_counts` summed, a few per slot however many orders it holds.
+     */
     function activePerSlot(
       executor: Db,
       storeId: number | Placeholder,
@@ -217,19 +228,18 @@ export default fp<OrdersPluginOptions>(
     ) {
       return executor
         .select({
-          slot: sql<Date>`${orders.slotStart}`.mapWith(orders.slotStart).as('slot'),
-          taken: sql<number>`count(*)::int`.as('taken'),
+          slot: sql<Date>`${slotCounts.slotStart}`.mapWith(slotCounts.slotStart).as('slot'),
+          taken: sql<number>`sum(${slotCounts.taken})::int`.as('taken'),
         })
-        .from(orders)
+        .from(slotCounts)
         .where(
           and(
-            eq(orders.storeId, storeId),
-            inArray(orders.status, ACTIVE_STATUSES),
-            gte(orders.slotStart, window.from),
-            lt(orders.slotStart, window.until),
+            eq(slotCounts.storeId, storeId),
+            gte(slotCounts.slotStart, window.from),
+            lt(slotCounts.slotStart, window.until),
           ),
         )
-        .groupBy(orders.slotStart);
+        .groupBy(slotCounts.slotStart);
     }
 
     /** Active orders per slot start around now (epoch ms → count). */
@@ -772,8 +782,7 @@ export default fp<OrdersPluginOptions>(
           const planned = candidate && (await orderFor(candidate));
           if (candidate && planned && seen) {
             const placed = await placeIfUnchanged(
-              db,
-              app.database.kind,
+              app.database,
               {
                 storeId,
                 now,
@@ -790,7 +799,7 @@ export default fp<OrdersPluginOptions>(
           return db.transaction(async (tx) => {
             // Orders for other slots go on meanwhile; those for this slot wait here, so its count is exact.
             let claimed = candidate;
-            const state = await claimSlotAndRead(tx, app.database.kind, { storeId, now, slotStart: claimed });
+            const state = await claimSlotAndRead(tx, { storeId, now, slotStart: claimed });
             if (!state) throw storeNotFound(storeId);
 
             let taken = state.taken ?? 0;

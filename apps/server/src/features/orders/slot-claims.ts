@@ -1,10 +1,16 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { SLOT_MINUTES, type OrderingPause, type OrderStatus, type StoreClosure } from '@pizzeria/domain';
-import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
-import { dateLiteral, integerLiteral, textLiteral, timeLiteral } from '../../db/sql-literals.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import {
+  SLOT_MINUTES,
+  storeClosureSchema,
+  type OrderingPause,
+  type OrderStatus,
+  type StoreClosure,
+} from '@pizzeria/domain';
+import { executeRows, type Database, type Db } from '../../db/client.ts';
+import { asSql, Parameters } from '../../db/statement.ts';
 import { closuresSince, pauseOf } from '../store-status/index.ts';
-import { insertOrderStatement, type InsertedOrder, type NewOrder } from './order-insert.ts';
+import { insertOrderStatement, type InsertedOrder, type InsertGuard, type NewOrder } from './order-insert.ts';
 
 // How an order claims its place in a 15-minute slot: a transaction-level advisory
 // lock per (store, slot), so orders for other slots of the store run in parallel, and the store row
@@ -33,24 +39,51 @@ export function slotLockKey(slotStart: Date): number | null {
 }
 
 /**
+ * How many orders of one slot may be in flight at once while the slot has room to spare for all of
+ * them. Each holds the slot's lock shared and one of this many lanes (advisory locks of their own), and
+ * goes in only if the count it reads leaves room for itself and every other lane: at most
+ * `SLOT_LANES - 1` orders it cannot see are in flight, as each holds its lane from before its count
+ * until its commit. Near capacity an order takes the slot's lock exclusively, which waits for every
+ * lane's order to commit, so that count is exact. Orders for one slot at a busy moment (all ASAP
+ * orders) thus commit side by side instead of one after another, each counted on its lane's row of
+ * `slot_counts`, which no other order in flight writes.
+ */
+export const SLOT_LANES = 8;
+
+/**
+ * The call of `claim_slot` (migration 0012), which takes the slot's locks and answers its count, read
+ * after them: the slot's lock exclusively (`lanes` 0), or shared with one of `lanes` lanes, lane
+ * `fallback` when all are taken. The locks are the database's, so every instance takes the same ones.
+ */
+function claimCall(params: Parameters, storeId: number, slotStart: Date, lanes: number, fallback: number): string {
+  if (slotLockKey(slotStart) === null) throw new Error(`${slotStart.toISOString()} is not a slot start`);
+  const store = params.add(storeId, 'int4');
+  const slot = params.add(slotStart.toISOString(), 'timestamptz');
+  return `claim_slot(${store}, ${slot}, ${params.add(lanes, 'int4')}, ${params.add(fallback % Math.max(lanes, 1), 'int4')})`;
+}
+
+/**
  * Waits until no other transaction claims this slot of this store, and keeps it until the commit or
  * rollback. The count that follows is then exact: whoever held it before has committed or given up.
  */
 export async function lockSlot(tx: Db, storeId: number, slotStart: Date): Promise<void> {
-  await tx.execute(sql.raw(lockStatement(storeId, slotStart)));
+  const params = new Parameters();
+  const text = `select ${claimCall(params, storeId, slotStart, 0, 0)}`;
+  await tx.execute(asSql({ text, values: params.values }));
 }
 
-function activeInSlot(tx: Db, storeId: number, slotStart: Date) {
-  return tx
-    .select({ taken: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.slotStart, slotStart), inArray(orders.status, ACTIVE_STATUSES)));
+/** The slot's active orders as an SQL expression: the sum of its rows in `slot_counts`. */
+function takenInSlot(store: SQL, slotStart: Date): SQL {
+  return sql`(select coalesce(sum(c.taken), 0)::int from slot_counts c
+        where c.store_id = ${store} and c.slot_start = ${slotStart.toISOString()}::timestamptz)`;
 }
+
+const takenRowSchema = z.object({ taken: z.int() });
 
 /** Active orders in one slot; only exact while the slot's lock is held. */
 export async function countInSlot(tx: Db, storeId: number, slotStart: Date): Promise<number> {
-  const [row] = await activeInSlot(tx, storeId, slotStart);
-  return Number(row?.taken ?? 0);
+  const rows = await executeRows(tx, sql`select ${takenInSlot(sql`${storeId}::int4`, slotStart)} as taken`);
+  return takenRowSchema.parse(rows[0]).taken;
 }
 
 /** What a plan of the slots depends on besides the hours, the time and the counts. */
@@ -68,163 +101,118 @@ export interface OrderingState extends OrderingInputs {
   taken: number | null;
 }
 
-function lockStatement(storeId: number, slotStart: Date, mode: 'exclusive' | 'shared' = 'exclusive'): string {
-  const key = slotLockKey(slotStart);
-  if (key === null) throw new Error(`${slotStart.toISOString()} is not a slot start`);
-  const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
-  return `select ${lock}(${integerLiteral(storeId)}::int4, ${integerLiteral(key)}::int4)`;
-}
-
-/**
- * How many orders of one slot may be in flight at once while the slot has room to spare for all of
- * them. Each holds the slot's lock shared and one of this many lanes (advisory locks of their own), and
- * goes in only if the count it reads leaves room for itself and every other lane: at most
- * `SLOT_LANES - 1` orders it cannot see are in flight, as each holds its lane from before its count
- * until its commit. Near capacity an order takes the slot's lock exclusively, which waits for every
- * lane's order to commit, so that count is exact. Orders for one slot at a busy moment (all ASAP
- * orders) thus commit side by side instead of one after another.
- */
-export const SLOT_LANES = 8;
-
-/**
- * Takes a free lane of the slot, or waits for lane `fallback` when all are taken (to be run after the
- * slot's shared lock). The lanes are advisory locks with one bigint key, a space apart from the slots'
- * two-int4 keys: store, slot minute and lane side by side. Keys of other slots that coincide (a store id
- * past 2^27) only make orders wait for each other, never let more through.
- */
-function laneStatement(storeId: number, slotStart: Date, fallback: number): string {
-  const minute = slotLockKey(slotStart);
-  if (minute === null) throw new Error(`${slotStart.toISOString()} is not a slot start`);
-  const base = BigInt.asIntN(64, (BigInt(integerLiteral(storeId)) << 36n) + (BigInt(minute) << 4n));
-  const lane = integerLiteral(fallback % SLOT_LANES);
-  // Stops at the first lane it gets (LIMIT 1); coalesce waits only when it got none.
-  return `select coalesce(
-  (select lane from generate_series(0, ${SLOT_LANES - 1}) as lane
-   where pg_try_advisory_xact_lock(${base}::int8 + lane) limit 1),
-  (select ${lane} from pg_advisory_xact_lock(${base}::int8 + ${lane})))`;
-}
-
-const STATUS_LITERALS = ACTIVE_STATUSES.map((status) => {
-  if (!/^[a-z_]+$/.test(status)) throw new Error(`${status} is not a status`);
-  return `'${status}'`;
-}).join(', ');
-
 /**
  * The store's settings, pause and closures, and the claimed slot's count, read FOR SHARE of the store
  * row: orders do not block each other, a pause (an UPDATE of the row) waits until they commit, and they
- * wait for a pause in progress and then see it. Written without parameters, so that it can follow the
- * slot's lock in one simple query: every value in it is a whole number, an ISO date or time, or one of
- * the statuses above.
+ * wait for a pause in progress and then see it.
  */
-function stateStatement(storeId: number, now: Date, slotStart: Date | null): string {
-  const store = integerLiteral(storeId);
-  const taken = slotStart
-    ? `(select count(*)::int from orders o
-        where o.store_id = s.id and o.slot_start = ${timeLiteral(slotStart)}
-          and o.status in (${STATUS_LITERALS}))`
-    : 'null::int';
-  return `select s.preparation_minutes, s.orders_per_slot, s.ordering_paused,
+function stateQuery(storeId: number, now: Date, slotStart: Date | null): SQL {
+  const taken = slotStart ? takenInSlot(sql`s.id`, slotStart) : sql`null::int`;
+  return sql`select s.preparation_minutes, s.orders_per_slot, s.ordering_paused,
   (extract(epoch from s.ordering_paused_until) * 1000)::float8 as paused_until_ms,
   (select coalesce(
      json_agg(json_build_object('id', c.id, 'starts_on', c.starts_on, 'ends_on', c.ends_on, 'reason', c.reason)
        order by c.starts_on, c.id),
      '[]'::json)
-   from store_closures c where c.store_id = s.id and c.ends_on >= ${dateLiteral(closuresSince(now))}) as closures,
+   from store_closures c where c.store_id = s.id and c.ends_on >= ${closuresSince(now)}::date) as closures,
   ${taken} as taken
-from stores s where s.id = ${store}
+from stores s where s.id = ${storeId}::int4
 for share of s`;
 }
 
-interface StateRow {
-  preparation_minutes: number;
-  orders_per_slot: number;
-  ordering_paused: boolean;
-  paused_until_ms: number | null;
-  closures: StoreClosure[];
-  taken: number | null;
-}
-
-type Rows = { rows: unknown[] };
+/** A row of `stateQuery`; json_agg gives a date column as 'YYYY-MM-DD', as the closures' own reads do. */
+const stateRowSchema = z.object({
+  preparation_minutes: z.int(),
+  orders_per_slot: z.int(),
+  ordering_paused: z.boolean(),
+  paused_until_ms: z.nullable(z.number()),
+  closures: z.array(storeClosureSchema),
+  taken: z.nullable(z.int()),
+});
 
 /**
  * An order's first step in its transaction: claims `slotStart` (when the checkout saw one free) and then
- * reads what decides the order (`stateStatement`), the count exact because whoever held the slot before
- * has committed or given up. The count must be read by a statement after the lock's, as a statement sees
- * only what was committed when it began. On PostgreSQL both go in one simple query (node-postgres
- * answers each statement), one round trip while others wait for the slot; PGlite takes one statement per
- * query and has no network in between. Null for no such store.
+ * reads what decides the order (`stateQuery`), the count exact because whoever held the slot before has
+ * committed or given up. The count must be read by a statement after the lock's, as a statement sees
+ * only what was committed when it began. Null for no such store.
  */
 export async function claimSlotAndRead(
   tx: Db,
-  kind: 'postgres' | 'pglite',
   query: { storeId: number; now: Date; slotStart: Date | null },
 ): Promise<OrderingState | null> {
-  const state = stateStatement(query.storeId, query.now, query.slotStart);
-  const lock = query.slotStart ? lockStatement(query.storeId, query.slotStart) : null;
-  let rows: unknown[];
-  if (lock && kind === 'postgres') {
-    const results = (await tx.execute(sql.raw(`${lock};\n${state}`))) as unknown as Rows[];
-    rows = results[1]?.rows ?? [];
-  } else {
-    if (lock) await tx.execute(sql.raw(lock));
-    rows = ((await tx.execute(sql.raw(state))) as unknown as Rows).rows;
-  }
-  const row = rows[0] as StateRow | undefined;
-  if (!row) return null;
-  const until = row.paused_until_ms === null ? null : new Date(Number(row.paused_until_ms));
+  if (query.slotStart) await lockSlot(tx, query.storeId, query.slotStart);
+  const rows = await executeRows(tx, stateQuery(query.storeId, query.now, query.slotStart));
+  if (rows.length === 0) return null;
+  const row = stateRowSchema.parse(rows[0]);
+  const until = row.paused_until_ms === null ? null : new Date(row.paused_until_ms);
   return {
-    preparationMinutes: Number(row.preparation_minutes),
-    ordersPerSlot: Number(row.orders_per_slot),
+    preparationMinutes: row.preparation_minutes,
+    ordersPerSlot: row.orders_per_slot,
     pause: pauseOf(row.ordering_paused, until),
-    // json_agg gives a date column as 'YYYY-MM-DD', as the closures' own reads do.
     closures: row.closures,
-    taken: row.taken === null ? null : Number(row.taken),
+    taken: row.taken,
   };
 }
 
 /**
- * The store as `seen` (what the plan outside was made with, compared as `sameOrderingInputs` does) and
- * `room` places free in `slotStart`, as the condition of an order's INSERT. It holds the store row FOR SHARE, as
- * `stateStatement` does, and counts the slot in a statement after the lock's, so the count is exact.
+ * What an order's INSERT goes in under when nothing changed since it planned outside: the slot claimed
+ * (`claim`, before the store row's lock, as the long way takes them) with `room` places free, and the
+ * store as `seen` (compared as `sameOrderingInputs` does), its row held FOR SHARE as `stateQuery` does.
  */
-function unchangedWithRoom(storeId: number, now: Date, slotStart: Date, seen: OrderingInputs, room: number): string {
-  const { pause } = seen;
-  const until = pause.until === null ? null : Date.parse(pause.until);
-  const pauseAsSeen = !pause.paused
-    ? 'not s.ordering_paused'
-    : until === null
-      ? 's.ordering_paused and s.ordering_paused_until is null'
-      : `s.ordering_paused and floor(extract(epoch from s.ordering_paused_until) * 1000) = ${integerLiteral(until)}`;
-  const closures = JSON.stringify(
-    seen.closures.map((closure) => [closure.id, closure.starts_on, closure.ends_on, closure.reason]),
-  );
-  return `exists (select 1 from stores s
-    where s.id = ${integerLiteral(storeId)}
-      and s.preparation_minutes = ${integerLiteral(seen.preparationMinutes)}
+function unchangedWithRoom(
+  query: { storeId: number; now: Date; slotStart: Date; seen: OrderingInputs },
+  claim: { lanes: number; fallback: number },
+  room: number,
+): InsertGuard {
+  return (params) => {
+    const { pause } = query.seen;
+    const until = pause.until === null ? null : Date.parse(pause.until);
+    const pauseAsSeen = !pause.paused
+      ? 'not s.ordering_paused'
+      : until === null
+        ? 's.ordering_paused and s.ordering_paused_until is null'
+        : `s.ordering_paused and floor(extract(epoch from s.ordering_paused_until) * 1000) = ${params.add(until, 'float8')}`;
+    const closures = JSON.stringify(
+      query.seen.closures.map((closure) => [closure.id, closure.starts_on, closure.ends_on, closure.reason]),
+    );
+    const call = claimCall(params, query.storeId, query.slotStart, claim.lanes, claim.fallback);
+    return {
+      with: [`claim as materialized (select ${call} as taken)`],
+      where: `exists (select 1 from claim, stores s
+    where s.id = ${params.add(query.storeId, 'int4')}
+      and s.preparation_minutes = ${params.add(query.seen.preparationMinutes, 'int4')}
       and ${pauseAsSeen}
       and (select coalesce(
              jsonb_agg(jsonb_build_array(c.id, c.starts_on, c.ends_on, c.reason) order by c.starts_on, c.id),
              '[]'::jsonb)
-           from store_closures c where c.store_id = s.id and c.ends_on >= ${dateLiteral(closuresSince(now))})
-          = ${textLiteral(closures)}::jsonb
-      and (select count(*) from orders o
-           where o.store_id = s.id and o.slot_start = ${timeLiteral(slotStart)}
-             and o.status in (${STATUS_LITERALS}))
-          + ${integerLiteral(room)} <= s.orders_per_slot
-    for share of s)`;
+           from store_closures c where c.store_id = s.id and c.ends_on >= ${params.add(closuresSince(query.now), 'date')})
+          = ${params.add(closures, 'jsonb')}
+      and claim.taken + ${params.add(room, 'int4')} <= s.orders_per_slot
+    for share of s)`,
+    };
+  };
+}
+
+const insertedSchema = z.object({
+  placed: z.int(),
+  mail_id: z.nullable(z.int()),
+});
+
+/** The answer of `insertOrderStatement`. */
+function insertedOf(rows: unknown[]): InsertedOrder {
+  if (rows.length !== 1) throw new Error('an order INSERT without its answer');
+  return insertedSchema.parse(rows[0]);
 }
 
 /**
  * An order's whole transaction when nothing that decides it changed since it planned outside: claims
  * `slotStart` and writes the order, if the store is as `seen` and the slot still has room, else nothing.
- * On PostgreSQL one simple query of the lock's statement and the INSERT, without BEGIN: PostgreSQL runs
- * them as one transaction, so the lock is released by the commit, with no round trip of its own and no
- * wait for this process in between. PGlite takes them one after the other in a transaction. Null when
- * the order did not go in: the caller claims the slot the long way, reading what changed.
+ * One statement without BEGIN, prepared: the slot's locks are taken inside it (`claim_slot`) and released
+ * by its commit, with no round trip of their own and no wait for this process in between. Null when the
+ * order did not go in: the caller claims the slot the long way, reading what changed.
  */
 export async function placeIfUnchanged(
-  db: Db,
-  kind: 'postgres' | 'pglite',
+  database: Pick<Database, 'prepared'>,
   query: {
     storeId: number;
     now: Date;
@@ -239,32 +227,18 @@ export async function placeIfUnchanged(
   },
   order: NewOrder,
 ): Promise<{ mailId: number | null } | null> {
-  const { storeId, now, slotStart, seen } = query;
   const inLane = query.takenBefore !== null && query.takenBefore + SLOT_LANES <= query.capacity;
-  const locks = inLane
-    ? [lockStatement(storeId, slotStart, 'shared'), laneStatement(storeId, slotStart, order.order.id)]
-    : [lockStatement(storeId, slotStart)];
-  const insert = insertOrderStatement(order, unchangedWithRoom(storeId, now, slotStart, seen, inLane ? SLOT_LANES : 1));
-  let row: InsertedOrder | undefined;
-  if (kind === 'postgres') {
-    const results = (await db.execute(sql.raw([...locks, insert].join(';\n')))) as unknown as Rows[];
-    row = results[locks.length]?.rows[0] as InsertedOrder | undefined;
-  } else {
-    row = await db.transaction(async (tx) => {
-      for (const lock of locks) await tx.execute(sql.raw(lock));
-      return ((await tx.execute(sql.raw(insert))) as unknown as Rows).rows[0] as InsertedOrder | undefined;
-    });
-  }
-  if (!row) throw new Error('an order INSERT without its answer');
-  return Number(row.placed) === 1 ? { mailId: row.mail_id === null ? null : Number(row.mail_id) } : null;
+  const claim = { lanes: inLane ? SLOT_LANES : 0, fallback: order.order.id };
+  const guard = unchangedWithRoom(query, claim, inLane ? SLOT_LANES : 1);
+  const row = insertedOf(await database.prepared(insertOrderStatement(order, guard)));
+  return row.placed === 1 ? { mailId: row.mail_id } : null;
 }
 
 /** Writes the order in its transaction, which holds its slot and has checked it; the mail's outbox id. */
 export async function writeOrder(tx: Db, order: NewOrder): Promise<{ mailId: number | null }> {
-  const row = ((await tx.execute(sql.raw(insertOrderStatement(order, null)))) as unknown as Rows).rows[0] as
-    InsertedOrder | undefined;
-  if (!row || Number(row.placed) !== 1) throw new Error('an order INSERT without its row');
-  return { mailId: row.mail_id === null ? null : Number(row.mail_id) };
+  const row = insertedOf(await executeRows(tx, asSql(insertOrderStatement(order, null))));
+  if (row.placed !== 1) throw new Error('an order INSERT without its row');
+  return { mailId: row.mail_id };
 }
 
 /** Whether two reads of the inputs agree, so that a plan made from one holds for the other. */
