@@ -30,7 +30,7 @@ function rowOf<T extends Table>(
   values: T['$inferInsert'],
 ): { columns: string; values: string } {
   const columns: string[] = [];
-  const literals: string[] = [];
+  const placeholders: string[] = [];
   const given = values as Record<string, unknown>;
   for (const [property, column] of Object.entries(getTableColumns(table))) {
     const value = given[property];
@@ -38,9 +38,9 @@ function rowOf<T extends Table>(
     // A serial column is an integer with a default; its type cannot be named in a cast.
     const type = column.getSQLType() === 'serial' ? 'integer' : column.getSQLType();
     columns.push(`"${column.name}"`);
-    literals.push(value === null ? `null::${type}` : params.add(String(column.mapToDriverValue(value)), type));
+    placeholders.push(value === null ? `null::${type}` : params.add(String(column.mapToDriverValue(value)), type));
   }
-  return { columns: columns.join(', '), values: literals.join(', ') };
+  return { columns: columns.join(', '), values: placeholders.join(', ') };
 }
 
 /**

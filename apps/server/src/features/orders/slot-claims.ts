@@ -16,11 +16,14 @@ import { insertOrderStatement, type InsertedOrder, type InsertGuard, type NewOrd
 // lock per (store, slot), so orders for other slots of the store run in parallel, and the store row
 // held FOR SHARE, so staff's writes to that row (the pause) wait for the orders in flight and orders
 // wait for them. Mostly nothing changed since the order planned outside: then its whole transaction is
-// one round trip (`placeIfUnchanged`), the lock held only inside PostgreSQL. Otherwise the functions
+// one prepared statement (`placeIfUnchanged`), the lock held only inside PostgreSQL. Otherwise the functions
 // taking the order's transaction (`tx`) claim the slot and read the state (`claimSlotAndRead`), plan
 // again, and write the order (`writeOrder`).
 
-/** Orders that hold a place in the kitchen's slots. */
+/**
+ * Orders that hold a place in the kitchen's slots: the statuses `slot_counts`' triggers count (migration
+ * 0012); `capacity.test.ts` checks after each of its tests that the two agree.
+ */
 export const ACTIVE_STATUSES: OrderStatus[] = ['pending_payment', 'waiting', 'accepted'];
 
 const MINUTE_MS = 60_000;
