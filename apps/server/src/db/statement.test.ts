@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asSql, Parameters } from './statement.ts';
+import { asSql, Placeholders } from './statement.ts';
 
 // The statements an order writes carry what customers typed as parameters: read back exactly, whatever
 // quotes, backslashes or placeholders a text holds, run as a prepared statement or in a transaction.
@@ -17,7 +17,7 @@ const texts = ["O'Brien", "''; drop table orders; --", 'C:\\Pizza\\', "$$ $1 E'x
 
 /** A statement selecting every text and a number after the tenth parameter, so `$1` and `$11` both occur. */
 function readBack() {
-  const params = new Parameters();
+  const params = new Placeholders();
   const columns = texts.map((text, index) => `${params.add(text, 'text')} as t${index}`);
   const fillers = [1, 2, 3, 4].map((filler) => params.add(filler, 'int4'));
   const text = `select ${columns.join(', ')}, ${fillers.join(' + ')} as sum, ${params.add(42, 'int4')} as n`;
@@ -28,7 +28,7 @@ const expected = { ...Object.fromEntries(texts.map((text, index) => [`t${index}`
 
 describe('statements with parameters', () => {
   it('numbers the parameters in the order they are added, each cast to its type', () => {
-    const params = new Parameters();
+    const params = new Placeholders();
     expect(params.add('a', 'text')).toBe('$1::text');
     expect(params.add(7, 'int4')).toBe('$2::int4');
     expect(params.values).toEqual(['a', 7]);

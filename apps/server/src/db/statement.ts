@@ -10,7 +10,7 @@ export interface Statement {
 }
 
 /** Collects a statement's parameters while its text is written. */
-export class Parameters {
+export class Placeholders {
   readonly values: unknown[] = [];
 
   /** A parameter of `value`, cast to `type` (an SQL type name, written by the caller, never a value). */

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import type { LocalizedText } from '@pizzeria/domain';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import { Parameters } from '../db/statement.ts';
+import { Placeholders } from '../db/statement.ts';
 import { HttpError } from './errors.ts';
 
 export interface Limit {
@@ -30,12 +30,28 @@ export type Taken = { ok: true } | { ok: false; retryAfterSeconds: number };
  * requests is held to the limit exactly (counting after the work lets a burst through while the first
  * ones are still being checked).
  */
+/**
+ * One attempt on some counters, to be counted by a statement of the caller's, so that the counting
+ * needs no round trip of its own (an order's first read counts it). `take` runs it alone.
+ */
+export interface Attempt {
+  /**
+   * An SQL expression that counts the attempt as `take` does and answers the counters as counted (JSON),
+   * written with the statement's parameters.
+   */
+  expression(params: Placeholders): string;
+  /** What the expression answered means: through, or how long to wait. */
+  result(counted: unknown): Taken;
+}
+
 export interface RateLimits {
   /**
    * Counts one attempt on each counter, or on none when any of them has no attempt left: then the
    * answer is how long until the last of those is free again.
    */
   take(counters: Counter[]): Promise<Taken>;
+  /** `take`'s attempt, for a statement of the caller's to count. */
+  attempt(counters: Counter[]): Attempt;
   /** Gives one attempt back on each counter: the guarded work turned out not to count (a login that succeeded). */
   giveBack(counters: Counter[]): Promise<void>;
   /** Forgets the counters' attempts. */
@@ -100,16 +116,14 @@ interface CountedRow {
   windowEndsAt: Date;
 }
 
-const countedRowSchema = z.object({
-  counted_key: z.string(),
-  counted_hits: z.int(),
-  window_ends_ms: z.number(),
-});
+/** The counters as counted, as `Attempt.expression` answers them: [key, hits, window end in ms]. */
+const countedSchema = z.array(z.tuple([z.string(), z.int(), z.number()]));
 
 /**
- * Attempts counted by `take_rate_limits` (migration 0013): one statement, prepared on PostgreSQL, in
- * which the counters' rows are counted in key order and the attempt is taken back from all of them when
- * any is over its limit, before the commit. The rate-limit part of every order.
+ * Attempts counted by `take_rate_limits` (migration 0013): one call, in which the counters' rows are
+ * counted in key order and the attempt is taken back from all of them when any is over its limit,
+ * before the commit. An order's attempt is counted by its first read (`attempt`); other attempts by a
+ * prepared statement of their own.
  */
 export function createRateLimits(
   database: Pick<Database, 'db' | 'prepared'>,
@@ -117,18 +131,35 @@ export function createRateLimits(
 ): RateLimits {
   const { db } = database;
 
-  async function count(keys: string[], limits: Map<string, Limit>, at: Date): Promise<CountedRow[]> {
-    const params = new Parameters();
-    const maxima = keys.map((key) => Math.trunc(limits.get(key)?.max ?? 0));
-    const windowEnds = keys.map((key) =>
-      new Date(at.getTime() + (limits.get(key)?.windowSeconds ?? 0) * 1000).toISOString(),
-    );
-    const text = `select counted_key, counted_hits, window_ends_ms from take_rate_limits(${params.add(keys, 'text[]')}, ${params.add(maxima, 'int4[]')}, ${params.add(windowEnds, 'timestamptz[]')}, ${params.add(at.toISOString(), 'timestamptz')})`;
-    const rows = await database.prepared({ text, values: params.values });
-    return rows.map((row) => {
-      const counted = countedRowSchema.parse(row);
-      return { key: counted.counted_key, hits: counted.counted_hits, windowEndsAt: new Date(counted.window_ends_ms) };
-    });
+  function attempt(counters: Counter[]): Attempt {
+    const at = now();
+    const limits = new Map<string, Counter['limit']>();
+    for (const counter of counters) {
+      const key = keyOf(counter);
+      const known = limits.get(key);
+      limits.set(key, known && known.max <= counter.limit.max ? known : counter.limit);
+    }
+    // The function takes the rows in key order, so two attempts over the same keys never wait on each other in a circle.
+    const keys = [...limits.keys()].sort();
+    return {
+      expression(params) {
+        if (keys.length === 0) return `'[]'::json`;
+        const maxima = keys.map((key) => Math.trunc(limits.get(key)?.max ?? 0));
+        const windowEnds = keys.map((key) =>
+          new Date(at.getTime() + (limits.get(key)?.windowSeconds ?? 0) * 1000).toISOString(),
+        );
+        return `(select coalesce(json_agg(json_build_array(t.counted_key, t.counted_hits, t.window_ends_ms)), '[]'::json)
+  from take_rate_limits(${params.add(keys, 'text[]')}, ${params.add(maxima, 'int4[]')}, ${params.add(windowEnds, 'timestamptz[]')}, ${params.add(at.toISOString(), 'timestamptz')}) t)`;
+      },
+      result(counted) {
+        const rows: CountedRow[] = countedSchema
+          .parse(counted)
+          .map(([key, hits, windowEndsMs]) => ({ key, hits, windowEndsAt: new Date(windowEndsMs) }));
+        const waitMs = waitOf(rows, limits, at);
+        if (waitMs === 0) return { ok: true };
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+      },
+    };
   }
 
   /**
@@ -148,20 +179,14 @@ export function createRateLimits(
   return {
     async take(counters) {
       if (counters.length === 0) return { ok: true };
-      const at = now();
-      const limits = new Map<string, Counter['limit']>();
-      for (const counter of counters) {
-        const key = keyOf(counter);
-        const known = limits.get(key);
-        limits.set(key, known && known.max <= counter.limit.max ? known : counter.limit);
-      }
-      // Rows are locked in key order, so two attempts over the same keys never wait on each other in a circle.
-      const keys = [...limits.keys()].sort();
-      const counted = await count(keys, limits, at);
-      const waitMs = waitOf(counted, limits, at);
-      if (waitMs === 0) return { ok: true };
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+      const counting = attempt(counters);
+      const params = new Placeholders();
+      const text = `select ${counting.expression(params)} as counted`;
+      const [row] = await database.prepared({ text, values: params.values });
+      return counting.result(row?.counted);
     },
+
+    attempt,
 
     async giveBack(counters) {
       if (counters.length === 0) return;

@@ -113,6 +113,22 @@ describe('orders per client address', () => {
     for (let i = 0; i < 4; i += 1) expect((await guestOrder(ip)).statusCode).toBe(201);
     expect((await guestOrder(ip)).statusCode).toBe(429);
   });
+
+  it('gives back nothing for an order to a store that does not exist, which its first read never counted', async () => {
+    const ip = freshAddress();
+    for (let i = 0; i < 5; i += 1) expect((await guestOrder(ip)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i += 1) {
+      const nowhere = await app.inject({
+        method: 'POST',
+        url: '/api/orders/guest',
+        headers: { 'x-forwarded-for': ip, 'idempotency-key': randomUUID() },
+        payload: { ...pickupOrder(productId), store_id: 999_999 },
+      });
+      expect(nowhere.statusCode).toBe(404);
+    }
+    // Giving back for those would have freed three places.
+    expect((await guestOrder(ip)).statusCode).toBe(429);
+  });
 });
 
 describe('orders per customer', () => {

@@ -1,6 +1,6 @@
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { orderEvents, orderItems, orders, outbox } from '../../db/schema.ts';
-import { Parameters, type Statement } from '../../db/statement.ts';
+import { Placeholders, type Statement } from '../../db/statement.ts';
 import type { OrderItemValues } from './render.ts';
 
 /** Everything a new order writes: known in full before its transaction, its id taken from the sequence. */
@@ -25,7 +25,7 @@ export interface InsertedOrder {
  * which columns are given, so the statement's text is the same from order to order.
  */
 function rowOf<T extends Table>(
-  params: Parameters,
+  params: Placeholders,
   table: T,
   values: T['$inferInsert'],
 ): { columns: string; values: string } {
@@ -48,7 +48,7 @@ function rowOf<T extends Table>(
  * condition on them (`where`); when it does not hold, nothing is written. Written with the statement's
  * parameters.
  */
-export type InsertGuard = (params: Parameters) => { with: string[]; where: string };
+export type InsertGuard = (params: Placeholders) => { with: string[]; where: string };
 
 /**
  * The order, its first event, its items and its mail in one statement with parameters, so that
@@ -59,7 +59,7 @@ export type InsertGuard = (params: Parameters) => { with: string[]; where: strin
  * violation.
  */
 export function insertOrderStatement(order: NewOrder, guard: InsertGuard | null): Statement {
-  const params = new Parameters();
+  const params = new Placeholders();
   const condition = guard?.(params) ?? null;
   const orderRow = rowOf(params, orders, order.order);
   const eventRow = rowOf(params, orderEvents, { ...order.firstEvent, orderId: order.order.id });

@@ -15,7 +15,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { tooMany, type Counter, type Limit } from '../../plugins/rate-limits.ts';
 import { ORDER_NOT_FOUND, orderError } from './order-errors.ts';
 import { DEFAULT_TRACKING_FAILURES, tooManyLookups, trackingLimit } from './tracking-limit.ts';
-import type { ParsedOrderRequest, PlaceOrderInput } from './service.ts';
+import { OrderAttemptRefused, type ParsedOrderRequest, type PlaceOrderInput } from './service.ts';
 
 export interface OrderRoutesOptions {
   /** Orders per hour from one client address, and for one customer (account, phone or e-mail). */
@@ -85,22 +85,23 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
   const guardTracking = trackingLimit(app.rateLimits, options.trackingFailures ?? DEFAULT_TRACKING_FAILURES);
 
   /**
-   * Places the order if the limits allow. The attempt is counted before the order is placed (so a
-   * burst is held to the limit exactly) and given back when no new order came of it (a refusal, or a
-   * repeated Idempotency-Key answered with the order placed before).
+   * Places the order if the limits allow. The attempt is counted before the order is placed, by the
+   * order's first read (so a burst is held to the limit exactly, with no round trip of its own), and
+   * given back when no new order came of it (a refusal, or a repeated Idempotency-Key answered with the
+   * order placed before).
    */
   async function placeLimited(request: FastifyRequest, reply: FastifyReply, input: Omit<PlaceOrderInput, 'language'>) {
     const counters = orderCounters(limits, request.ip, input.customerId, input.body);
-    const taken = await app.rateLimits.take(counters);
-    if (!taken.ok) {
-      void reply.header('retry-after', String(taken.retryAfterSeconds));
-      throw orderError('too_many_orders');
-    }
+    const attempt = { attempt: app.rateLimits.attempt(counters), counted: false };
     let placed;
     try {
-      placed = await app.orders.place({ ...input, language: request.language });
+      placed = await app.orders.place({ ...input, language: request.language, attempt });
     } catch (error) {
-      await app.rateLimits.giveBack(counters).catch(() => undefined);
+      if (error instanceof OrderAttemptRefused) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+        throw orderError('too_many_orders');
+      }
+      if (attempt.counted) await app.rateLimits.giveBack(counters).catch(() => undefined);
       throw error;
     }
     if (!placed.created) await app.rateLimits.giveBack(counters);

@@ -37,6 +37,8 @@ import {
   type OrderAddress,
 } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import type { Attempt } from '../../plugins/rate-limits.ts';
+import { Placeholders, type Statement } from '../../db/statement.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { holdsToken } from './order-access.ts';
 import { ORDER_NOT_FOUND, orderError, whoChangedIt } from './order-errors.ts';
@@ -79,6 +81,27 @@ export interface PlaceOrderInput {
   body: ParsedOrderRequest;
   idempotencyKey: string;
   language: Language;
+  /**
+   * The abuse limits' attempt, counted by the order's first read (no round trip of its own). Over a
+   * limit, `place` throws `OrderAttemptRefused`; the attempt is `counted` once that read found the store.
+   */
+  attempt?: CountedAttempt;
+}
+
+/** An attempt on the abuse limits, and whether the order's first read counted it. */
+export interface CountedAttempt {
+  attempt: Attempt;
+  counted: boolean;
+}
+
+/** The order's attempt was over one of its limits: nothing was counted, nothing placed. */
+export class OrderAttemptRefused extends Error {
+  override name = 'OrderAttemptRefused';
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super(`over the order limits; retry after ${retryAfterSeconds} s`);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
 }
 
 /** Who changes an order from the back office: the signed-in staff member. */
@@ -197,15 +220,6 @@ export default fp<OrdersPluginOptions>(
   async (app, options) => {
     const db = app.database.db;
 
-    /** The values the prepared reads below take when they run. */
-    const param = {
-      storeId: sql.placeholder('storeId'),
-      from: sql.placeholder('from'),
-      until: sql.placeholder('until'),
-      scope: sql.placeholder('scope'),
-      key: sql.placeholder('key'),
-    };
-
     /**
      * The slot starts whose counts a plan around `now` reads: from an hour before to the next day's end,
      * and with `daysAhead` the pre-order days' too.
@@ -248,19 +262,6 @@ export default fp<OrdersPluginOptions>(
       return new Map(rows.map((row) => [row.slot.getTime(), Number(row.taken)]));
     }
 
-    /** The id of an order stored under the idempotency key the read is given, as a subquery. */
-    const storedUnderKey = sql<number | null>`(${db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.idempotencyScope, param.scope), eq(orders.idempotencyKey, param.key)))})`;
-
-    /**
-     * An order's id, taken from the sequence before its transaction, so that the order, its first event
-     * and its items go in as one statement. An id taken for an order that is then refused or replayed is
-     * a gap in the numbers, as a rolled-back insert would leave.
-     */
-    const nextOrderId = sql<number>`nextval('orders_id_seq')::int`;
-
     /** Pairs of (epoch ms, count) of a window's slots: JSON keeps the numbers numbers on PostgreSQL and PGlite alike. */
     function takenAsJson(
       storeId: number | Placeholder,
@@ -274,34 +275,45 @@ export default fp<OrdersPluginOptions>(
     }
 
     /**
-     * The reads an order starts with, prepared once: every order runs one (PostgreSQL plans it once per
-     * connection). ASAP: the kitchen settings and the active orders per slot around now, the id of an
-     * order already stored under the key, and the next order's id. A requested time: the same but the
-     * counts (its slot is counted under its lock).
+     * The read an order starts with, a statement each connection prepares once: the kitchen settings,
+     * with ASAP (`window`) the active orders per slot around now, the id of an order already stored under
+     * the key, the next order's id, and the abuse limits' attempt counted (a requested time's slot is
+     * counted under its lock). Nothing of it when there is no such store. The order's id is taken from
+     * the sequence before its transaction, so that the order, its first event and its items go in as one
+     * statement; an id taken for an order that is then refused or replayed is a gap in the numbers, as a
+     * rolled-back insert would leave.
      */
-    const placingReads = {
-      asap: db
-        .select({
-          preparationMinutes: stores.preparationMinutes,
-          ordersPerSlot: stores.ordersPerSlot,
-          taken: takenAsJson(param.storeId, param),
-          storedOrderId: storedUnderKey,
-          nextOrderId,
-        })
-        .from(stores)
-        .where(eq(stores.id, param.storeId))
-        .prepare('orders_asap_read'),
-      requested: db
-        .select({
-          preparationMinutes: stores.preparationMinutes,
-          ordersPerSlot: stores.ordersPerSlot,
-          storedOrderId: storedUnderKey,
-          nextOrderId,
-        })
-        .from(stores)
-        .where(eq(stores.id, param.storeId))
-        .prepare('orders_requested_read'),
-    };
+    function firstRead(
+      storeId: number,
+      idempotency: { scope: string; key: string },
+      window: { from: Date; until: Date } | null,
+      attempt: Attempt | undefined,
+    ): Statement {
+      const params = new Placeholders();
+      const taken = window
+        ? `(select coalesce(json_agg(json_build_array(extract(epoch from c.slot) * 1000, c.taken)), '[]'::json)
+      from (select slot_start as slot, sum(taken)::int as taken from slot_counts
+            where store_id = s.id and slot_start >= ${params.add(window.from.toISOString(), 'timestamptz')}
+              and slot_start < ${params.add(window.until.toISOString(), 'timestamptz')}
+            group by slot_start) c)`
+        : `'[]'::json`;
+      const text = `select s.preparation_minutes, s.orders_per_slot, ${taken} as taken,
+  (select o.id from orders o
+   where o.idempotency_scope = ${params.add(idempotency.scope, 'text')} and o.idempotency_key = ${params.add(idempotency.key, 'text')}) as stored_order_id,
+  nextval('orders_id_seq')::int as next_order_id,
+  ${attempt ? attempt.expression(params) : 'null::json'} as counted
+from stores s where s.id = ${params.add(storeId, 'int4')}`;
+      return { text, values: params.values };
+    }
+
+    const firstReadSchema = z.object({
+      preparation_minutes: z.int(),
+      orders_per_slot: z.int(),
+      taken: z.array(z.tuple([z.number(), z.number()])),
+      stored_order_id: z.nullable(z.int()),
+      next_order_id: z.int(),
+      counted: z.unknown(),
+    });
 
     interface KitchenRead {
       preparationMinutes: number;
@@ -348,22 +360,38 @@ export default fp<OrdersPluginOptions>(
       return kitchenRead(storeId, row);
     }
 
-    /** `settingsAndTaken` for an ASAP order, with the id stored under its key and the next order's id. */
-    async function asapRead(storeId: number, now: Date, idempotency: { scope: string; key: string }) {
-      const [row] = await placingReads.asap.execute({ storeId, ...slotWindow(now), ...idempotency });
-      return kitchenRead(storeId, row);
-    }
-
-    /** For an order at a requested time: the kitchen settings, an order stored under its key, the next id. */
-    async function requestedRead(storeId: number, idempotency: { scope: string; key: string }) {
-      const [row] = await placingReads.requested.execute({ storeId, ...idempotency });
-      return kitchenRead(storeId, row);
-    }
-
     /**
-     * The slots as the checkout sees them: outside any transaction, with the pause and closures from
-     * memory. An order plans with it only to pick the slot it then claims and checks in its transaction.
+     * The order's first read (`firstRead`): for an ASAP order (`now`) with the counts around now. Throws
+     * `OrderAttemptRefused` when the attempt counted is over a limit.
      */
+    async function orderRead(
+      storeId: number,
+      idempotency: { scope: string; key: string },
+      now: Date | null,
+      attempt: CountedAttempt | undefined,
+    ): Promise<KitchenRead> {
+      const rows = await app.database.prepared(
+        firstRead(storeId, idempotency, now && slotWindow(now), attempt?.attempt),
+      );
+      if (rows.length === 0) throw storeNotFound(storeId);
+      const row = firstReadSchema.parse(rows[0]);
+      if (attempt) {
+        attempt.counted = true;
+        const taken = attempt.attempt.result(row.counted);
+        if (!taken.ok) {
+          attempt.counted = false;
+          throw new OrderAttemptRefused(taken.retryAfterSeconds);
+        }
+      }
+      return {
+        preparationMinutes: row.preparation_minutes,
+        ordersPerSlot: row.orders_per_slot,
+        taken: new Map(row.taken.map(([slot, count]) => [slot, count])),
+        storedOrderId: row.stored_order_id,
+        nextOrderId: row.next_order_id,
+      };
+    }
+
     async function planFor(
       catalogue: Catalogue,
       orderType: OrderType,
@@ -614,10 +642,10 @@ export default fp<OrdersPluginOptions>(
         let settings: KitchenRead;
         if (requested === 'asap') {
           const readAt = service.clock.now();
-          settings = await asapRead(body.store_id, readAt, { scope, key });
+          settings = await orderRead(body.store_id, { scope, key }, readAt, input.attempt);
           read = { now: readAt, settings };
         } else {
-          settings = await requestedRead(body.store_id, { scope, key });
+          settings = await orderRead(body.store_id, { scope, key }, null, input.attempt);
         }
         if (settings.storedOrderId !== null) {
           const earlier = await byIdempotencyKey(db, scope, key);

@@ -8,7 +8,7 @@ import {
   type StoreClosure,
 } from '@pizzeria/domain';
 import { executeRows, type Database, type Db } from '../../db/client.ts';
-import { asSql, Parameters } from '../../db/statement.ts';
+import { asSql, Placeholders } from '../../db/statement.ts';
 import { closuresSince, pauseOf } from '../store-status/index.ts';
 import { insertOrderStatement, type InsertedOrder, type InsertGuard, type NewOrder } from './order-insert.ts';
 
@@ -58,7 +58,7 @@ export const SLOT_LANES = 8;
  * after them: the slot's lock exclusively (`lanes` 0), or shared with one of `lanes` lanes, lane
  * `fallback` when all are taken. The locks are the database's, so every instance takes the same ones.
  */
-function claimCall(params: Parameters, storeId: number, slotStart: Date, lanes: number, fallback: number): string {
+function claimCall(params: Placeholders, storeId: number, slotStart: Date, lanes: number, fallback: number): string {
   if (slotLockKey(slotStart) === null) throw new Error(`${slotStart.toISOString()} is not a slot start`);
   const store = params.add(storeId, 'int4');
   const slot = params.add(slotStart.toISOString(), 'timestamptz');
@@ -70,7 +70,7 @@ function claimCall(params: Parameters, storeId: number, slotStart: Date, lanes: 
  * rollback. The count that follows is then exact: whoever held it before has committed or given up.
  */
 export async function lockSlot(tx: Db, storeId: number, slotStart: Date): Promise<void> {
-  const params = new Parameters();
+  const params = new Placeholders();
   const text = `select ${claimCall(params, storeId, slotStart, 0, 0)}`;
   await tx.execute(asSql({ text, values: params.values }));
 }
