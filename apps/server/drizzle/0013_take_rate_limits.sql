@@ -12,6 +12,10 @@ DECLARE
   counted_ends float8[];
   over boolean;
 BEGIN
+  -- Counters are no record of anything: the transaction counting them (its own, or an order's first
+  -- read) commits without waiting for its WAL to reach the disk. A crash of PostgreSQL may forget the
+  -- last moment's attempts, never an order (which commits on its own, synchronously).
+  PERFORM set_config('synchronous_commit', 'off', true);
   WITH counted AS (
     INSERT INTO "rate_limits" AS r ("key", "hits", "window_ends_at")
     SELECT u.k, 1, u.e FROM unnest(p_keys, p_window_ends) AS u(k, e) ORDER BY u.k
