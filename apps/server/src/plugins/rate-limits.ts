@@ -25,12 +25,6 @@ export interface Counter {
 export type Taken = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
- * Attempts counted in fixed windows, shared by every instance through the database. `take` counts one
- * attempt against every counter in one statement before the work it guards, so a burst of parallel
- * requests is held to the limit exactly (counting after the work lets a burst through while the first
- * ones are still being checked).
- */
-/**
  * One attempt on some counters, to be counted by a statement of the caller's, so that the counting
  * needs no round trip of its own (an order's first read counts it). `take` runs it alone.
  */
@@ -44,6 +38,12 @@ export interface Attempt {
   result(counted: unknown): Taken;
 }
 
+/**
+ * Attempts counted in fixed windows, shared by every instance through the database. `take` counts one
+ * attempt against every counter in one statement before the work it guards, so a burst of parallel
+ * requests is held to the limit exactly (counting after the work lets a burst through while the first
+ * ones are still being checked).
+ */
 export interface RateLimits {
   /**
    * Counts one attempt on each counter, or on none when any of them has no attempt left: then the

@@ -386,12 +386,16 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
       return {
         preparationMinutes: row.preparation_minutes,
         ordersPerSlot: row.orders_per_slot,
-        taken: new Map(row.taken.map(([slot, count]) => [slot, count])),
+        taken: new Map(row.taken),
         storedOrderId: row.stored_order_id,
         nextOrderId: row.next_order_id,
       };
     }
 
+    /**
+     * The slots as the checkout sees them: outside any transaction, with the pause and closures from
+     * memory. An order plans with it only to pick the slot it then claims and checks in its transaction.
+     */
     async function planFor(
       catalogue: Catalogue,
       orderType: OrderType,
