@@ -38,7 +38,8 @@ function rowOf<T extends Table>(
     // A serial column is an integer with a default; its type cannot be named in a cast.
     const type = column.getSQLType() === 'serial' ? 'integer' : column.getSQLType();
     columns.push(`"${column.name}"`);
-    placeholders.push(value === null ? `null::${type}` : params.add(String(column.mapToDriverValue(value)), type));
+    // A null is a parameter too: which of the given columns are null must not change the text.
+    placeholders.push(params.add(value === null ? null : String(column.mapToDriverValue(value)), type));
   }
   return { columns: columns.join(', '), values: placeholders.join(', ') };
 }
