@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
@@ -24,21 +24,12 @@ import {
   waitingStartsAt,
   zonedTime,
 } from '@pizzeria/domain';
-import type { Db } from '../../db/client.ts';
+import { executeRows, type Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
-import {
-  addresses,
-  orderEvents,
-  orderItems,
-  orders,
-  slotCounts,
-  stores,
-  users,
-  type OrderAddress,
-} from '../../db/schema.ts';
+import { addresses, orderEvents, orderItems, orders, stores, users, type OrderAddress } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Attempt } from '../../plugins/rate-limits.ts';
-import { Placeholders, type Statement } from '../../db/statement.ts';
+import { asSql, Placeholders, type Statement } from '../../db/statement.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { holdsToken } from './order-access.ts';
 import { ORDER_NOT_FOUND, orderError, whoChangedIt } from './order-errors.ts';
@@ -232,46 +223,26 @@ export default fp<OrdersPluginOptions>(
     }
 
     /**
-     * Active orders per slot start in a window of slot starts, as a query of (slot, taken) rows: the
-     * slots' rows in `slot_counts` summed, a few per slot however many orders it holds.
+     * Active orders per slot start in a window of slot starts of store `store` (an SQL expression), as
+     * an SQL expression: JSON pairs of (epoch ms, count), the slots' rows in `slot_counts` summed, a few
+     * per slot however many orders it holds. JSON keeps the numbers numbers on PostgreSQL and PGlite alike.
      */
-    function activePerSlot(
-      executor: Db,
-      storeId: number | Placeholder,
-      window: { from: Date | Placeholder; until: Date | Placeholder },
-    ) {
-      return executor
-        .select({
-          slot: sql<Date>`${slotCounts.slotStart}`.mapWith(slotCounts.slotStart).as('slot'),
-          taken: sql<number>`sum(${slotCounts.taken})::int`.as('taken'),
-        })
-        .from(slotCounts)
-        .where(
-          and(
-            eq(slotCounts.storeId, storeId),
-            gte(slotCounts.slotStart, window.from),
-            lt(slotCounts.slotStart, window.until),
-          ),
-        )
-        .groupBy(slotCounts.slotStart);
+    function takenInWindow(params: Placeholders, store: string, window: { from: Date; until: Date }): string {
+      return `(select coalesce(json_agg(json_build_array(extract(epoch from c.slot) * 1000, c.taken)), '[]'::json)
+      from (select slot_start as slot, sum(taken)::int as taken from slot_counts
+            where store_id = ${store} and slot_start >= ${params.add(window.from.toISOString(), 'timestamptz')}
+              and slot_start < ${params.add(window.until.toISOString(), 'timestamptz')}
+            group by slot_start) c)`;
     }
 
-    /** Active orders per slot start around now (epoch ms → count). */
-    async function takenSlots(executor: Db, storeId: number, now: Date): Promise<Map<number, number>> {
-      const rows = await activePerSlot(executor, storeId, slotWindow(now));
-      return new Map(rows.map((row) => [row.slot.getTime(), Number(row.taken)]));
-    }
+    const takenSchema = z.array(z.tuple([z.number(), z.number()]));
 
-    /** Pairs of (epoch ms, count) of a window's slots: JSON keeps the numbers numbers on PostgreSQL and PGlite alike. */
-    function takenAsJson(
-      storeId: number | Placeholder,
-      window: { from: Date | Placeholder; until: Date | Placeholder },
-    ) {
-      const counted = activePerSlot(db, storeId, window).as('counted');
-      return sql<[number, number][]>`(
-        select coalesce(json_agg(json_build_array(extract(epoch from ${counted.slot}) * 1000, ${counted.taken})), '[]'::json)
-        from ${counted}
-      )`;
+    /** Active orders per slot start around now (epoch ms → count), in the caller's transaction. */
+    async function takenSlots(tx: Db, storeId: number, now: Date): Promise<Map<number, number>> {
+      const params = new Placeholders();
+      const text = `select ${takenInWindow(params, params.add(storeId, 'int4'), slotWindow(now))} as taken`;
+      const [row] = await executeRows(tx, asSql({ text, values: params.values }));
+      return new Map(z.object({ taken: takenSchema }).parse(row).taken);
     }
 
     /**
@@ -290,13 +261,7 @@ export default fp<OrdersPluginOptions>(
       attempt: Attempt | undefined,
     ): Statement {
       const params = new Placeholders();
-      const taken = window
-        ? `(select coalesce(json_agg(json_build_array(extract(epoch from c.slot) * 1000, c.taken)), '[]'::json)
-      from (select slot_start as slot, sum(taken)::int as taken from slot_counts
-            where store_id = s.id and slot_start >= ${params.add(window.from.toISOString(), 'timestamptz')}
-              and slot_start < ${params.add(window.until.toISOString(), 'timestamptz')}
-            group by slot_start) c)`
-        : `'[]'::json`;
+      const taken = window ? takenInWindow(params, 's.id', window) : `'[]'::json`;
       const text = `select s.preparation_minutes, s.orders_per_slot, ${taken} as taken,
   (select o.id from orders o
    where o.idempotency_scope = ${params.add(idempotency.scope, 'text')} and o.idempotency_key = ${params.add(idempotency.key, 'text')}) as stored_order_id,
@@ -309,7 +274,7 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
     const firstReadSchema = z.object({
       preparation_minutes: z.int(),
       orders_per_slot: z.int(),
-      taken: z.array(z.tuple([z.number(), z.number()])),
+      taken: takenSchema,
       stored_order_id: z.nullable(z.int()),
       next_order_id: z.int(),
       counted: z.unknown(),
@@ -323,41 +288,28 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
       nextOrderId: number | null;
     }
 
-    function kitchenRead(
-      storeId: number,
-      row:
-        | {
-            preparationMinutes: number;
-            ordersPerSlot: number;
-            taken?: [number, number][];
-            storedOrderId: number | null;
-            nextOrderId: number | null;
-          }
-        | undefined,
-    ): KitchenRead {
-      if (!row) throw storeNotFound(storeId);
-      return {
-        preparationMinutes: row.preparationMinutes,
-        ordersPerSlot: row.ordersPerSlot,
-        taken: new Map((row.taken ?? []).map(([slot, count]) => [Number(slot), Number(count)])),
-        storedOrderId: row.storedOrderId === null ? null : Number(row.storedOrderId),
-        nextOrderId: row.nextOrderId === null ? null : Number(row.nextOrderId),
-      };
-    }
+    const settingsSchema = z.object({
+      preparation_minutes: z.int(),
+      orders_per_slot: z.int(),
+      taken: takenSchema,
+    });
 
     /** The store's kitchen settings and its active orders per slot around now, in one round trip. */
     async function settingsAndTaken(storeId: number, now: Date, daysAhead = 0): Promise<KitchenRead> {
-      const [row] = await db
-        .select({
-          preparationMinutes: stores.preparationMinutes,
-          ordersPerSlot: stores.ordersPerSlot,
-          taken: takenAsJson(storeId, slotWindow(now, daysAhead)),
-          storedOrderId: sql<null>`null`,
-          nextOrderId: sql<null>`null`,
-        })
-        .from(stores)
-        .where(eq(stores.id, storeId));
-      return kitchenRead(storeId, row);
+      const params = new Placeholders();
+      const window = slotWindow(now, daysAhead);
+      const text = `select s.preparation_minutes, s.orders_per_slot, ${takenInWindow(params, 's.id', window)} as taken
+from stores s where s.id = ${params.add(storeId, 'int4')}`;
+      const rows = await app.database.prepared({ text, values: params.values });
+      if (rows.length === 0) throw storeNotFound(storeId);
+      const row = settingsSchema.parse(rows[0]);
+      return {
+        preparationMinutes: row.preparation_minutes,
+        ordersPerSlot: row.orders_per_slot,
+        taken: new Map(row.taken),
+        storedOrderId: null,
+        nextOrderId: null,
+      };
     }
 
     /**
