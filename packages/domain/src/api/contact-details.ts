@@ -20,13 +20,19 @@ export const INVALID_PHONE = 'invalid_phone';
  */
 function phoneInput({ optional }: { optional: boolean }) {
   const empty = (typed: string) => optional && typed.trim() === '';
+  // The check and the overwrite run one after the other on the same text: it is parsed once.
+  let last: { typed: string; phone: string | null } | null = null;
+  const normalized = (typed: string) => {
+    if (last?.typed !== typed) last = { typed, phone: normalizePhone(typed) };
+    return last.phone;
+  };
   return inputString().check(
-    z.refine((typed) => empty(typed) || normalizePhone(typed) !== null, {
+    z.refine((typed) => empty(typed) || normalized(typed) !== null, {
       message: 'Not a phone number',
       params: { code: INVALID_PHONE },
       abort: true,
     }),
-    z.overwrite((typed) => (empty(typed) ? '' : (normalizePhone(typed) ?? typed))),
+    z.overwrite((typed) => (empty(typed) ? '' : (normalized(typed) ?? typed))),
   );
 }
 

@@ -1,4 +1,4 @@
-import { getTableColumns, type Table } from 'drizzle-orm';
+import { getTableColumns, type Column, type Table } from 'drizzle-orm';
 import { orderEvents, orderItems, orders, outbox } from '../../db/schema.ts';
 import { Placeholders, type Statement } from '../../db/statement.ts';
 import type { OrderItemValues } from './render.ts';
@@ -32,16 +32,41 @@ function rowOf<T extends Table>(
   const columns: string[] = [];
   const placeholders: string[] = [];
   const given = values as Record<string, unknown>;
-  for (const [property, column] of Object.entries(getTableColumns(table))) {
+  for (const { property, name, type, column } of columnsOf(table)) {
     const value = given[property];
     if (value === undefined) continue;
-    // A serial column is an integer with a default; its type cannot be named in a cast.
-    const type = column.getSQLType() === 'serial' ? 'integer' : column.getSQLType();
-    columns.push(`"${column.name}"`);
+    columns.push(name);
     // A null is a parameter too: which of the given columns are null must not change the text.
     placeholders.push(params.add(value === null ? null : String(column.mapToDriverValue(value)), type));
   }
   return { columns: columns.join(', '), values: placeholders.join(', ') };
+}
+
+interface InsertColumn {
+  property: string;
+  /** Quoted, as the INSERT names it. */
+  name: string;
+  /** The type its parameter is cast to. */
+  type: string;
+  column: Column;
+}
+
+const insertColumns = new WeakMap<Table, InsertColumn[]>();
+
+/** A table's columns as `rowOf` writes them, worked out once per table (every order writes four tables). */
+function columnsOf(table: Table): InsertColumn[] {
+  let known = insertColumns.get(table);
+  if (!known) {
+    known = Object.entries(getTableColumns(table)).map(([property, column]) => ({
+      property,
+      name: `"${column.name}"`,
+      // A serial column is an integer with a default; its type cannot be named in a cast.
+      type: column.getSQLType() === 'serial' ? 'integer' : column.getSQLType(),
+      column,
+    }));
+    insertColumns.set(table, known);
+  }
+  return known;
 }
 
 /**
