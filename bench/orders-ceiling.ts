@@ -68,22 +68,29 @@ export async function measureCeiling(
   seconds: number,
 ): Promise<LoadResult & { cpuPerOrder: number }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: workers });
-  let connections = 0;
-  pool.on('connect', (client) => {
-    // Lanes past the shop's own (0–7 and the released lane, −1).
-    void client.query(`select set_config('pizzeria.slot_lane', '${100 + connections++}', false)`);
-  });
+  // Each connection counts on a lane of its own, past the shop's (0–7 and the released lane, −1); set
+  // before its first use, not from the pool's `connect` event, where it would overlap the first query.
+  const laned = new WeakSet<pg.PoolClient>();
+  let lanes = 0;
+  const connect = async () => {
+    const client = await pool.connect();
+    if (!laned.has(client)) {
+      await client.query(`select set_config('pizzeria.slot_lane', '${100 + lanes++}', false)`);
+      laned.add(client);
+    }
+    return client;
+  };
   try {
     const { orderInsert, eventInsert, itemsInsert } = await copyOf(pool, orderId);
     // Every connection open before the clock starts, as the shop's pool is after its warm-up.
-    const clients = await Promise.all(Array.from({ length: workers }, () => pool.connect()));
+    const clients = await Promise.all(Array.from({ length: workers }, connect));
     for (const client of clients) client.release();
     const valuesFor = (insert: ChildInsert, copyId: number) => insert.rows.flatMap((row) => [copyId, ...row]);
 
     // The bench's own process does nothing else meanwhile: its CPU time is the client side of these orders.
     const before = process.cpuUsage();
     const load = await closedLoop(workers, seconds, async () => {
-      const client = await pool.connect();
+      const client = await connect();
       try {
         await client.query('begin');
         const inserted = await client.query<{ id: number }>(orderInsert.text, [
