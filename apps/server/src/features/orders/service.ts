@@ -271,10 +271,15 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
       return { text, values: params.values };
     }
 
-    const firstReadSchema = z.object({
+    /** The store's kitchen settings and its slots' counts, as `settingsAndTaken` reads them. */
+    const settingsSchema = z.object({
       preparation_minutes: z.int(),
       orders_per_slot: z.int(),
       taken: takenSchema,
+    });
+
+    /** The same, with what the order's first read adds. */
+    const firstReadSchema = z.extend(settingsSchema, {
       stored_order_id: z.nullable(z.int()),
       next_order_id: z.int(),
       counted: z.unknown(),
@@ -287,12 +292,6 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
       storedOrderId: number | null;
       nextOrderId: number | null;
     }
-
-    const settingsSchema = z.object({
-      preparation_minutes: z.int(),
-      orders_per_slot: z.int(),
-      taken: takenSchema,
-    });
 
     /** The store's kitchen settings and its active orders per slot around now, in one round trip. */
     async function settingsAndTaken(storeId: number, now: Date, daysAhead = 0): Promise<KitchenRead> {
