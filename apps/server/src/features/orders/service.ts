@@ -293,6 +293,18 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
       nextOrderId: number | null;
     }
 
+    function kitchenRead(
+      row: z.infer<typeof settingsSchema>,
+      ids: Pick<KitchenRead, 'storedOrderId' | 'nextOrderId'>,
+    ): KitchenRead {
+      return {
+        preparationMinutes: row.preparation_minutes,
+        ordersPerSlot: row.orders_per_slot,
+        taken: new Map(row.taken),
+        ...ids,
+      };
+    }
+
     /** The store's kitchen settings and its active orders per slot around now, in one round trip. */
     async function settingsAndTaken(storeId: number, now: Date, daysAhead = 0): Promise<KitchenRead> {
       const params = new Placeholders();
@@ -301,14 +313,7 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
 from stores s where s.id = ${params.add(storeId, 'int4')}`;
       const rows = await app.database.prepared({ text, values: params.values });
       if (rows.length === 0) throw storeNotFound(storeId);
-      const row = settingsSchema.parse(rows[0]);
-      return {
-        preparationMinutes: row.preparation_minutes,
-        ordersPerSlot: row.orders_per_slot,
-        taken: new Map(row.taken),
-        storedOrderId: null,
-        nextOrderId: null,
-      };
+      return kitchenRead(settingsSchema.parse(rows[0]), { storedOrderId: null, nextOrderId: null });
     }
 
     /**
@@ -334,13 +339,7 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
           throw new OrderAttemptRefused(taken.retryAfterSeconds);
         }
       }
-      return {
-        preparationMinutes: row.preparation_minutes,
-        ordersPerSlot: row.orders_per_slot,
-        taken: new Map(row.taken),
-        storedOrderId: row.stored_order_id,
-        nextOrderId: row.next_order_id,
-      };
+      return kitchenRead(row, { storedOrderId: row.stored_order_id, nextOrderId: row.next_order_id });
     }
 
     /**
