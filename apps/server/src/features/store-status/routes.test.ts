@@ -21,7 +21,7 @@ import {
 import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
 import { storeClosures, stores } from '../../db/schema.ts';
 import type { CatalogueProduct } from '../catalogue/index.ts';
-import { PUSH_BATCH } from './service.ts';
+import { PUSH_BATCH, STORE_STATUS_CHANGED } from './service.ts';
 
 // Monday 2026-06-15, 18:07 in Berlin (UTC+2): the demo store is open 11:30–14:30 and 17:00–22:30.
 const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
@@ -229,6 +229,47 @@ describe('WS /api/ws/store/:id/status', () => {
       expect(last, `subscriber ${index}`).toBeDefined();
       expect(storeStatusMessageSchema.parse(JSON.parse(last ?? '')).pause.paused, `subscriber ${index}`).toBe(false);
     }
+    for (const close of closes) close();
+  });
+
+  it('lets a change heard during a push take it over: the rest get the newer status first, never the older', async () => {
+    const received = new Map<number, string[]>();
+    const closes: (() => void)[] = [];
+    const aMinuteLater = new Date(MONDAY_EVENING.getTime() + 60_000);
+    let started = false;
+    const fakes = Array.from({ length: 3 * PUSH_BATCH + 10 }, (_, index) => ({
+      OPEN: 1,
+      readyState: 1,
+      bufferedAmount: 0,
+      send(data: string | Buffer) {
+        if (!started) return;
+        const localTime = storeStatusMessageSchema.parse(JSON.parse(String(data))).local_time;
+        received.set(index, [...(received.get(index) ?? []), localTime]);
+        // The status changes (a minute passes), and the change is heard, while the push is in its first batch.
+        if (index === 10 && app().storeStatus.clock.now() === MONDAY_EVENING) {
+          app().storeStatus.clock = { now: () => aMinuteLater };
+          void app().pubsub.publish(STORE_STATUS_CHANGED, { storeId: 13 });
+        }
+      },
+      once(_event: 'close', listener: () => void) {
+        closes.push(listener);
+      },
+    }));
+    for (const fake of fakes) await app().storeStatus.subscribe(13, fake as unknown as WebSocket);
+    started = true;
+
+    await app().storeStatus.changed(13);
+    await vi.waitFor(() => expect(received.get(0)).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [older, newer] = received.get(0) ?? [];
+    expect(newer).not.toBe(older);
+    // Everyone ends with the newer status. Only the first batch got the older one: pushed after the first
+    // push, the newer would have waited for all of them to get the older.
+    for (const [index, times] of received) expect(times.at(-1), `subscriber ${index}`).toBe(newer);
+    expect(received.size).toBe(fakes.length);
+    const gotOlder = [...received.values()].filter((times) => times.includes(older ?? '')).length;
+    expect(gotOlder).toBeLessThanOrEqual(PUSH_BATCH);
+    expect(received.get(fakes.length - 1)).toEqual([newer]);
     for (const close of closes) close();
   });
 

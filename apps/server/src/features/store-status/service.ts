@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { sendFrame, sendText, textFrame } from '../../plugins/websocket.ts';
 import { CATALOGUE_CHANGED, catalogueChangedSchema } from '../catalogue/index.ts';
 import { loadOverrides, type StoreOverrides } from './availability.ts';
+import { fanOut } from './fan-out.ts';
 import { everyMinuteBoundary } from './minute-ticks.ts';
 
 /** Pub/sub channel: a store's pause or closures changed; every instance reads them again and pushes. */
@@ -110,8 +111,9 @@ export default fp(
 
     /**
      * Pushes the store's status to its subscribers. One push per store at a time: a change heard while one
-     * is under way is pushed once more after it, with the status of that moment, so no subscriber is left
-     * with an older status than another, whatever the order the writes end in.
+     * is under way takes it over at its next batch (`fanOut`), and one heard after its last batch is pushed
+     * once more after it, so no subscriber is left with an older status than another, whatever the order
+     * the writes end in.
      */
     function push(storeId: number): Promise<void> {
       const running = pushing.get(storeId);
@@ -124,7 +126,7 @@ export default fp(
         try {
           while (state.again) {
             state.again = false;
-            await pushOnce(storeId);
+            await pushOnce(storeId, state);
           }
         } finally {
           pushing.delete(storeId);
@@ -134,19 +136,31 @@ export default fp(
       return state.done;
     }
 
-    async function pushOnce(storeId: number): Promise<void> {
+    /** The status as a text, and framed once for every subscriber. */
+    async function statusFrame(storeId: number): Promise<{ data: Buffer; frame: Buffer }> {
+      const data = Buffer.from((await statusText(storeId)) ?? UNAVAILABLE);
+      return { data, frame: textFrame(data) };
+    }
+
+    async function pushOnce(storeId: number, state: { again: boolean }): Promise<void> {
       const sockets = subscribers.get(storeId);
       if (!sockets || sockets.size === 0) return;
-      // Encoded and framed once for every subscriber; the event loop gets a turn after each batch.
-      const data = Buffer.from((await statusText(storeId)) ?? UNAVAILABLE);
-      const frame = textFrame(data);
-      let written = 0;
-      for (const [socket, connection] of sockets) {
-        if (connection) sendFrame(socket, connection, frame);
-        else sendText(socket, data);
-        written += 1;
-        if (written % PUSH_BATCH === 0) await nextTurn();
-      }
+      // The event loop gets a turn after each batch; a change heard meanwhile takes over from there.
+      await fanOut(
+        sockets,
+        await statusFrame(storeId),
+        (socket, connection, { data, frame }) => {
+          if (connection) sendFrame(socket, connection, frame);
+          else sendText(socket, data);
+        },
+        PUSH_BATCH,
+        async () => {
+          await nextTurn();
+          if (!state.again) return null;
+          state.again = false;
+          return statusFrame(storeId);
+        },
+      );
     }
 
     function pushAll(): void {
