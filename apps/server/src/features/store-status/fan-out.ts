@@ -5,9 +5,10 @@
  * A newer message takes over at once: the members not yet written get it first, then the round goes
  * back to the start for those written an older one. Every member's last message is thus the newest,
  * and the last member gets it about one pass after it came, not after the rest of the old pass and then
- * a whole new one. Members added meanwhile (at the Map's end) are written too. One deleted meanwhile
- * from the part written before may make the round back write one member the newest message twice: the
- * round back counts members, as the Map keeps no positions.
+ * a whole new one. Members added meanwhile (at the Map's end) are written too, unless they come during a
+ * round back, which ends where the older message stopped (the status channel sends a subscriber the
+ * status as it joins). One deleted meanwhile from the part written before may make the round back write
+ * one member the newest message twice: the round back counts members, as the Map keeps no positions.
  */
 export async function fanOut<K, V, M>(
   members: ReadonlyMap<K, V>,
