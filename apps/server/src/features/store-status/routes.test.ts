@@ -274,6 +274,60 @@ describe('WS /api/ws/store/:id/status', () => {
     for (const close of closes) close();
   });
 
+  it('never leaves a new subscriber with its first status when a push overtook it with a newer one', async () => {
+    const received: boolean[] = [];
+    let closed = () => {};
+    const fake = {
+      OPEN: 1,
+      readyState: 1,
+      bufferedAmount: 0,
+      send(data: string | Buffer) {
+        received.push(storeStatusMessageSchema.parse(JSON.parse(String(data))).pause.paused);
+      },
+      once(_event: 'close', listener: () => void) {
+        closed = listener;
+      },
+    };
+    // The subscriber's first status is computed (open), and slow to come back: staff pause meanwhile.
+    const service = app().storeStatus;
+    const message = service.message.bind(service);
+    let gateNext = false;
+    let computed = () => {};
+    const firstComputed = new Promise<void>((resolve) => (computed = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    service.message = async (storeId) => {
+      const gated = gateNext;
+      gateNext = false;
+      const status = await message(storeId);
+      if (gated) {
+        computed();
+        await released;
+      }
+      return status;
+    };
+    try {
+      // subscribe asks for the first status at once: that call is the one held back.
+      gateNext = true;
+      const subscribed = service.subscribe(13, fake as unknown as WebSocket);
+      expect(gateNext).toBe(false);
+      await firstComputed;
+      const paused = await asAdmin('PUT', '/api/admin/stores/13/pause', { paused: true });
+      expect(paused.statusCode).toBe(200);
+      await vi.waitFor(() => expect(received.at(-1)).toBe(true));
+      const beforeFirst = received.length;
+      release();
+      await subscribed;
+      // The first status came after the push: computed again, it says paused too.
+      expect(received.length).toBe(beforeFirst + 1);
+      expect(received.at(-1)).toBe(true);
+    } finally {
+      service.message = message;
+      release();
+      closed();
+    }
+  });
+
   it('pushes a closure day with its reason, and its removal', async () => {
     const socket = await statusSocket();
     await nextStatus(socket);

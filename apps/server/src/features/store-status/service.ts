@@ -59,6 +59,9 @@ const IN_DOUBT_PUSH_MS = 5_000;
  */
 export const PUSH_BATCH = 1_000;
 
+/** How often a new subscriber's first status is computed at most while pushes overtake it. */
+const FIRST_STATUS_TRIES = 3;
+
 interface CachedOverrides {
   overrides: Promise<StoreOverrides | null>;
   loadedAt: number;
@@ -108,6 +111,8 @@ export default fp(
 
     /** Per store, the push under way, and whether the status changed again meanwhile. */
     const pushing = new Map<number, { again: boolean; done: Promise<void> }>();
+    /** Per store, how many pushes have been asked for: a subscriber's first status tells by it whether one came meanwhile. */
+    const pushesAsked = new Map<number, number>();
 
     /**
      * Pushes the store's status to its subscribers. One push per store at a time: a change heard while one
@@ -116,6 +121,7 @@ export default fp(
      * the writes end in.
      */
     function push(storeId: number): Promise<void> {
+      pushesAsked.set(storeId, (pushesAsked.get(storeId) ?? 0) + 1);
       const running = pushing.get(storeId);
       if (running) {
         running.again = true;
@@ -161,6 +167,23 @@ export default fp(
           return statusFrame(storeId);
         },
       );
+    }
+
+    /**
+     * A new subscriber's first status. A push asked for while it is computed may write the newer status
+     * to the subscriber first; the first status is then computed again, so that it is never older than
+     * a push's that came before it. Pushes come at a person's pace and every minute, a computation takes
+     * a moment; should they overtake it a few times in a row, it is sent as it is, and the minute's push
+     * corrects it.
+     */
+    async function firstStatusText(storeId: number): Promise<string | null> {
+      let text: string | null = null;
+      for (let tries = 0; tries < FIRST_STATUS_TRIES; tries += 1) {
+        const asked = pushesAsked.get(storeId) ?? 0;
+        text = await statusText(storeId);
+        if ((pushesAsked.get(storeId) ?? 0) === asked) break;
+      }
+      return text;
     }
 
     function pushAll(): void {
@@ -210,8 +233,7 @@ export default fp(
           sockets.delete(socket);
           if (sockets.size === 0 && subscribers.get(storeId) === sockets) subscribers.delete(storeId);
         });
-        const text = await statusText(storeId);
-        sendText(socket, text ?? UNAVAILABLE);
+        sendText(socket, (await firstStatusText(storeId)) ?? UNAVAILABLE);
       },
     };
 
