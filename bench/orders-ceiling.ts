@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { machineCpu, machineSpent } from './machine-cpu.ts';
 import { closedLoop, type LoadResult } from './orders-load.ts';
 
 // The ceiling of orders.ts: what placing an order writes in its transaction (the order row, its first
@@ -66,7 +67,7 @@ export async function measureCeiling(
   orderId: number,
   workers: number,
   seconds: number,
-): Promise<LoadResult & { cpuPerOrder: number }> {
+): Promise<LoadResult & { cpuPerOrder: number; machine: ReturnType<typeof machineSpent> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: workers });
   // Each connection counts on a lane of its own, past the shop's (0–7 and the released lane, −1); set
   // before its first use, not from the pool's `connect` event, where it would overlap the first query.
@@ -89,6 +90,7 @@ export async function measureCeiling(
 
     // The bench's own process does nothing else meanwhile: its CPU time is the client side of these orders.
     const before = process.cpuUsage();
+    const machineBefore = machineCpu();
     const load = await closedLoop(workers, seconds, async () => {
       const client = await connect();
       try {
@@ -110,8 +112,9 @@ export async function measureCeiling(
         client.release();
       }
     });
+    const machine = machineSpent(machineBefore, machineCpu());
     const { user, system } = process.cpuUsage(before);
-    return { ...load, cpuPerOrder: (user + system) / 1000 / Math.max(1, load.finished) };
+    return { ...load, cpuPerOrder: (user + system) / 1000 / Math.max(1, load.finished), machine };
   } finally {
     await pool.end();
   }

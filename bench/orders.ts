@@ -9,10 +9,11 @@ import autocannon from 'autocannon';
 import { timeSlotsSchema } from '@pizzeria/domain';
 import { createFreshDatabase } from '../apps/server/test/fresh-database.ts';
 import { writeSection } from './lighthouse-report.ts';
+import { machineCpu, machineSpent } from './machine-cpu.ts';
 import { recordFigures } from './results.ts';
 import type { FromOrderServer, ToOrderServer } from './order-protocol.ts';
 import { measureCeiling } from './orders-ceiling.ts';
-import { closedLoop, postJson, type LoadResult } from './orders-load.ts';
+import { closedLoop, postJson } from './orders-load.ts';
 
 // Issue 14: guest orders (`POST /api/orders/guest`) at 20 connections against their ceiling, the same
 // rows written as plain INSERTs through `pg` (orders-ceiling.ts). The server runs in a child process
@@ -194,10 +195,14 @@ try {
     const answers = new Answers();
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const before = await usage();
+    const loadBefore = process.cpuUsage();
+    const machineBefore = machineCpu();
     const load = await closedLoop(CONNECTIONS, DURATION_SECONDS, async () => {
       guests += 1;
       await place(agent, answers, randomUUID(), guests, order(timeOf(), guests));
     });
+    const machine = machineSpent(machineBefore, machineCpu());
+    const loadCpu = process.cpuUsage(loadBefore);
     const after = await usage();
     agent.destroy();
     const stored = await storedOrders();
@@ -206,6 +211,8 @@ try {
       answers,
       check: onePer201(answers, stored),
       cpuPerOrder: (after.cpuMs - before.cpuMs) / Math.max(1, load.finished),
+      loadCpuPerOrder: (loadCpu.user + loadCpu.system) / 1000 / Math.max(1, load.finished),
+      machine,
       profileWindow: `${before.atMicros}–${after.atMicros}`,
     };
   };
@@ -222,7 +229,7 @@ try {
   stage = 'placing ASAP orders';
   const asap = await orderRound(() => 'asap');
 
-  let ceiling: (LoadResult & { cpuPerOrder: number }) | null = null;
+  let ceiling: Awaited<ReturnType<typeof measureCeiling>> | null = null;
   if (onPostgres && database) {
     stage = 'writing the ceiling orders';
     const [template] = asap.answers.created.keys();
@@ -272,14 +279,21 @@ try {
     `${unanswered > 0 ? `, ${unanswered} without an answer` : ''}; ` +
     `${sameOrder ? 'every 200/201 the same order' : `${answeredIds.size} different orders answered`}`;
 
+  /** CPU ms per order: all the machine's cores together, and the part no process of ours accounts for. */
+  const machinePerOrder = (machine: ReturnType<typeof machineSpent>, finished: number, ours: number) =>
+    machine && { all: machine.busyMs / Math.max(1, finished), rest: machine.busyMs / Math.max(1, finished) - ours };
+  const percent = (share: number) => `${Math.round(share * 100)} %`;
   const shopRow = (label: string, round: typeof asap) => {
     const ratio = ceiling ? `**${(round.load.perSecond / ceiling.perSecond).toFixed(2)}**` : '—';
+    const cpu = machinePerOrder(round.machine, round.load.finished, round.cpuPerOrder + round.loadCpuPerOrder);
     return (
       `| ${label} | **${whole(round.load.perSecond)}** (≥ ${TARGET_ORDERS_PER_SECOND}) | ${ratio} | ` +
       `${fixed(round.load.p50)} / **${fixed(round.load.p99)}** (< ${TARGET_P99_MS}) | ${fixed(round.cpuPerOrder)} | ` +
-      `${round.answers.summary()} | ${round.check.text} |`
+      `${fixed(round.loadCpuPerOrder)} | ${cpu ? fixed(cpu.rest) : '—'} | ${cpu ? `**${fixed(cpu.all)}**` : '—'} | ` +
+      `${round.machine ? percent(round.machine.busyShare) : '—'} | ${round.answers.summary()} | ${round.check.text} |`
     );
   };
+  const ceilingCpu = ceiling && machinePerOrder(ceiling.machine, ceiling.finished, ceiling.cpuPerOrder);
   const databaseName = onPostgres ? 'PostgreSQL 15 (a fresh database)' : 'an in-memory PGlite';
   const section = [
     '## Guest orders against their ceiling',
@@ -288,15 +302,15 @@ try {
       `${databaseName} · ${CONNECTIONS} connections, ${DURATION_SECONDS} s per round · ` +
       `\`${onPostgres ? 'DATABASE_URL=postgres://… ' : ''}npm run orders -w @pizzeria/bench\``,
     '',
-    `\`POST ${ORDER_PATH}\` to the shop's server (a child process), each order its own guest, client address and Idempotency-Key, a closed loop of ${CONNECTIONS} clients that waits for every answer. ASAP orders all go into one slot and share it in its lanes (decision 008); the others are spread over the day's ${times.length} slots. The ceiling writes the same rows as an order's transaction (the order, its first event, its items, copied from an ASAP order of the run) as plain INSERTs through \`pg\`, one transaction per order, a Pool of ${CONNECTIONS} in the bench's own process, each connection counting its copies on a slot_counts row of its own as each of the shop's lanes does. Node CPU per order is the server process's for the shop, the bench process's for the ceiling (\`process.cpuUsage\`; PostgreSQL's own is not in it). The load generator shares the machine with both.`,
+    `\`POST ${ORDER_PATH}\` to the shop's server (a child process), each order its own guest, client address and Idempotency-Key, a closed loop of ${CONNECTIONS} clients that waits for every answer. ASAP orders all go into one slot and share it in its lanes (decision 008); the others are spread over the day's ${times.length} slots. The ceiling writes the same rows as an order's transaction (the order, its first event, its items, copied from an ASAP order of the run) as plain INSERTs through \`pg\`, one transaction per order, a Pool of ${CONNECTIONS} in the bench's own process, each connection counting its copies on a slot_counts row of its own as each of the shop's lanes does. CPU per order (\`process.cpuUsage\` of each process, and the whole machine's from \`/proc/stat\`): the server's process; the load generator's (the bench's process, which for the ceiling is its \`pg\` client too); the rest of the machine, PostgreSQL's backends above all; and all of it, with the share of all cores that was busy during the round. The load generator and PostgreSQL share the machine with the server.`,
     '',
-    '| orders | orders/s (target) | ratio to ceiling | p50 / p99 ms (target) | Node CPU ms per order | answers | database after the round |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| orders | orders/s (target) | ratio to ceiling | p50 / p99 ms (target) | CPU ms per order: server | load | the rest (PostgreSQL) | all | cores busy | answers | database after the round |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     shopRow('shop, ASAP (one slot)', asap),
     shopRow(`shop, over ${times.length} slots`, scheduled),
     ceiling
-      ? `| ceiling: plain INSERTs through \`pg\` | ${whole(ceiling.perSecond)} | 1 | ${fixed(ceiling.p50)} / ${fixed(ceiling.p99)} | ${fixed(ceiling.cpuPerOrder)} | ${whole(ceiling.finished - ceiling.errors)} committed, ${ceiling.errors} failed | — |`
-      : '| ceiling | — (PostgreSQL only) | | | | | |',
+      ? `| ceiling: plain INSERTs through \`pg\` | ${whole(ceiling.perSecond)} | 1 | ${fixed(ceiling.p50)} / ${fixed(ceiling.p99)} | — | ${fixed(ceiling.cpuPerOrder)} | ${ceilingCpu ? fixed(ceilingCpu.rest) : '—'} | ${ceilingCpu ? `**${fixed(ceilingCpu.all)}**` : '—'} | ${ceiling.machine ? percent(ceiling.machine.busyShare) : '—'} | ${whole(ceiling.finished - ceiling.errors)} committed, ${ceiling.errors} failed | — |`
+      : '| ceiling | — (PostgreSQL only) | | | | | | | | | |',
     '',
     `One Idempotency-Key with the same body from ${RETRIES} clients at once (${RETRIES} connections): ${retryOk ? '✓' : '✗'} ${retryText}.`,
     '',
@@ -327,6 +341,17 @@ try {
     console.log('DATABASE_URL unset: docs/BENCHMARKS.md is left as it is (its targets are for PostgreSQL)');
   } else if (!failed) {
     await writeSection(OUTPUT, section, 'orders');
+    /** The machine's CPU per order beside the ceiling's, and how busy its cores were: whether they were the limit. */
+    const cpuFigure = (label: string, round: typeof asap) => {
+      const cpu = machinePerOrder(round.machine, round.load.finished, 0);
+      if (!cpu || !round.machine || !ceilingCpu || !ceiling?.machine) return [];
+      return [
+        {
+          figure: `guest orders, ${label}: CPU per order, all processes (shop / ceiling); cores busy`,
+          value: `${fixed(cpu.all)} / ${fixed(ceilingCpu.all)} ms; ${percent(round.machine.busyShare)} / ${percent(ceiling.machine.busyShare)}`,
+        },
+      ];
+    };
     recordFigures('orders', [
       ...(
         [
@@ -345,6 +370,7 @@ try {
           target: `< ${TARGET_P99_MS} ms`,
         },
         { figure: `guest orders, ${label}: orders stored per 201`, value: round.check.ok ? 'exactly one' : 'wrong' },
+        ...cpuFigure(label, round),
       ]),
       {
         figure: `one Idempotency-Key from ${RETRIES} clients at once`,
