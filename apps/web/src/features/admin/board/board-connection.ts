@@ -68,14 +68,19 @@ export function useBoardConnection(): BoardConnection {
           case 'ready': {
             setConnection({ status: 'live', downSince: null });
             // The list is read again; orders the channel brings meanwhile go into the list it answers
-            // with too, or the older read would take them away again (and their chime with them).
+            // with too, or the older read would take them away again (and their chime with them). A
+            // read still under way (the board's first) may have begun before an order the channel will
+            // not bring, and a refetch would only wait for it: it is cancelled, and the list read anew.
             const meanwhile: Order[] = [];
             heardDuringRead = meanwhile;
-            void queryClient.refetchQueries({ queryKey: BOARD_QUERY_KEY }).finally(() => {
-              if (heardDuringRead !== meanwhile) return;
-              heardDuringRead = null;
-              for (const order of meanwhile) upsertBoardOrder(queryClient, order);
-            });
+            void queryClient
+              .cancelQueries({ queryKey: BOARD_QUERY_KEY })
+              .then(() => queryClient.refetchQueries({ queryKey: BOARD_QUERY_KEY }))
+              .finally(() => {
+                if (heardDuringRead !== meanwhile) return;
+                heardDuringRead = null;
+                for (const order of meanwhile) upsertBoardOrder(queryClient, order);
+              });
             return true;
           }
           case 'heartbeat':

@@ -180,6 +180,30 @@ describe('orders board: columns and the live channel', () => {
     expect(cardsIn(/^Neu/)).toEqual([1, 9]);
   });
 
+  // The board's first read can begin before an order that the channel, not yet ready, will not bring.
+  it('reads the list anew when the channel gets ready during the first read, so an order placed in between appears', async () => {
+    const first = deferred<FakeAnswer>();
+    const api = serverWith(testBoard([]), {
+      [`GET ${BOARD_PATH}`]: [
+        { wait: first.promise },
+        { status: 200, body: testBoard([boardOrder({ id: 1 }), boardOrder({ id: 9 })]) },
+      ],
+    });
+    const view = renderWithProviders(<BoardPage />, { queryData: [testStoreQuery] });
+    await waitFor(() => expect(boardReads(api.calls)).toBe(1));
+    const socket = sockets.latest();
+    act(() => socket.open());
+    await waitFor(() => expect(socket.sent).toHaveLength(1));
+    act(() => socket.push({ type: 'ready' }));
+    await waitFor(() => expect(boardReads(api.calls)).toBe(2));
+
+    // The first read answers last, with the list as it was before order 9: it is not what the board shows.
+    first.resolve({ status: 200, body: testBoard([boardOrder({ id: 1 })]) });
+    expect(await screen.findByRole('button', { name: card(9) })).toBeInTheDocument();
+    await waitFor(() => expect(view.queryClient.getQueryState(BOARD_QUERY_KEY)?.fetchStatus).toBe('idle'));
+    expect(cardsIn(/^Neu/)).toEqual([1, 9]);
+  });
+
   it('adds a new order from the channel without reading the list, and counts it in the tab title', async () => {
     const { api, socket } = await openBoard(testBoard([boardOrder({ id: 1, status: 'accepted' })]));
     await waitFor(() => expect(document.title).toBe('Admin Dashboard | Pizzeria Bella Napoli Restaurant'));
