@@ -30,9 +30,19 @@ export function machineCpu(): MachineCpu | null {
   return { busyMs: busy * TICK_MS, allMs: (busy + idle + iowait + steal) * TICK_MS };
 }
 
-/** What the machine spent between two readings: CPU ms, and the share of all its cores that was busy. */
-export function machineSpent(before: MachineCpu | null, after: MachineCpu | null) {
+/**
+ * What the machine spent between two readings on `orders` orders: all cores' busy time per order, the
+ * part of it that the processes measured apart (`oursPerOrder`, ms per order) leave over, and the share
+ * of all cores that was busy.
+ */
+export function machineSpent(
+  before: MachineCpu | null,
+  after: MachineCpu | null,
+  orders: number,
+  oursPerOrder: number,
+) {
   if (!before || !after || after.allMs <= before.allMs) return null;
   const busyMs = after.busyMs - before.busyMs;
-  return { busyMs, busyShare: busyMs / (after.allMs - before.allMs) };
+  const allPerOrder = busyMs / Math.max(1, orders);
+  return { allPerOrder, restPerOrder: allPerOrder - oursPerOrder, busyShare: busyMs / (after.allMs - before.allMs) };
 }

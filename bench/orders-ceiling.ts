@@ -112,9 +112,10 @@ export async function measureCeiling(
         client.release();
       }
     });
-    const machine = machineSpent(machineBefore, machineCpu());
+    const machineAfter = machineCpu();
     const { user, system } = process.cpuUsage(before);
-    return { ...load, cpuPerOrder: (user + system) / 1000 / Math.max(1, load.finished), machine };
+    const cpuPerOrder = (user + system) / 1000 / Math.max(1, load.finished);
+    return { ...load, cpuPerOrder, machine: machineSpent(machineBefore, machineAfter, load.finished, cpuPerOrder) };
   } finally {
     await pool.end();
   }

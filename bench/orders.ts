@@ -201,18 +201,20 @@ try {
       guests += 1;
       await place(agent, answers, randomUUID(), guests, order(timeOf(), guests));
     });
-    const machine = machineSpent(machineBefore, machineCpu());
+    const machineAfter = machineCpu();
     const loadCpu = process.cpuUsage(loadBefore);
     const after = await usage();
     agent.destroy();
     const stored = await storedOrders();
+    const cpuPerOrder = (after.cpuMs - before.cpuMs) / Math.max(1, load.finished);
+    const loadCpuPerOrder = (loadCpu.user + loadCpu.system) / 1000 / Math.max(1, load.finished);
     return {
       load,
       answers,
       check: onePer201(answers, stored),
-      cpuPerOrder: (after.cpuMs - before.cpuMs) / Math.max(1, load.finished),
-      loadCpuPerOrder: (loadCpu.user + loadCpu.system) / 1000 / Math.max(1, load.finished),
-      machine,
+      cpuPerOrder,
+      loadCpuPerOrder,
+      machine: machineSpent(machineBefore, machineAfter, load.finished, cpuPerOrder + loadCpuPerOrder),
       profileWindow: `${before.atMicros}–${after.atMicros}`,
     };
   };
@@ -279,21 +281,19 @@ try {
     `${unanswered > 0 ? `, ${unanswered} without an answer` : ''}; ` +
     `${sameOrder ? 'every 200/201 the same order' : `${answeredIds.size} different orders answered`}`;
 
-  /** CPU ms per order: all the machine's cores together, and the part no process of ours accounts for. */
-  const machinePerOrder = (machine: ReturnType<typeof machineSpent>, finished: number, ours: number) =>
-    machine && { all: machine.busyMs / Math.max(1, finished), rest: machine.busyMs / Math.max(1, finished) - ours };
   const percent = (share: number) => `${Math.round(share * 100)} %`;
   const shopRow = (label: string, round: typeof asap) => {
     const ratio = ceiling ? `**${(round.load.perSecond / ceiling.perSecond).toFixed(2)}**` : '—';
-    const cpu = machinePerOrder(round.machine, round.load.finished, round.cpuPerOrder + round.loadCpuPerOrder);
+    const { machine } = round;
     return (
       `| ${label} | **${whole(round.load.perSecond)}** (≥ ${TARGET_ORDERS_PER_SECOND}) | ${ratio} | ` +
       `${fixed(round.load.p50)} / **${fixed(round.load.p99)}** (< ${TARGET_P99_MS}) | ${fixed(round.cpuPerOrder)} | ` +
-      `${fixed(round.loadCpuPerOrder)} | ${cpu ? fixed(cpu.rest) : '—'} | ${cpu ? `**${fixed(cpu.all)}**` : '—'} | ` +
-      `${round.machine ? percent(round.machine.busyShare) : '—'} | ${round.answers.summary()} | ${round.check.text} |`
+      `${fixed(round.loadCpuPerOrder)} | ${machine ? fixed(machine.restPerOrder) : '—'} | ` +
+      `${machine ? `**${fixed(machine.allPerOrder)}**` : '—'} | ${machine ? percent(machine.busyShare) : '—'} | ` +
+      `${round.answers.summary()} | ${round.check.text} |`
     );
   };
-  const ceilingCpu = ceiling && machinePerOrder(ceiling.machine, ceiling.finished, ceiling.cpuPerOrder);
+  const ceilingMachine = ceiling?.machine ?? null;
   const databaseName = onPostgres ? 'PostgreSQL 15 (a fresh database)' : 'an in-memory PGlite';
   const section = [
     '## Guest orders against their ceiling',
@@ -309,7 +309,7 @@ try {
     shopRow('shop, ASAP (one slot)', asap),
     shopRow(`shop, over ${times.length} slots`, scheduled),
     ceiling
-      ? `| ceiling: plain INSERTs through \`pg\` | ${whole(ceiling.perSecond)} | 1 | ${fixed(ceiling.p50)} / ${fixed(ceiling.p99)} | — | ${fixed(ceiling.cpuPerOrder)} | ${ceilingCpu ? fixed(ceilingCpu.rest) : '—'} | ${ceilingCpu ? `**${fixed(ceilingCpu.all)}**` : '—'} | ${ceiling.machine ? percent(ceiling.machine.busyShare) : '—'} | ${whole(ceiling.finished - ceiling.errors)} committed, ${ceiling.errors} failed | — |`
+      ? `| ceiling: plain INSERTs through \`pg\` | ${whole(ceiling.perSecond)} | 1 | ${fixed(ceiling.p50)} / ${fixed(ceiling.p99)} | — | ${fixed(ceiling.cpuPerOrder)} | ${ceilingMachine ? fixed(ceilingMachine.restPerOrder) : '—'} | ${ceilingMachine ? `**${fixed(ceilingMachine.allPerOrder)}**` : '—'} | ${ceilingMachine ? percent(ceilingMachine.busyShare) : '—'} | ${whole(ceiling.finished - ceiling.errors)} committed, ${ceiling.errors} failed | — |`
       : '| ceiling | — (PostgreSQL only) | | | | | | | | | |',
     '',
     `One Idempotency-Key with the same body from ${RETRIES} clients at once (${RETRIES} connections): ${retryOk ? '✓' : '✗'} ${retryText}.`,
@@ -342,13 +342,12 @@ try {
   } else if (!failed) {
     await writeSection(OUTPUT, section, 'orders');
     /** The machine's CPU per order beside the ceiling's, and how busy its cores were: whether they were the limit. */
-    const cpuFigure = (label: string, round: typeof asap) => {
-      const cpu = machinePerOrder(round.machine, round.load.finished, 0);
-      if (!cpu || !round.machine || !ceilingCpu || !ceiling?.machine) return [];
+    const cpuFigure = (label: string, { machine }: typeof asap) => {
+      if (!machine || !ceilingMachine) return [];
       return [
         {
           figure: `guest orders, ${label}: CPU per order, all processes (shop / ceiling); cores busy`,
-          value: `${fixed(cpu.all)} / ${fixed(ceilingCpu.all)} ms; ${percent(round.machine.busyShare)} / ${percent(ceiling.machine.busyShare)}`,
+          value: `${fixed(machine.allPerOrder)} / ${fixed(ceilingMachine.allPerOrder)} ms; ${percent(machine.busyShare)} / ${percent(ceilingMachine.busyShare)}`,
         },
       ];
     };
