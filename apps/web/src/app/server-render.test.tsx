@@ -7,7 +7,7 @@ import { useCart } from '../features/cart/index.ts';
 import { useDelivery } from '../features/delivery/index.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { categories, cola, discounts, postcode10999, products, store } from '../features/menu/test-catalogue.ts';
-import { holdInputUntilHydrated, hydrateInSteps } from '../lib/hydration.tsx';
+import { holdInputUntilHydrated, hydrateInSteps, whenTakenOver } from '../lib/hydration.tsx';
 import { setSocketFactory } from '../lib/live-socket.ts';
 import { FakeSocket } from '../lib/test-socket.ts';
 import { createTestQueryClient } from '../lib/testing.tsx';
@@ -50,8 +50,14 @@ function firstDifference(actual: string, expected: string): string {
     : `…${actual.slice(Math.max(0, index - 120), index + 80)}… instead of …${expected.slice(Math.max(0, index - 120), index + 80)}…`;
 }
 
-/** Lets the held-back sections be taken over (one task each) and their renders finish. */
+/** Lets a page rendered from scratch load its lazy parts and finish rendering. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/**
+ * Waits until the held-back sections are taken over (one task each) and rendered, however slow the
+ * machine: a fixed wait lost that race when the test runner was starved of CPU.
+ */
+const takenOver = whenTakenOver;
 
 let containers: HTMLElement[] = [];
 function container(): HTMLElement {
@@ -122,7 +128,7 @@ describe('the menu page rendered on the server', () => {
     start(root);
     // The sections wait for tasks of their own, on screen as the server sent them.
     expect([...root.querySelectorAll('section.menu-section')]).toEqual(sections);
-    await settle();
+    await takenOver();
 
     expect(root.firstElementChild).toBe(shell);
     expect(root.querySelector('h1')).toBe(title);
@@ -145,7 +151,7 @@ describe('the menu page rendered on the server', () => {
     const title = root.querySelector('h1');
 
     start(root);
-    await settle();
+    await takenOver();
 
     expect(root.querySelector('h1')).toBe(title);
     expect(within(root).getByRole('button', { name: /Warenkorb, 2 Artikel/ })).toBeInTheDocument();
@@ -157,7 +163,7 @@ describe('the menu page rendered on the server', () => {
     const root = container();
     root.innerHTML = await renderShop('/order-online/', data);
     start(root);
-    await settle();
+    await takenOver();
 
     // Getränke is the last section.
     fireEvent.click(screen.getByRole('button', { name: 'Cola 0,33 l in den Warenkorb legen' }));

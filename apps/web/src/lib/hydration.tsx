@@ -13,6 +13,8 @@ interface Gate {
 
 let hydrating = false;
 const waiting: Gate[] = [];
+/** Opens once the last part held back is taken over and rendered. */
+let takenOver: Gate | null = null;
 
 function newGate(): Gate {
   let resolve: () => void = () => undefined;
@@ -87,13 +89,13 @@ function replayHeld(): void {
 /** Someone is waiting for an answer: every waiting part is taken over now, then their input replayed. */
 function takeOverNow(): void {
   for (const gate of waiting.splice(0)) gate.release();
-  releaseHeldInput();
+  allTakenOver();
 }
 
 /** Opens the next waiting part in a task of its own; its render runs in that task's microtasks. */
 function releaseNext(): void {
   if (waiting.length === 0) {
-    releaseHeldInput();
+    allTakenOver();
     return;
   }
   setTimeout(() => {
@@ -107,6 +109,7 @@ function releaseNext(): void {
  * then takes them over one per task, or all at once when input was held meanwhile.
  */
 export function hydrateInSteps(hydrate: () => void): void {
+  takenOver ??= newGate();
   hydrating = true;
   try {
     hydrate();
@@ -114,6 +117,8 @@ export function hydrateInSteps(hydrate: () => void): void {
     // Without the app the server's page is still a page: its links must work again.
     stopHolding();
     held.length = 0;
+    takenOver?.release();
+    takenOver = null;
     throw error;
   } finally {
     hydrating = false;
@@ -121,6 +126,23 @@ export function hydrateInSteps(hydrate: () => void): void {
   shellHydrated = true;
   if (held.length > 0) takeOverNow();
   else releaseNext();
+}
+
+/** Every part is taken over: input goes to the app again, and whoever waits for that is told. */
+function allTakenOver(): void {
+  releaseHeldInput();
+  const gate = takenOver;
+  takenOver = null;
+  // The last part renders in the microtasks of the task that released it.
+  if (gate) void yieldToBrowser().then(gate.release);
+}
+
+/**
+ * Resolves once the server's page is wholly the app's: every part `hydrateInSteps` held back is taken
+ * over and rendered (at once when nothing is held back or hydrating).
+ */
+export function whenTakenOver(): Promise<void> {
+  return takenOver?.promise ?? Promise.resolve();
 }
 
 /**
