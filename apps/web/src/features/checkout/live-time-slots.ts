@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TimeSlots } from '@pizzeria/domain';
+import { invalidateAnew } from '../../lib/invalidate-anew.ts';
 import { isClosedNow, useStoreStatus } from '../store-status/index.ts';
 import { TIME_SLOTS_KEY } from './api/get-time-slots.ts';
 
@@ -35,7 +36,7 @@ export function useLiveTimeSlots(slots: TimeSlots | undefined): {
   useEffect(() => {
     if (seen.current === revision) return;
     seen.current = revision;
-    void queryClient.invalidateQueries({ queryKey: TIME_SLOTS_KEY });
+    void invalidateAnew(queryClient, { queryKey: TIME_SLOTS_KEY });
   }, [revision, queryClient]);
   return {
     slots: useMemo(() => withLiveStatus(slots, closedNow), [slots, closedNow]),

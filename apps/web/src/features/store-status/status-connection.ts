@@ -6,6 +6,7 @@ import {
   storeStatusEventSchema,
   type StoreStatusMessage,
 } from '@pizzeria/domain';
+import { invalidateAnew } from '../../lib/invalidate-anew.ts';
 import { apiSocketUrl, createLiveSocket, followPageLifecycle, type OpenSocket } from '../../lib/live-socket.ts';
 import { useStoreStatus, type StoreStatusView } from './store-status-store.ts';
 
@@ -78,7 +79,8 @@ export function startStoreStatus(options: StoreStatusOptions = {}): () => void {
       message = event.data;
       offset = Date.parse(message.local_time) - Date.now();
       if (menuVersion !== undefined && message.menu_version !== menuVersion) {
-        for (const key of CATALOGUE_QUERY_KEYS) void options.queryClient?.invalidateQueries({ queryKey: [key] });
+        const { queryClient } = options;
+        if (queryClient) for (const key of CATALOGUE_QUERY_KEYS) void invalidateAnew(queryClient, { queryKey: [key] });
       }
       menuVersion = message.menu_version;
       problem = null;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_HEARTBEAT_MS, adminOrdersEventSchema, type Order } from '@pizzeria/domain';
 import { apiSocketUrl, createLiveSocket, followPageLifecycle } from '../../../lib/live-socket.ts';
+import { invalidateAnew } from '../../../lib/invalidate-anew.ts';
 import { staffAccessToken } from '../auth/staff-session.ts';
 import { BOARD_QUERY_KEY, upsertBoardOrder } from './api/board-query.ts';
 
@@ -89,9 +90,9 @@ export function useBoardConnection(): BoardConnection {
           case 'order_updated':
             upsertBoardOrder(queryClient, event.data.order);
             heardDuringRead?.push(event.data.order);
-            void queryClient.invalidateQueries({ queryKey: ['admin', 'order', event.data.order.id] });
+            void invalidateAnew(queryClient, { queryKey: ['admin', 'order', event.data.order.id] });
             // Today's figures change with every order and decision.
-            void queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] });
+            void invalidateAnew(queryClient, { queryKey: ['admin', 'reports'] });
             return true;
           case 'error':
             if (event.data.code === 'unauthorized') renew = true;

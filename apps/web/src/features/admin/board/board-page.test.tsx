@@ -204,6 +204,36 @@ describe('orders board: columns and the live channel', () => {
     expect(cardsIn(/^Neu/)).toEqual([1, 9]);
   });
 
+  it('reads an open order’s details anew when the channel changes the order during their first read', async () => {
+    const first = deferred<FakeAnswer>();
+    const waiting = boardOrder({ id: 7 });
+    const accepted = boardOrder({ id: 7, status: 'accepted', eta_minutes: 20 });
+    const acceptedBy = {
+      status: 'accepted' as const,
+      at: '2026-11-23T12:00:00.000Z',
+      actor: { kind: 'staff' as const, name: 'Luigi' },
+      note: null,
+    };
+    const { api, socket, user } = await openBoard(testBoard([waiting]), {
+      'GET /api/admin/orders/7': [
+        { wait: first.promise },
+        { status: 200, body: testAdminOrder({ ...accepted, history: [acceptedBy] }) },
+      ],
+    });
+    const detailReads = () => api.calls.filter((call) => call.path === '/api/admin/orders/7').length;
+    const dialog = await openOrder(user, 7);
+    await waitFor(() => expect(detailReads()).toBe(1));
+
+    // Another tablet accepts the order while this one's first read of its details is under way.
+    act(() => socket.push({ type: 'order_updated', order: accepted }));
+    await waitFor(() => expect(detailReads()).toBe(2));
+    // The first read answers last, with the order as it was before.
+    first.resolve({ status: 200, body: testAdminOrder({ ...waiting, history: [] }) });
+
+    const history = within(await dialog.findByRole('region', { name: 'Verlauf' }));
+    expect(history.getByRole('listitem')).toHaveTextContent('Luigi');
+  });
+
   it('adds a new order from the channel without reading the list, and counts it in the tab title', async () => {
     const { api, socket } = await openBoard(testBoard([boardOrder({ id: 1, status: 'accepted' })]));
     await waitFor(() => expect(document.title).toBe('Admin Dashboard | Pizzeria Bella Napoli Restaurant'));
