@@ -42,7 +42,10 @@ export async function executeRows(db: Db, query: SQL): Promise<unknown[]> {
   throw new Error('a statement answered without rows');
 }
 
-/** Each text's statement name, hashed once: hashing it on every call was about 2 % of the server's profile under the orders bench. */
+/**
+ * Each text's statement name, hashed once: hashing it on every call was about 2 % of the server's profile
+ * under the orders bench.
+ */
 const statementNames = new Map<string, string>();
 
 /**
