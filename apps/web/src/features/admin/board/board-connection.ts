@@ -71,17 +71,14 @@ export function useBoardConnection(): BoardConnection {
             // The list is read again; orders the channel brings meanwhile go into the list it answers
             // with too, or the older read would take them away again (and their chime with them). A
             // read still under way (the board's first) may have begun before an order the channel will
-            // not bring, and a refetch would only wait for it: it is cancelled, and the list read anew.
+            // not bring: `invalidateAnew` cancels it and reads the list anew (this page watches it).
             const meanwhile: Order[] = [];
             heardDuringRead = meanwhile;
-            void queryClient
-              .cancelQueries({ queryKey: BOARD_QUERY_KEY })
-              .then(() => queryClient.refetchQueries({ queryKey: BOARD_QUERY_KEY }))
-              .finally(() => {
-                if (heardDuringRead !== meanwhile) return;
-                heardDuringRead = null;
-                for (const order of meanwhile) upsertBoardOrder(queryClient, order);
-              });
+            void invalidateAnew(queryClient, { queryKey: BOARD_QUERY_KEY }).finally(() => {
+              if (heardDuringRead !== meanwhile) return;
+              heardDuringRead = null;
+              for (const order of meanwhile) upsertBoardOrder(queryClient, order);
+            });
             return true;
           }
           case 'heartbeat':
