@@ -53,12 +53,6 @@ function firstDifference(actual: string, expected: string): string {
 /** Lets a page rendered from scratch load its lazy parts and finish rendering. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-/**
- * Waits until the held-back sections are taken over (one task each) and rendered, however slow the
- * machine: a fixed wait lost that race when the test runner was starved of CPU.
- */
-const takenOver = whenTakenOver;
-
 let containers: HTMLElement[] = [];
 function container(): HTMLElement {
   const element = document.createElement('div');
@@ -128,7 +122,9 @@ describe('the menu page rendered on the server', () => {
     start(root);
     // The sections wait for tasks of their own, on screen as the server sent them.
     expect([...root.querySelectorAll('section.menu-section')]).toEqual(sections);
-    await takenOver();
+    // Until every section is taken over and rendered, however slow the machine: a fixed wait lost that
+    // race when the test runner was starved of CPU.
+    await whenTakenOver();
 
     expect(root.firstElementChild).toBe(shell);
     expect(root.querySelector('h1')).toBe(title);
@@ -151,7 +147,7 @@ describe('the menu page rendered on the server', () => {
     const title = root.querySelector('h1');
 
     start(root);
-    await takenOver();
+    await whenTakenOver();
 
     expect(root.querySelector('h1')).toBe(title);
     expect(within(root).getByRole('button', { name: /Warenkorb, 2 Artikel/ })).toBeInTheDocument();
@@ -163,7 +159,7 @@ describe('the menu page rendered on the server', () => {
     const root = container();
     root.innerHTML = await renderShop('/order-online/', data);
     start(root);
-    await takenOver();
+    await whenTakenOver();
 
     // Getränke is the last section.
     fireEvent.click(screen.getByRole('button', { name: 'Cola 0,33 l in den Warenkorb legen' }));
