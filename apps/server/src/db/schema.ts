@@ -788,9 +788,9 @@ export const paypalWebhookEvents = pgTable('paypal_webhook_events', {
 });
 
 /**
- * A signed-in staff device (DESIGN §6): its refresh token rotates on every use (only the hash is kept,
- * and the one before, so a stolen token used after its owner is noticed and ends the session) and is
- * revoked when someone signs the device out.
+ * A signed-in staff device (DESIGN §6): its refresh token rotates on every use (only the hash of the
+ * current one is kept here, the ones it replaced in `staff_exchanged_tokens`) and is revoked when
+ * someone signs the device out.
  */
 export const staffSessions = pgTable(
   'staff_sessions',
@@ -800,7 +800,6 @@ export const staffSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    previousTokenHash: text('previous_token_hash'),
     /** What the device said it is (user agent, shortened), for the "signed-in devices" list. */
     deviceName: text('device_name').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -809,9 +808,25 @@ export const staffSessions = pgTable(
   },
   (t) => [
     uniqueIndex('staff_sessions_token_hash_unique').on(t.tokenHash),
-    index('staff_sessions_previous_token_hash_idx').on(t.previousTokenHash),
     index('staff_sessions_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * Every refresh token a staff session has exchanged, by its SHA-256 hash (decision 019): presented
+ * again, however far back in the device's chain, it is a copy in someone else's hands.
+ */
+export const staffExchangedTokens = pgTable(
+  'staff_exchanged_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => staffSessions.id, { onDelete: 'cascade' }),
+    /** When it was exchanged: a retry of the token just exchanged is answered again for a short while. */
+    exchangedAt: timestamp('exchanged_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_exchanged_tokens_session_idx').on(t.sessionId)],
 );
 
 /**

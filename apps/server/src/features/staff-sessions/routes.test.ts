@@ -2,11 +2,15 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { passwordResetTokens, staffSessions, users } from '../../db/schema.ts';
+import { passwordResetTokens, staffExchangedTokens, staffSessions, users } from '../../db/schema.ts';
 import { buildTestServer, type TestServer } from '../../../test/helper.ts';
 import { hashPassword } from '../accounts/index.ts';
 
 const PASSWORD = 'Quattro-Stagioni-am-Abend-9';
+
+function sha256(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
 
 let counter = 0;
 function uniqueEmail(prefix: string): string {
@@ -74,7 +78,7 @@ describe('staff sessions API', () => {
         device_token: expect.any(String),
       });
       const [stored] = await app.database.db.select().from(staffSessions).where(eq(staffSessions.userId, admin.id));
-      expect(stored?.tokenHash).toBe(createHash('sha256').update(tokens.refresh_token).digest('hex'));
+      expect(stored?.tokenHash).toBe(sha256(tokens.refresh_token));
       expect(JSON.stringify(stored)).not.toContain(tokens.refresh_token);
       expect(stored?.deviceName).toBe('Küchen-Tablet');
 
@@ -160,35 +164,75 @@ describe('staff sessions API', () => {
       expect(second.refresh_token).not.toBe(first.refresh_token);
       expect((await devices(second.access_token)).statusCode).toBe(200);
       const [row] = await app.database.db.select().from(staffSessions).where(eq(staffSessions.userId, admin.id));
-      expect(row?.previousTokenHash).toBe(createHash('sha256').update(first.refresh_token).digest('hex'));
+      expect(row?.tokenHash).toBe(sha256(second.refresh_token));
+      const chain = await app.database.db
+        .select({ tokenHash: staffExchangedTokens.tokenHash })
+        .from(staffExchangedTokens)
+        .where(eq(staffExchangedTokens.sessionId, row?.id ?? 0));
+      expect(chain).toEqual([{ tokenHash: sha256(first.refresh_token) }]);
 
       const third = await refresh(second.refresh_token);
       expect(third.statusCode).toBe(200);
     });
 
-    it('treats a second use of a refresh token as theft: the whole session ends, access tokens included', async () => {
-      const admin = await account('admin');
-      const owner = await signIn(admin.email);
-      const renewed = (await refresh(owner.refresh_token)).json<Tokens>();
+    it.each([2, 3, 5])(
+      'treats a token used again %i rotations back as theft: the whole session ends, access tokens included',
+      async (rotationsBack) => {
+        const admin = await account('admin');
+        const owner = await signIn(admin.email);
+        // A thief with a copy of the tablet's token refreshes again and again; then the tablet refreshes.
+        let thief = owner;
+        for (let rotation = 0; rotation < rotationsBack; rotation += 1) {
+          const renewed = await refresh(thief.refresh_token);
+          expect(renewed.statusCode).toBe(200);
+          thief = renewed.json<Tokens>();
+        }
 
-      // A copy of the old token is used after the owner refreshed.
-      const stolen = await refresh(owner.refresh_token);
-      expect(stolen.statusCode).toBe(401);
-      expect(stolen.json()).toMatchObject({ code: 'session_revoked' });
+        const tablets = await refresh(owner.refresh_token);
+        expect(tablets.statusCode).toBe(401);
+        expect(tablets.json()).toMatchObject({ code: 'session_revoked' });
 
-      const ownersNext = await refresh(renewed.refresh_token);
-      expect(ownersNext.statusCode).toBe(401);
-      expect(ownersNext.json()).toMatchObject({ code: 'session_revoked' });
-      expect((await devices(renewed.access_token)).statusCode).toBe(401);
-      expect((await devices(owner.access_token)).statusCode).toBe(401);
+        const thiefsNext = await refresh(thief.refresh_token);
+        expect(thiefsNext.statusCode).toBe(401);
+        expect(thiefsNext.json()).toMatchObject({ code: 'session_revoked' });
+        expect((await devices(thief.access_token)).statusCode).toBe(401);
+        expect((await devices(owner.access_token)).statusCode).toBe(401);
+      },
+    );
+
+    it('notices a token used again at any depth of a ten-token chain', async () => {
+      let noticed = 0;
+      for (let rotationsBack = 2; rotationsBack <= 10; rotationsBack += 1) {
+        const admin = await account('admin');
+        const chain = [await signIn(admin.email)];
+        for (let rotation = 0; rotation < 10; rotation += 1) {
+          const renewed = await refresh(chain.at(-1)?.refresh_token ?? '');
+          chain.push(renewed.json<Tokens>());
+        }
+        const reused = await refresh(chain.at(-1 - rotationsBack)?.refresh_token ?? '');
+        const current = await refresh(chain.at(-1)?.refresh_token ?? '');
+        if (reused.json<{ code: string }>().code === 'session_revoked' && current.statusCode === 401) noticed += 1;
+      }
+      expect(noticed).toBe(9);
     });
 
-    it('lets exactly one of concurrent refreshes with the same token win', async () => {
+    it('answers every one of ten concurrent refreshes with the same token with the same next token', async () => {
       const admin = await account('admin');
       const tokens = await signIn(admin.email);
-      const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(tokens.refresh_token)));
-      const statuses = answers.map((answer) => answer.statusCode).sort();
-      expect(statuses).toEqual([200, 401, 401, 401, 401]);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => refresh(tokens.refresh_token)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+      const renewed = answers.map((answer) => answer.json<Tokens>());
+      const refreshTokens = new Set(renewed.map((pair) => pair.refresh_token));
+      expect(refreshTokens.size).toBe(1);
+      expect(refreshTokens.has(tokens.refresh_token)).toBe(false);
+      for (const pair of renewed) expect((await devices(pair.access_token)).statusCode).toBe(200);
+
+      // The device carries on with the new token, and the one it replaced gets no further grace.
+      const next = await refresh(renewed[0]?.refresh_token ?? '');
+      expect(next.statusCode).toBe(200);
+      expect((await devices(next.json<Tokens>().access_token)).statusCode).toBe(200);
+      const late = await refresh(tokens.refresh_token);
+      expect(late.json()).toMatchObject({ code: 'session_revoked' });
     });
 
     it('answers 401 to an unknown token, and to a device whose account is no longer staff', async () => {
@@ -240,6 +284,21 @@ describe('staff sessions API', () => {
       expect(logout.statusCode).toBe(204);
       expect((await devices(tokens.access_token)).statusCode).toBe(401);
       expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+    });
+
+    it('signs the device out with any token of its chain, not only the current one', async () => {
+      const admin = await account('admin');
+      const first = await signIn(admin.email);
+      const second = (await refresh(first.refresh_token)).json<Tokens>();
+      const current = (await refresh(second.refresh_token)).json<Tokens>();
+      const logout = await app.inject({
+        method: 'POST',
+        url: '/api/staff/logout',
+        payload: { refresh_token: first.refresh_token },
+      });
+      expect(logout.statusCode).toBe(204);
+      expect((await devices(current.access_token)).statusCode).toBe(401);
+      expect((await refresh(current.refresh_token)).json()).toMatchObject({ code: 'session_revoked' });
     });
 
     it('lists the caller’s devices and signs another one out: its access token gets 401 at once', async () => {

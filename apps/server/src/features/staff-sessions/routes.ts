@@ -72,6 +72,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
+          415: apiErrorSchema,
           429: apiErrorSchema,
           503: apiErrorSchema,
         },
@@ -97,7 +98,8 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags: ['staff'],
-        summary: 'Exchange the refresh token for a new access token and the next refresh token (single use)',
+        summary:
+          'Exchange the refresh token for a new access token and the next refresh token (single use; a retry within 30 s gets the same next token, any later reuse signs the device out)',
         body: staffRefreshRequestSchema,
         response: { 200: staffTokensSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
@@ -120,7 +122,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags: ['staff'],
-        summary: 'Sign this device out: its refresh token and access tokens stop working at once',
+        summary: 'Sign this device out with any of its refresh tokens: its tokens stop working at once',
         body: staffRefreshRequestSchema,
         response: { 204: z.null(), 400: apiErrorSchema },
       },

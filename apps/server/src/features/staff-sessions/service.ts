@@ -1,11 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import * as z from 'zod/mini';
 import type { Role } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
-import { staffSessions, users } from '../../db/schema.ts';
+import { settings, staffExchangedTokens, staffSessions, users } from '../../db/schema.ts';
 
 /** Access tokens of staff devices are short-lived: a refresh renews them, a sign-out ends them at once. */
 export const STAFF_ACCESS_TOKEN_SECONDS = 15 * 60;
+
+/**
+ * How long the refresh token just exchanged is answered again, with the same next token: long enough for
+ * a tablet to retry after an answer lost on a flaky Wi-Fi, short enough that a copy used later is theft.
+ */
+export const REFRESH_RETRY_GRACE_SECONDS = 30;
+
+const REFRESH_KEY_SETTING = 'staff_refresh_key';
 
 /** Only this hash of a refresh token is stored: a copy of the table signs nobody in. */
 export function hashRefreshToken(token: string): string {
@@ -16,6 +25,21 @@ function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * The key each next refresh token is derived with, made once per database so that every instance derives
+ * the same one. It alone signs nobody in: deriving needs the plaintext token, which only the device has.
+ */
+async function storedRefreshKey(db: Db): Promise<string> {
+  await db
+    .insert(settings)
+    .values({ key: REFRESH_KEY_SETTING, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, REFRESH_KEY_SETTING));
+  const key = z.string().check(z.minLength(32)).safeParse(row?.value);
+  if (!key.success) throw new Error(`The stored ${REFRESH_KEY_SETTING} setting is not a usable key`);
+  return key.data;
+}
+
 export type RotateResult =
   | {
       kind: 'ok';
@@ -23,7 +47,7 @@ export type RotateResult =
       refreshToken: string;
       user: { id: number; role: Role; sessionVersion: number };
     }
-  /** The session was signed out, or the token was used a second time (then the session is signed out now). */
+  /** The session was signed out, or a token it had already exchanged came back (then it is signed out now). */
   | { kind: 'revoked' }
   | { kind: 'unknown' };
 
@@ -37,9 +61,12 @@ export interface StaffSessionRow {
 export interface StaffSessionsService {
   /** A new signed-in device for the user, and its first refresh token. */
   start(userId: number, deviceName: string): Promise<{ sessionId: number; refreshToken: string }>;
-  /** Exchanges a refresh token for the next one (single use). */
+  /**
+   * Exchanges a refresh token for the next one. Single use, except that the token just exchanged gets the
+   * same next token again for `REFRESH_RETRY_GRACE_SECONDS`, while that one is still unused.
+   */
   rotate(refreshToken: string): Promise<RotateResult>;
-  /** Signs out the device a refresh token belongs to; nothing when the token names no session. */
+  /** Signs out the device any token of its chain belongs to; nothing when the token names no session. */
   revokeByToken(refreshToken: string): Promise<void>;
   /** The user's signed-in devices, most recently used first. */
   list(userId: number): Promise<StaffSessionRow[]>;
@@ -48,16 +75,68 @@ export interface StaffSessionsService {
 }
 
 /**
- * Staff sessions (DESIGN §6): one per signed-in device, renewed by a rotating refresh token. A refresh
- * token that was already exchanged is a copy in someone else's hands (or the owner's, after a thief
- * exchanged it first): its use signs the device out, so at most one of them keeps the session.
+ * Staff sessions: one per signed-in device, renewed by a rotating refresh token (decision 019). Every
+ * token a device exchanged stays in its chain; one that comes back is a copy in someone else's hands (or
+ * the owner's, after a thief exchanged it first), and signs the device out, so at most one of them keeps
+ * the session. The one exception is a retry: the token just exchanged, presented again within the grace
+ * window while its successor is unused, is answered with that same successor.
+ *
+ * After the first, each refresh token is derived from the one it replaces (HMAC with a key kept in the
+ * database): a retry gets the same next token although only hashes are stored.
  */
 export function createStaffSessionsService(db: Db, now: () => Date = () => new Date()): StaffSessionsService {
+  let refreshKey: Promise<string> | undefined;
+
+  function successorOf(token: string): Promise<string> {
+    refreshKey ??= storedRefreshKey(db).catch((error: unknown) => {
+      refreshKey = undefined;
+      throw error;
+    });
+    return refreshKey.then((key) => createHmac('sha256', key).update(token).digest('base64url'));
+  }
+
   async function revokeSession(id: number): Promise<void> {
     await db
       .update(staffSessions)
       .set({ revokedAt: now() })
       .where(and(eq(staffSessions.id, id), isNull(staffSessions.revokedAt)));
+  }
+
+  /**
+   * Moves the session on from the token with this hash to the next one, and records the exchange in the
+   * chain; undefined when the token is not the current one of a signed-in device. The row stays locked
+   * until both are committed: a concurrent refresh with the same token waits for it, then finds the
+   * token in the chain and is answered as a retry.
+   */
+  function exchange(hash: string, nextHash: string, at: Date) {
+    return db.transaction(async (tx) => {
+      const [rotated] = await tx
+        .update(staffSessions)
+        .set({ tokenHash: nextHash, lastUsedAt: at })
+        .where(and(eq(staffSessions.tokenHash, hash), isNull(staffSessions.revokedAt)))
+        .returning({ id: staffSessions.id, userId: staffSessions.userId });
+      if (rotated)
+        await tx.insert(staffExchangedTokens).values({ tokenHash: hash, sessionId: rotated.id, exchangedAt: at });
+      return rotated;
+    });
+  }
+
+  /** The refreshed device's answer, unless its account is no longer staff: then it is signed out instead. */
+  async function renewed(session: { id: number; userId: number }, refreshToken: string): Promise<RotateResult> {
+    const [user] = await db
+      .select({ role: users.role, sessionVersion: users.sessionVersion })
+      .from(users)
+      .where(eq(users.id, session.userId));
+    if (user?.role !== 'admin') {
+      await revokeSession(session.id);
+      return { kind: 'revoked' };
+    }
+    return {
+      kind: 'ok',
+      sessionId: session.id,
+      refreshToken,
+      user: { id: session.userId, role: user.role, sessionVersion: user.sessionVersion },
+    };
   }
 
   return {
@@ -72,56 +151,53 @@ export function createStaffSessionsService(db: Db, now: () => Date = () => new D
     },
 
     async rotate(refreshToken) {
+      const at = now();
       const hash = hashRefreshToken(refreshToken);
-      const next = newRefreshToken();
-      // Checking and exchanging the token is one statement: of two concurrent refreshes, one wins.
-      const [rotated] = await db
-        .update(staffSessions)
-        .set({
-          previousTokenHash: sql`${staffSessions.tokenHash}`,
-          tokenHash: hashRefreshToken(next),
-          lastUsedAt: now(),
+      const next = await successorOf(refreshToken);
+      const nextHash = hashRefreshToken(next);
+      const rotated = await exchange(hash, nextHash, at);
+      if (rotated) return renewed(rotated, next);
+
+      const [exchanged] = await db
+        .select({
+          sessionId: staffSessions.id,
+          userId: staffSessions.userId,
+          currentHash: staffSessions.tokenHash,
+          revokedAt: staffSessions.revokedAt,
+          exchangedAt: staffExchangedTokens.exchangedAt,
         })
-        .where(and(eq(staffSessions.tokenHash, hash), isNull(staffSessions.revokedAt)))
-        .returning({ id: staffSessions.id, userId: staffSessions.userId });
-      if (!rotated) {
-        // An exchanged token used again, or the token of a signed-out device: the device stays (or is now) out.
-        const [known] = await db
+        .from(staffExchangedTokens)
+        .innerJoin(staffSessions, eq(staffSessions.id, staffExchangedTokens.sessionId))
+        .where(eq(staffExchangedTokens.tokenHash, hash));
+      if (!exchanged) {
+        // Not in any chain: the current token of a signed-out device, or no token of ours.
+        const [signedOut] = await db
           .select({ id: staffSessions.id })
           .from(staffSessions)
-          .where(or(eq(staffSessions.previousTokenHash, hash), eq(staffSessions.tokenHash, hash)))
-          .limit(1);
-        if (!known) return { kind: 'unknown' };
-        await revokeSession(known.id);
-        return { kind: 'revoked' };
+          .where(eq(staffSessions.tokenHash, hash));
+        return signedOut ? { kind: 'revoked' } : { kind: 'unknown' };
       }
-      const [user] = await db
-        .select({ role: users.role, sessionVersion: users.sessionVersion })
-        .from(users)
-        .where(eq(users.id, rotated.userId));
-      // No longer staff: the device is signed out rather than renewed.
-      if (user?.role !== 'admin') {
-        await revokeSession(rotated.id);
-        return { kind: 'revoked' };
-      }
-      return {
-        kind: 'ok',
-        sessionId: rotated.id,
-        refreshToken: next,
-        user: { id: rotated.userId, role: user.role, sessionVersion: user.sessionVersion },
-      };
+      // Its successor is still the current token (so it is the one just exchanged, and that one is unused).
+      const isRetry =
+        exchanged.revokedAt === null &&
+        exchanged.currentHash === nextHash &&
+        at.getTime() - exchanged.exchangedAt.getTime() <= REFRESH_RETRY_GRACE_SECONDS * 1000;
+      if (isRetry) return renewed({ id: exchanged.sessionId, userId: exchanged.userId }, next);
+      await revokeSession(exchanged.sessionId);
+      return { kind: 'revoked' };
     },
 
     async revokeByToken(refreshToken) {
       const hash = hashRefreshToken(refreshToken);
+      const chain = db
+        .select({ id: staffExchangedTokens.sessionId })
+        .from(staffExchangedTokens)
+        .where(eq(staffExchangedTokens.tokenHash, hash));
       await db
         .update(staffSessions)
         .set({ revokedAt: now() })
         .where(
-          and(
-            or(eq(staffSessions.tokenHash, hash), eq(staffSessions.previousTokenHash, hash)),
-            isNull(staffSessions.revokedAt),
-          ),
+          and(or(eq(staffSessions.tokenHash, hash), inArray(staffSessions.id, chain)), isNull(staffSessions.revokedAt)),
         );
     },
 
