@@ -7,8 +7,14 @@ import { HttpError } from '../../plugins/errors.ts';
 // is re-encoded as WebP from the decoded pixels, so nothing of the file staff sent reaches a customer:
 // no EXIF (location, camera), no hidden payload. sharp decodes in libuv's thread pool.
 
-/** Decompression bombs (a tiny file that decodes to gigapixels) are refused before decoding. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Pixels an upload may have, read from its header before anything is decoded: decompression bombs (a
+ * tiny file that decodes to gigapixels) are refused, and so is more than a menu photo needs. The largest
+ * rendition has 0.9 megapixels; 24 still take a 6000×4000 photo straight from a camera, while the worst
+ * case, an interlaced PNG that is decoded whole, stays near 100 MB of pixels (twice that at 16 bits).
+ */
+const MAX_INPUT_PIXELS = 24_000_000;
+export const MAX_MEGAPIXELS = MAX_INPUT_PIXELS / 1_000_000;
 
 export const RENDITIONS = [
   { kind: 'card', width: 160, height: 160 },
@@ -36,8 +42,8 @@ const PICTURE_TOO_SMALL = new HttpError(400, 'picture_too_small', {
   en: `The picture is too small: its shorter side needs at least ${MIN_PICTURE_SIDE} pixels.`,
 });
 const PICTURE_TOO_MANY_PIXELS = new HttpError(400, 'picture_dimensions', {
-  de: 'Das Bild hat zu viele Pixel (höchstens 40 Megapixel). Bitte verkleinern Sie es.',
-  en: 'The picture has too many pixels (40 megapixels at most). Please make it smaller.',
+  de: `Das Bild hat zu viele Pixel (höchstens ${MAX_MEGAPIXELS} Megapixel). Bitte verkleinern Sie es.`,
+  en: `The picture has too many pixels (${MAX_MEGAPIXELS} megapixels at most). Please make it smaller.`,
 });
 
 export function contentHash(bytes: Uint8Array): string {
@@ -79,16 +85,18 @@ export async function renderPicture(bytes: Buffer): Promise<Rendition[]> {
   if (Math.min(size.width, size.height) < MIN_PICTURE_SIDE) throw PICTURE_TOO_SMALL;
   const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
   try {
-    return await Promise.all(
-      RENDITIONS.map(async ({ kind, width, height }) => {
-        const output = await upright
-          .clone()
-          .resize(width, height, { fit: 'cover', position: 'centre' })
-          .webp({ quality: 82 })
-          .toBuffer();
-        return { kind, width, height, contentType: 'image/webp' as const, bytes: output, hash: contentHash(output) };
-      }),
-    );
+    // One after another: a picture that cannot be read in stripes (an interlaced PNG) is decoded whole
+    // for each rendition, and four at once held four copies of its pixels.
+    const renditions: Rendition[] = [];
+    for (const { kind, width, height } of RENDITIONS) {
+      const output = await upright
+        .clone()
+        .resize(width, height, { fit: 'cover', position: 'centre' })
+        .webp({ quality: 82 })
+        .toBuffer();
+      renditions.push({ kind, width, height, contentType: 'image/webp', bytes: output, hash: contentHash(output) });
+    }
+    return renditions;
   } catch {
     // The header was readable but the pixels are not (a truncated or corrupt file).
     throw PICTURE_TYPE;

@@ -13,7 +13,7 @@ import { pictureRenditions, pictures } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { audit } from '../admin/editing.ts';
 import { requireStore } from './categories.ts';
-import { contentHash, renderPicture, type Rendition } from './picture-processing.ts';
+import { MAX_MEGAPIXELS, contentHash, renderPicture, type Rendition } from './picture-processing.ts';
 import { picturesById } from './product-reads.ts';
 
 const PICTURE_TOO_LARGE = new HttpError(413, 'picture_too_large', {
@@ -24,10 +24,47 @@ const UNSUPPORTED_TYPE = new HttpError(415, 'unsupported_media_type', {
   de: 'Senden Sie das Bild als image/jpeg, image/png oder image/webp.',
   en: 'Send the picture as image/jpeg, image/png or image/webp.',
 });
+const PICTURES_BUSY = new HttpError(503, 'pictures_busy', {
+  de: 'Gerade werden zu viele Bilder verarbeitet. Bitte versuchen Sie es in einem Moment erneut.',
+  en: 'Too many pictures are being processed right now. Please try again in a moment.',
+});
+/**
+ * Uploads that may wait while one is processed. The back office sends one picture at a time, so a
+ * longer queue means a script or a stuck client, and each waiting upload holds its body (up to 10 MB).
+ */
+const MAX_WAITING_UPLOADS = 4;
+/** About what the waiting ones take: a large picture is processed in a second or two. */
+const BUSY_RETRY_AFTER_SECONDS = 10;
+
 const PICTURE_OF_ANOTHER_STORE = new HttpError(409, 'picture_exists', {
   de: 'Dieses Bild gehört schon zu einem anderen Restaurant.',
   en: 'This picture already belongs to another store.',
 });
+
+/**
+ * Runs work one at a time, each in the order it came, as the password hashes' limiter does for
+ * several; with `maxWaiting` waiting already, it refuses more with `busy`.
+ */
+export function oneAtATime(maxWaiting: number, busy: Error) {
+  let running = false;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(work: () => Promise<T>): Promise<T> {
+    if (running) {
+      if (waiting.length >= maxWaiting) throw busy;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running = true;
+    }
+    try {
+      return await work();
+    } finally {
+      // The turn passes straight to the next in line, so nobody can slip in between.
+      const next = waiting.shift();
+      if (next) next();
+      else running = false;
+    }
+  };
+}
 
 async function pictureOf(db: Db, pictureId: number): Promise<AdminPicture> {
   const picture = (await picturesById(db, [pictureId])).get(pictureId);
@@ -99,6 +136,9 @@ async function storePicture(
  */
 const pictureUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  // An interlaced PNG is decoded whole: a file of 300 KB may take 100 MB and more while it is processed.
+  // One at a time keeps that to one picture's worth, however many are sent at once.
+  const processing = oneAtATime(MAX_WAITING_UPLOADS, PICTURES_BUSY);
 
   app.addContentTypeParser(
     [...PICTURE_TYPES],
@@ -122,7 +162,7 @@ const pictureUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Upload a picture: the file itself as the body, Content-Type image/jpeg, image/png or image/webp, ' +
-          'at most 10 MB, the shorter side at least 200 px',
+          `at most 10 MB and ${MAX_MEGAPIXELS} megapixels, the shorter side at least 200 px`,
         params: storeIdParamsSchema,
         response: {
           200: adminPictureSchema,
@@ -134,6 +174,7 @@ const pictureUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           409: apiErrorSchema,
           413: apiErrorSchema,
           415: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },
@@ -143,7 +184,10 @@ const pictureUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!Buffer.isBuffer(request.body)) throw UNSUPPORTED_TYPE;
       const upload = request.body;
       await requireStore(db, storeId);
-      const renditions = await renderPicture(upload);
+      const renditions = await processing(() => renderPicture(upload)).catch((error: unknown) => {
+        if (error === PICTURES_BUSY) void reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+        throw error;
+      });
       const { picture, created } = await db.transaction(async (tx) => {
         const stored = await storePicture(tx, storeId, contentHash(upload), renditions);
         const answer = await pictureOf(tx, stored.id);
