@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { orderingPauseSchema, storeStatusMessageSchema } from '@pizzeria/domain';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { users } from '../apps/server/src/db/schema.ts';
 import { buildServer } from '../apps/server/src/server.ts';
 import { createFreshDatabase, type FreshDatabase } from '../apps/server/test/fresh-database.ts';
+import { createTestUser } from '../apps/server/test/helper.ts';
 import { median, writeSection } from './lighthouse-report.ts';
 import { recordFigures } from './results.ts';
 import { ROOT, startStorefront } from './lighthouse-server.ts';
@@ -190,13 +190,8 @@ const statusUrl = (app: FastifyInstance) => `${originOf(app).replace('http:', 'w
 /** An admin's `Authorization` header, and the store's pause as the database has it. */
 async function signIn(app: FastifyInstance): Promise<{ authorization: string; paused: boolean }> {
   phase = 'signing in an admin and reading the pause';
-  const [admin] = await app.database.db
-    .insert(users)
-    .values({ email: `bench-${Date.now()}@example.com`, passwordHash: '!', customerName: 'Bench', role: 'admin' })
-    .returning({ id: users.id, sessionVersion: users.sessionVersion });
-  if (!admin) throw new Error('could not create the admin');
-  const token = await app.auth.issueToken({ id: admin.id, role: 'admin', sessionVersion: admin.sessionVersion });
-  const authorization = `Bearer ${token}`;
+  const admin = await createTestUser(app, { role: 'admin', name: 'Bench', email: `bench-${Date.now()}@example.com` });
+  const { authorization } = admin.headers;
   const availability = await app.inject({
     url: `/api/admin/stores/${STORE_ID}/availability`,
     headers: { authorization },

@@ -26,6 +26,8 @@ const env: NodeJS.ProcessEnv = {
   REGISTRATIONS_PER_HOUR_PER_ADDRESS: '100000',
   PASSWORD_RESETS_PER_HOUR_PER_ADDRESS: '100000',
   TRACKING_FAILURES_PER_HOUR_PER_ADDRESS: '100000',
+  GUEST_ORDERS_SHARE_OF_SLOT_PERCENT: '100',
+  MAILS_PER_HOUR_PER_RECIPIENT: '100000',
 };
 let cleanup = async () => {};
 
@@ -74,10 +76,15 @@ async function withoutAutomaticPauses(): Promise<void> {
     if (healthy) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const login = await fetch(`${origin}/api/login`, {
+  const login = await fetch(`${origin}/api/staff/login`, {
     method: 'POST',
-    body: new URLSearchParams({ username: env.ADMIN_EMAIL ?? '', password: env.ADMIN_PASSWORD ?? '' }),
+    body: new URLSearchParams({
+      username: env.ADMIN_EMAIL ?? '',
+      password: env.ADMIN_PASSWORD ?? '',
+      device_name: 'Playwright setup',
+    }),
   });
+  if (!login.ok) throw new Error(`the staff sign-in answered HTTP ${login.status}`);
   const { access_token: token } = (await login.json()) as { access_token: string };
   const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
   const url = `${origin}/api/admin/stores/13/board-settings`;

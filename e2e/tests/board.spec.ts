@@ -27,7 +27,7 @@ async function startShift(page: Page): Promise<void> {
 }
 
 async function adminHeaders(request: APIRequestContext, origin = ''): Promise<Record<string, string>> {
-  const response = await request.post(`${origin}/api/login`, {
+  const response = await request.post(`${origin}/api/staff/login`, {
     form: { username: ADMIN.email, password: ADMIN.password },
   });
   expect(response.ok()).toBe(true);

@@ -61,7 +61,9 @@ async function seriousViolationsInMain(page: Page): Promise<{ id: string; target
 }
 
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/login', { form: { username: ADMIN.email, password: ADMIN.password } });
+  const response = await request.post('/api/staff/login', {
+    form: { username: ADMIN.email, password: ADMIN.password },
+  });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { access_token: string }).access_token;
 }

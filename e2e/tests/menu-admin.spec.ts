@@ -31,7 +31,7 @@ test.afterAll(async () => {
 });
 
 async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.post(`${server.origin}/api/login`, {
+  const response = await request.post(`${server.origin}/api/staff/login`, {
     form: { username: ADMIN.email, password: ADMIN.password },
   });
   expect(response.ok()).toBe(true);

@@ -47,7 +47,7 @@ test.beforeEach(() => {
 });
 
 async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.post(`${server.origin}/api/login`, {
+  const response = await request.post(`${server.origin}/api/staff/login`, {
     form: { username: STAFF.email, password: STAFF.password },
   });
   expect(response.ok()).toBe(true);

@@ -7,7 +7,7 @@ const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 const OPEN = /^Jetzt geöffnet · bis \d{2}:\d{2}$/;
 
 async function adminHeaders(request: APIRequestContext, origin = ''): Promise<Record<string, string>> {
-  const response = await request.post(`${origin}/api/login`, {
+  const response = await request.post(`${origin}/api/staff/login`, {
     form: { username: ADMIN.email, password: ADMIN.password },
   });
   expect(response.ok()).toBe(true);

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import auth from './plugins/auth.ts';
 import database from './plugins/database.ts';
 import errors from './plugins/errors.ts';
+import jsonCharset from './plugins/json-charset.ts';
 import language from './plugins/language.ts';
 import openapi from './plugins/openapi.ts';
 import pubsub from './plugins/pubsub.ts';
@@ -61,6 +62,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   });
   await instance.register(language);
   await instance.register(errors);
+  await instance.register(jsonCharset);
   await instance.register(openapi);
   await instance.register(websocket);
   await instance.register(pubsub, { redisUrl: config.REDIS_URL });
@@ -72,11 +74,16 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   });
   await instance.register(rateLimits);
   await instance.register(auth, { secret: config.JWT_SECRET });
-  await instance.register(mail, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL });
+  await instance.register(mail, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    publicUrl: config.PUBLIC_URL,
+    perRecipientPerHour: config.MAILS_PER_HOUR_PER_RECIPIENT,
+  });
   await bootstrapAdmin(instance, config);
   await instance.register(catalogueService);
   await instance.register(storeStatusService);
-  await instance.register(ordersService);
+  await instance.register(ordersService, { guestSharePercent: config.GUEST_ORDERS_SHARE_OF_SLOT_PERCENT });
   await instance.register(paymentsService, { paypal });
   await instance.register(boardWatchService);
 

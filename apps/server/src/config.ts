@@ -71,6 +71,13 @@ const configSchema = z.object({
   /** Orders placed per hour from one client address, and for one phone number, e-mail or account. */
   ORDERS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   ORDERS_PER_HOUR_PER_CUSTOMER: z.coerce.number().int().min(1).default(5),
+  /**
+   * The share of each slot's places that guest orders may hold until staff answer them, so strangers'
+   * orders cannot book the kitchen; 100 bounds nothing.
+   */
+  GUEST_ORDERS_SHARE_OF_SLOT_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+  /** Mails to one recipient address per hour; past it the shop's mails to that address are held back. */
+  MAILS_PER_HOUR_PER_RECIPIENT: z.coerce.number().int().min(1).default(20),
   /** Accounts created, and passwords set with a reset link, per hour from one client address. */
   REGISTRATIONS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   PASSWORD_RESETS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(10),

@@ -59,6 +59,14 @@ describe('limits per client address', () => {
   });
   afterAll(() => server.close());
 
+  it('counts registrations from an IPv6 network as from one client, whichever of its addresses', async () => {
+    const hosts = ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:aaaa:bbbb:cccc:dddd', '2001:db8:5:6::ffff'];
+    const statuses = [];
+    for (const ip of hosts) statuses.push((await register(app, ip)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect((await register(app, '2001:db8:5:7::1')).statusCode).toBe(201);
+  });
+
   it('refuses a fourth registration from one address within the hour, in the caller’s language', async () => {
     const ip = freshAddress();
     const taken = `${randomUUID()}@example.com`;

@@ -239,6 +239,32 @@ describe('a broken multipart body on /api/login', () => {
   });
 });
 
+describe('a file in a login form', () => {
+  it.each(['/api/login', '/api/staff/login'])('answers 415 on %s: no form of ours takes a file', async (url) => {
+    const form = new FormData();
+    form.append('username', 'anna@example.com');
+    form.append('password', new Blob(['Margherita-42'], { type: 'text/plain' }), 'password.txt');
+    const encoded = new Response(form);
+    const payload = Buffer.from(await encoded.arrayBuffer());
+    for (const language of ['de', 'en'] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': encoded.headers.get('content-type') ?? '', 'accept-language': language },
+        payload,
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        code: 'files_not_accepted',
+        message:
+          language === 'de'
+            ? 'Dieses Formular nimmt keine Dateien an. Bitte senden Sie nur die Felder.'
+            : 'This form does not take files. Please send its fields only.',
+      });
+    }
+  });
+});
+
 describe('who comes before what', () => {
   it('answers an anonymous request to a signed-in route with 401 before reading its body', async () => {
     for (const [method, url] of [
@@ -314,6 +340,49 @@ describe('bodies the API does not take', () => {
       code: 'unsupported_media_type',
     });
   });
+
+  // JSON is UTF-8 and is read as UTF-8 whatever it declares: a body in another charset would arrive as
+  // something other than was sent (or not at all), on the routes that read JSON their own way too.
+  it.each([
+    ['utf-16', '/api/orders/guest', 'utf16le'],
+    ['UTF-16BE', '/api/login', 'utf16le'],
+    ['iso-8859-1', '/api/register/customer', 'latin1'],
+    ['"latin1"', '/api/payments/paypal/webhook', 'latin1'],
+    ['utf-8; charset=utf-16', '/api/login', 'utf16le'],
+  ] as const)('answers JSON declared charset=%s with 415 (%s)', async (charset, url, encoding) => {
+    const body = { username: 'jürgen@example.com', password: 'Straße-12345', ...order };
+    for (const language of ['de', 'en'] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': `application/json; charset=${charset}`, 'accept-language': language },
+        payload: Buffer.from(JSON.stringify(body), encoding),
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        code: 'unsupported_charset',
+        message:
+          language === 'de'
+            ? 'Die Anfrage ist in einer Zeichenkodierung, die wir nicht lesen. Bitte senden Sie JSON in UTF-8.'
+            : 'The request is in a character encoding we do not read. Please send JSON in UTF-8.',
+      });
+    }
+  });
+
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON; Charset="UTF-8"'])(
+    'still takes JSON as %s',
+    async (type) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': type },
+        payload: JSON.stringify({ username: 'jürgen@example.com', password: 'Straße-12345' }),
+      });
+      // Read, and refused only for the credentials.
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'invalid_credentials' });
+    },
+  );
 
   it.each([
     ['broken JSON', '{"store_id": 13,'],

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { orderSchema, type Order } from '@pizzeria/domain';
 import { loadConfig } from '../src/config.ts';
-import { users } from '../src/db/schema.ts';
+import { staffSessions, users } from '../src/db/schema.ts';
 import { buildServer, type BuildServerOptions } from '../src/server.ts';
 import type { CatalogueProduct } from '../src/features/catalogue/index.ts';
 
@@ -49,6 +49,9 @@ export async function buildTestServer(
     REGISTRATIONS_PER_HOUR_PER_ADDRESS: '100000',
     PASSWORD_RESETS_PER_HOUR_PER_ADDRESS: '100000',
     TRACKING_FAILURES_PER_HOUR_PER_ADDRESS: '100000',
+    // Most tests fill slots with guest orders: the guests' share and mail limits get their own tests.
+    GUEST_ORDERS_SHARE_OF_SLOT_PERCENT: '100',
+    MAILS_PER_HOUR_PER_RECIPIENT: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
@@ -74,7 +77,8 @@ let userCounter = 0;
 
 /**
  * Creates an account straight in the database (no password: it cannot log in) and a bearer token for
- * it, for tests of routes that need a signed-in customer or admin.
+ * it, for tests of routes that need a signed-in customer or admin. An admin's token belongs to a staff
+ * session (a signed-in device), as every admin token must.
  */
 export async function createTestUser(
   app: FastifyInstance,
@@ -88,8 +92,19 @@ export async function createTestUser(
     .values({ email, passwordHash: '!', customerName: options.name ?? `Test User ${userCounter}`, role })
     .returning({ id: users.id, sessionVersion: users.sessionVersion });
   if (!user) throw new Error('could not create the test user');
-  const token = await app.auth.issueToken({ id: user.id, role, sessionVersion: user.sessionVersion });
+  const sessionId = role === 'admin' ? await startStaffSession(app, user.id) : undefined;
+  const token = await app.auth.issueToken({ id: user.id, role, sessionVersion: user.sessionVersion }, { sessionId });
   return { id: user.id, email, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A signed-in staff device for the user, as `POST /api/staff/login` starts one: its id. */
+async function startStaffSession(app: FastifyInstance, userId: number): Promise<number> {
+  const [session] = await app.database.db
+    .insert(staffSessions)
+    .values({ userId, tokenHash: `test-${randomBytes(16).toString('hex')}`, deviceName: 'Test' })
+    .returning({ id: staffSessions.id });
+  if (!session) throw new Error('could not start the test staff session');
+  return session.id;
 }
 
 /** A product of the demo menu that needs no choice (no size, no required topping): what order tests buy. */

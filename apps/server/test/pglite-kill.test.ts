@@ -9,9 +9,9 @@ import {
   MAX_ADMIN_ORDERS_PAGE,
   adminOrderSchema,
   isTimeZone,
-  loginResponseSchema,
   orderSchema,
   productSchema,
+  staffLoginResponseSchema,
   storeSettingsSchema,
   type Order,
 } from '@pizzeria/domain';
@@ -82,6 +82,7 @@ async function start(): Promise<Server> {
     ORDERS_PER_HOUR_PER_ADDRESS: '100000',
     ORDERS_PER_HOUR_PER_CUSTOMER: '100000',
     TRACKING_FAILURES_PER_HOUR_PER_ADDRESS: '100000',
+    GUEST_ORDERS_SHARE_OF_SLOT_PERCENT: '100',
   });
   const [, origin = ''] = await started.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
   const health = await fetch(`${origin}/api/health`);
@@ -123,11 +124,11 @@ function afternoonZone(utcHour: number): string {
 }
 
 async function adminHeaders(origin: string): Promise<Record<string, string>> {
-  const login = await fetch(`${origin}/api/login`, {
+  const login = await fetch(`${origin}/api/staff/login`, {
     method: 'POST',
-    body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
+    body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password, device_name: 'pglite-kill' }),
   });
-  const { access_token: token } = await json(login, loginResponseSchema, 'the admin login');
+  const { access_token: token } = await json(login, staffLoginResponseSchema, 'the admin login');
   return { authorization: `Bearer ${token}` };
 }
 

@@ -717,6 +717,8 @@ export const slotCounts = pgTable(
     lane: smallint('lane').notNull(),
     /** This row's share of the slot's active orders: negative on the released lane. */
     taken: integer('taken').notNull(),
+    /** This row's share of the slot's guest orders that staff have not answered yet (the guests' share). */
+    guestsWaiting: integer('guests_waiting').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.slotStart, t.lane] })],
 );

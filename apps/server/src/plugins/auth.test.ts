@@ -95,7 +95,7 @@ describe('auth plugin', () => {
     const revoked = await whoami(token);
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json()).toMatchObject({ code: 'session_expired' });
-    // The admin's ordinary tokens (no session claim) are not affected.
+    // The admin's other devices are not affected.
     expect((await whoami(admin.token)).statusCode).toBe(200);
   });
 });
@@ -115,8 +115,12 @@ describe('auth plugin: tokens that must end', () => {
   afterAll(() => app.close());
 
   /** A token as the plugin issues them, signed with the real secret, with only the chosen time claims. */
-  async function tokenFor(user: TestUser, claims: { exp: boolean; iat: boolean }): Promise<string> {
-    const token = new SignJWT({ role: 'customer', sv: 0 })
+  async function tokenFor(
+    user: TestUser,
+    claims: { exp: boolean; iat: boolean },
+    role: 'customer' | 'admin' = 'customer',
+  ): Promise<string> {
+    const token = new SignJWT({ role, sv: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(user.id))
       .setIssuer('pizzeria');
@@ -134,5 +138,22 @@ describe('auth plugin: tokens that must end', () => {
     expect((await whoami(await tokenFor(user, { exp: false, iat: true }))).statusCode).toBe(401);
     expect((await whoami(await tokenFor(user, { exp: true, iat: false }))).statusCode).toBe(401);
     expect(await app.auth.verifyToken(await tokenFor(user, { exp: false, iat: true }))).toBeNull();
+  });
+
+  it('refuses an admin token without a staff session, as the shop’s login gave them out, and issues none', async () => {
+    const admin = await createTestUser(app, { role: 'admin' });
+    const unsessioned = await tokenFor(admin, { exp: true, iat: true }, 'admin');
+    const response = await app.inject({
+      url: '/api/test/whoami',
+      headers: { authorization: `Bearer ${unsessioned}`, 'accept-language': 'en' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'session_expired' });
+    expect(await app.auth.verifyToken(unsessioned)).toBeNull();
+    // The same admin with a staff session is let in.
+    expect((await app.inject({ url: '/api/test/whoami', headers: admin.headers })).statusCode).toBe(200);
+    await expect(app.auth.issueToken({ id: admin.id, role: 'admin', sessionVersion: 0 })).rejects.toThrow(
+      /staff session/,
+    );
   });
 });

@@ -12,7 +12,7 @@ import { HttpError } from './errors.ts';
 export interface Caller {
   id: number;
   role: Role;
-  /** The staff session (signed-in device) the token belongs to; absent for tokens of `POST /api/login`. */
+  /** The staff session (signed-in device) the token belongs to: every admin's token has one, a customer's none. */
   sessionId?: number;
 }
 
@@ -21,7 +21,8 @@ declare module 'fastify' {
     auth: {
       /**
        * A bearer token for the user as it is now (its session version is part of the token). A staff
-       * session's token names the session: it stops working as soon as the session is revoked.
+       * session's token names the session: it stops working as soon as the session is revoked. An
+       * admin's token must name one.
        */
       issueToken(
         user: { id: number; role: Role; sessionVersion: number },
@@ -127,6 +128,9 @@ export default fp<AuthPluginOptions>(
       if (!claims.success) return 'invalid';
       const id = Number(claims.data.sub);
       const sessionId = claims.data.sid;
+      // Staff rights come only with a staff session, which a sign-out ends: an admin token without one
+      // (as the shop's login once gave out) names nobody.
+      if (sessionId === undefined && claims.data.role !== 'customer') return 'ended';
       if (sessionId === undefined) {
         const [user] = await app.database.db
           .select({ role: users.role, sessionVersion: users.sessionVersion })
@@ -166,6 +170,8 @@ export default fp<AuthPluginOptions>(
 
     app.decorate('auth', {
       async issueToken(user, tokenOptions = {}) {
+        if (user.role !== 'customer' && tokenOptions.sessionId === undefined)
+          throw new Error('an admin token needs a staff session: it would name nobody');
         const claims = { role: user.role, sv: user.sessionVersion };
         return new SignJWT(tokenOptions.sessionId === undefined ? claims : { ...claims, sid: tokenOptions.sessionId })
           .setProtectedHeader({ alg: 'HS256' })

@@ -39,3 +39,20 @@ export const boardSchema = z.object({
   now: z.string(),
 });
 export type Board = z.infer<typeof boardSchema>;
+
+/**
+ * `GET /api/admin/stores/{id}/guest-rush`: whether guest orders nobody has answered yet hold the guests'
+ * places of several slots, so that more guests are turned away or pushed later: a rush staff should
+ * answer, or invented orders they may want to pause against.
+ */
+export const guestRushSchema = z.object({
+  /** Two or more slots ahead have their guest places held: the board warns. */
+  active: z.boolean(),
+  /** Guest orders waiting for the kitchen's answer (or their payment). */
+  waiting_guest_orders: z.int(),
+  /** Slots from now on whose guest places are all held by unanswered guest orders. */
+  slots_full_for_guests: z.int(),
+  /** How many of a slot's places unanswered guest orders may hold. */
+  guest_places: z.int(),
+});
+export type GuestRush = z.infer<typeof guestRushSchema>;

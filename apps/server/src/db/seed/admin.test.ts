@@ -5,8 +5,9 @@ import { buildTestServer, type TestServer } from '../../../test/helper.ts';
 import { users } from '../schema.ts';
 import { ensureAdminAccount, generatedAdminEmail } from './admin.ts';
 
+/** Staff sign in at the back office's door; the shop's login refuses them. */
 function login(app: FastifyInstance, username: string, password: string) {
-  return app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  return app.inject({ method: 'POST', url: '/api/staff/login', payload: { username, password } });
 }
 
 async function admins(app: FastifyInstance) {
@@ -20,7 +21,7 @@ describe('admin account from ADMIN_EMAIL/ADMIN_PASSWORD', () => {
   });
   afterAll(() => server.close());
 
-  it('is created on start and can log in as admin', async () => {
+  it('is created on start and can sign in to the back office, not the shop', async () => {
     const { app } = server;
     expect((await admins(app)).map((admin) => admin.email)).toEqual(['chef@bella-napoli.example']);
     const response = await login(app, 'chef@bella-napoli.example', 'Forno-a-legna-1905');
@@ -30,6 +31,13 @@ describe('admin account from ADMIN_EMAIL/ADMIN_PASSWORD', () => {
       headers: { authorization: `Bearer ${response.json().access_token}` },
     });
     expect(me.json()).toMatchObject({ email: 'chef@bella-napoli.example', role: 'admin' });
+    const shop = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'chef@bella-napoli.example', password: 'Forno-a-legna-1905' },
+    });
+    expect(shop.statusCode).toBe(403);
+    expect(shop.json()).toMatchObject({ code: 'staff_use_back_office' });
   });
 
   it('stays unchanged on a restart with the same settings, and takes a changed password', async () => {
@@ -37,22 +45,18 @@ describe('admin account from ADMIN_EMAIL/ADMIN_PASSWORD', () => {
     const db = app.database.db;
     const options = { email: 'chef@bella-napoli.example', password: 'Forno-a-legna-1905' };
     expect(await ensureAdminAccount(db, options)).toEqual({ kind: 'unchanged', email: options.email });
-    const oldToken = (await login(app, options.email, options.password)).json().access_token as string;
-    const staff = await app.inject({
-      method: 'POST',
-      url: '/api/staff/login',
-      payload: { username: options.email, password: options.password, device_name: 'Küchen-Tablet' },
-    });
+    const staff = await login(app, options.email, options.password);
+    const oldToken = staff.json().access_token as string;
     const refreshToken = staff.json().refresh_token as string;
 
     const changed = { ...options, password: 'Neuer-Pizzaofen-2026' };
     expect(await ensureAdminAccount(db, changed)).toEqual({ kind: 'updated', email: options.email });
     expect((await login(app, options.email, options.password)).statusCode).toBe(401);
     expect((await login(app, options.email, changed.password)).statusCode).toBe(200);
-    // The old password's sessions end with it.
+    // The old password's sessions end with it: the device's access token at once, and its refresh
+    // token renews nothing.
     const stale = await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${oldToken}` } });
     expect(stale.statusCode).toBe(401);
-    // So does every signed-in staff device: its refresh token renews nothing.
     const refresh = await app.inject({
       method: 'POST',
       url: '/api/staff/refresh',

@@ -37,6 +37,14 @@ function login(app: FastifyInstance, username: string, password: string, headers
   return app.inject({ method: 'POST', url: '/api/login', headers, payload: { username, password } });
 }
 
+/** A staff account with a password: registered as a customer, then made staff as `ADMIN_EMAIL` makes one. */
+async function staffAccount(app: FastifyInstance): Promise<string> {
+  const email = uniqueEmail('staff');
+  expect((await register(app, email)).statusCode).toBe(201);
+  await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+  return email;
+}
+
 async function mailsTo(app: FastifyInstance, to: string, kind: string) {
   return app.database.db
     .select()
@@ -239,7 +247,7 @@ describe('accounts API', () => {
       expect((await me(response.json().access_token)).json()).toMatchObject({ email });
     });
 
-    it('refuses a file in the form and a form without a password with 4xx, never 500', async () => {
+    it('refuses a file in the form with 415 and a form without a password with 400', async () => {
       const form = new FormData();
       form.append('username', email);
       form.append('password', new Blob(['x']), 'password.txt');
@@ -250,8 +258,8 @@ describe('accounts API', () => {
         headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
         payload: Buffer.from(await encoded.arrayBuffer()),
       });
-      expect(withFile.statusCode).toBeGreaterThanOrEqual(400);
-      expect(withFile.statusCode).toBeLessThan(500);
+      expect(withFile.statusCode).toBe(415);
+      expect(withFile.json()).toMatchObject({ code: 'files_not_accepted' });
 
       const { payload, contentType } = await multipart({ username: email });
       const missing = await app.inject({
@@ -285,6 +293,37 @@ describe('accounts API', () => {
       expect((await login(app, email, PASSWORD, { 'accept-language': 'en-GB,en;q=0.9' })).statusCode).toBe(200);
       const [after] = await app.database.db.select().from(users).where(eq(users.email, email));
       expect(after?.language).toBe('en');
+    });
+
+    it('refuses a staff account with 403 staff_use_back_office in the caller’s language, and no token', async () => {
+      const staff = await staffAccount(app);
+      const german = await login(app, staff, PASSWORD, { 'accept-language': 'de' });
+      expect(german.statusCode).toBe(403);
+      expect(german.json()).toEqual({
+        code: 'staff_use_back_office',
+        message: 'Dieses Konto gehört zum Team des Restaurants. Bitte melden Sie sich im Back Office an.',
+      });
+      const english = await login(app, staff, PASSWORD, { 'accept-language': 'en' });
+      expect(english.json()).toEqual({
+        code: 'staff_use_back_office',
+        message: 'This account belongs to the restaurant’s staff. Please sign in to the back office.',
+      });
+      // A wrong password gets the answer any account gets: the refusal names staff only to them.
+      const wrong = await login(app, staff, 'Not-the-password-42', { 'accept-language': 'en' });
+      expect(wrong.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid credentials' });
+      // The back office's door stays open to them.
+      const backOffice = await app.inject({
+        method: 'POST',
+        url: '/api/staff/login',
+        payload: { username: staff, password: PASSWORD, device_name: 'Kasse' },
+      });
+      expect(backOffice.statusCode).toBe(200);
+    });
+
+    it('documents the refusal of staff and of bodies it cannot read', async () => {
+      const document = (await app.inject({ url: '/api/openapi.json' })).json();
+      const responses = document.paths['/api/login'].post.responses as Record<string, unknown>;
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '401', '403', '415', '429']));
     });
 
     it('GET /api/users/me: 401 without or with a bad token, the admin with an admin token', async () => {
@@ -489,6 +528,25 @@ describe('login throttling', () => {
       expect((await login(app, email, 'Wrong-password-123', from('10.0.0.1'))).statusCode).toBe(401);
     }
     expect((await login(app, email, PASSWORD, from('10.0.0.1'))).statusCode).toBe(200);
+  });
+
+  it('counts a staff account’s right password at the shop as no failure, and its wrong ones as failures', async () => {
+    const staff = await staffAccount(app);
+    const refused = [];
+    for (let i = 0; i < 5; i += 1) refused.push((await login(app, staff, PASSWORD, from('10.0.3.1'))).statusCode);
+    expect(refused).toEqual([403, 403, 403, 403, 403]);
+    const wrong = [];
+    for (let i = 0; i < 4; i += 1)
+      wrong.push((await login(app, staff, 'Wrong-password-123', from('10.0.3.1'))).statusCode);
+    expect(wrong).toEqual([401, 401, 401, 429]);
+    // Throttled at the shop is throttled at the back office: one count, whichever door.
+    const backOffice = await app.inject({
+      method: 'POST',
+      url: '/api/staff/login',
+      headers: from('10.0.3.1'),
+      payload: { username: staff, password: PASSWORD },
+    });
+    expect(backOffice.statusCode).toBe(429);
   });
 
   it('lets the owner in from another address however often someone guesses from one (issue 9: no lock-out)', async () => {

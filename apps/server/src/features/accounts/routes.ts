@@ -13,6 +13,7 @@ import {
   resetPasswordSchema,
   userSchema,
 } from '@pizzeria/domain';
+import { clientSubject } from '../../plugins/client-address.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import formBody from '../../plugins/form-body.ts';
 import { tooMany, type Limit } from '../../plugins/rate-limits.ts';
@@ -50,6 +51,15 @@ const PASSWORD_TOO_COMMON = new HttpError(400, 'password_too_common', {
 const INVALID_RESET_TOKEN = new HttpError(400, 'invalid_reset_token', {
   de: 'Dieser Link zum Zurücksetzen des Passworts ist ungültig, schon benutzt oder abgelaufen. Bitte fordern Sie einen neuen an.',
   en: 'This password reset link is invalid, already used or expired. Please request a new one.',
+});
+/**
+ * Staff rights come only from the staff sign-in, whose devices can be listed and signed out; a staff
+ * token from the shop's login would outlive every sign-out. Answered only to the right password, so the
+ * refusal tells nobody else which accounts are staff.
+ */
+const STAFF_USE_BACK_OFFICE = new HttpError(403, 'staff_use_back_office', {
+  de: 'Dieses Konto gehört zum Team des Restaurants. Bitte melden Sie sich im Back Office an.',
+  en: 'This account belongs to the restaurant’s staff. Please sign in to the back office.',
 });
 const NO_ACCOUNT = new HttpError(401, 'session_expired', {
   de: 'Ihr Konto gibt es nicht mehr. Bitte melden Sie sich erneut an.',
@@ -101,7 +111,7 @@ export async function signIn(
     result = await login({
       email: request.body.username,
       password: request.body.password,
-      ip: request.ip,
+      ip: clientSubject(request.ip),
       language: request.language,
       deviceToken: request.body.device_token,
     });
@@ -141,14 +151,25 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Log in with email (`username`) and password: form-data, urlencoded or JSON',
+        summary:
+          'Log a customer in with email (`username`) and password: form-data, urlencoded or JSON. ' +
+          'A staff account is refused (403 `staff_use_back_office`): staff sign in with `POST /api/staff/login`',
         consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errorResponses, 429: apiErrorSchema, 503: apiErrorSchema },
+        response: {
+          200: loginResponseSchema,
+          ...errorResponses,
+          403: apiErrorSchema,
+          415: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
+      // A right password is no failed attempt, refused here or not: the throttle has already forgiven it.
       const user = await signIn(service.login, request, reply);
+      if (user.role !== 'customer') throw STAFF_USE_BACK_OFFICE;
       return {
         access_token: await app.auth.issueToken(user),
         token_type: 'bearer' as const,
@@ -187,7 +208,7 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
     async (request, reply) => {
       // Every attempt counts, an e-mail address already taken too: it is how addresses are probed.
       const taken = await app.rateLimits.take([
-        { kind: 'register:address', subject: request.ip, limit: addressLimits.registrations },
+        { kind: 'register:address', subject: clientSubject(request.ip), limit: addressLimits.registrations },
       ]);
       if (!taken.ok) throw tooMany(reply, taken.retryAfterSeconds, 'too_many_requests', tooManyRegistrations);
       const result = await service.register(request.body, request.language);
@@ -208,7 +229,7 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const retryAfterSeconds = await service.admitPasswordReset(request.body.email, request.ip);
+      const retryAfterSeconds = await service.admitPasswordReset(request.body.email, clientSubject(request.ip));
       if (retryAfterSeconds !== null)
         throw tooMany(reply, retryAfterSeconds, 'too_many_requests', tooManyResetRequests);
       // Answered before any lookup, so neither the answer nor its timing tells whether the account exists.
@@ -234,10 +255,10 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
     async (request, reply) => {
       // Every attempt counts: each one with a strong enough password costs a password hash.
       const taken = await app.rateLimits.take([
-        { kind: 'password-reset:address', subject: request.ip, limit: addressLimits.passwordResets },
+        { kind: 'password-reset:address', subject: clientSubject(request.ip), limit: addressLimits.passwordResets },
       ]);
       if (!taken.ok) throw tooMany(reply, taken.retryAfterSeconds, 'too_many_requests', tooManyPasswordResets);
-      const result = await service.resetPassword(request.body.token, request.body.password, request.ip);
+      const result = await service.resetPassword(request.body.token, request.body.password, clientSubject(request.ip));
       if (result === 'password_too_common') throw PASSWORD_TOO_COMMON;
       if (result === 'invalid_token') throw INVALID_RESET_TOKEN;
       return { message: RESET_PASSWORD_ANSWER[request.language] };

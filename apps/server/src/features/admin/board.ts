@@ -5,6 +5,7 @@ import {
   apiErrorSchema,
   boardSchema,
   boardSettingsSchema,
+  guestRushSchema,
   storeIdParamsSchema,
   type BoardSettings,
 } from '@pizzeria/domain';
@@ -71,6 +72,21 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       const orders = await app.orders.listBoard(request.params.id, now, request.language);
       return { orders, settings: renderSettings(settings), now: now.toISOString() };
     },
+  );
+
+  app.get(
+    '/stores/:id/guest-rush',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Whether guest orders nobody has answered hold the guests' places of several slots ahead, so that " +
+          'more guests are turned away or pushed later (a rush to answer, or invented orders to pause against)',
+        params: storeIdParamsSchema,
+        response: { 200: guestRushSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.orders.guestRush(request.params.id),
   );
 
   app.get(

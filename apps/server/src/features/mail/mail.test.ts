@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import database from '../../plugins/database.ts';
+import rateLimits from '../../plugins/rate-limits.ts';
 import { outbox } from '../../db/schema.ts';
 import mail from './mail.ts';
 
@@ -18,6 +19,7 @@ describe('mail without SMTP_URL', () => {
     });
     app = Fastify({ logger: { level: 'info', stream } });
     await app.register(database, { dataDir: 'memory://' });
+    await app.register(rateLimits);
     await app.register(mail, {
       from: 'Pizzeria Bella Napoli <bestellung@bella-napoli.example>',
       publicUrl: 'http://localhost:3000/',

@@ -71,7 +71,15 @@ export interface MailPluginOptions {
   /** The store's time zone for times in order mails. */
   timeZone?: string;
   currency?: Currency;
+  /**
+   * Mails to one address per hour, whatever they are: past it a mail stays in the outbox unsent, so that
+   * nobody can make the shop flood an address that is not theirs with invented orders.
+   */
+  perRecipientPerHour?: number;
 }
+
+/** The default of `MAILS_PER_HOUR_PER_RECIPIENT`. */
+export const DEFAULT_MAILS_PER_RECIPIENT = 20;
 
 /** The display name of a `Name <address>` sender, else the fallback. */
 function displayNameOf(from: string, fallback: string): string {
@@ -95,6 +103,20 @@ export default fp<MailPluginOptions>(
       currency: options.currency ?? 'EUR',
     };
     const inFlight = new Set<Promise<void>>();
+    const recipientLimit = { max: options.perRecipientPerHour ?? DEFAULT_MAILS_PER_RECIPIENT, windowSeconds: 3600 };
+
+    /**
+     * Whether the recipient may have one more mail this hour; a count that fails lets the mail go (a mail
+     * lost to a hiccup of the counters would be worse than one too many).
+     */
+    async function recipientMayHaveOneMore(to: string): Promise<boolean> {
+      const counter = { kind: 'mail:recipient', subject: to.trim().toLowerCase(), limit: recipientLimit };
+      const taken = await app.rateLimits.take([counter]).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'could not count a mail to its recipient');
+        return { ok: true as const };
+      });
+      return taken.ok;
+    }
 
     async function deliver(message: MailMessage): Promise<void> {
       let id: number | undefined;
@@ -121,6 +143,17 @@ export default fp<MailPluginOptions>(
       if (!transport) {
         // Never the text: a reset link in the log is a working key to an account for whoever reads logs.
         app.log.info({ mail: { id, kind: message.kind } }, 'mail kept in the outbox (no SMTP_URL)');
+        return;
+      }
+      if (!(await recipientMayHaveOneMore(message.to))) {
+        app.log.warn({ mail: { id, kind: message.kind } }, 'mail held back: too many mails to its address this hour');
+        if (id !== undefined) {
+          await db
+            .update(outbox)
+            .set({ error: `held back: more than ${recipientLimit.max} mails to this address within an hour` })
+            .where(eq(outbox.id, id))
+            .catch((error: unknown) => app.log.error({ err: error }, 'could not record a held-back mail'));
+        }
         return;
       }
       try {
@@ -186,5 +219,5 @@ export default fp<MailPluginOptions>(
       transport?.close();
     });
   },
-  { name: 'mail', dependencies: ['database'] },
+  { name: 'mail', dependencies: ['database', 'rate-limits'] },
 );

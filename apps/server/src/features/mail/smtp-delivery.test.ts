@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
+import { randomUUID } from 'node:crypto';
 import { outbox } from '../../db/schema.ts';
-import { buildTestServer, type TestServer } from '../../../test/helper.ts';
+import { buildTestServer, pickupOrder, pinClock, simpleProduct, type TestServer } from '../../../test/helper.ts';
 
 interface ReceivedMail {
   from: string;
@@ -154,6 +155,57 @@ describe('mail when the SMTP server refuses', () => {
         },
         { timeout: 10_000, interval: 50 },
       );
+    } finally {
+      await server.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe('mails to one address', () => {
+  it('sends at most MAILS_PER_HOUR_PER_RECIPIENT an hour and keeps the rest unsent in the outbox', async () => {
+    const smtp = await startSmtpServer();
+    const server = await buildTestServer({ SMTP_URL: smtp.url, MAILS_PER_HOUR_PER_RECIPIENT: '3' });
+    try {
+      const { app } = server;
+      pinClock(app);
+      const productId = (await simpleProduct(app)).id;
+      // Someone orders five times for an address of somebody else's (in any case of letters).
+      for (const email of [
+        'victim@example.com',
+        'Victim@example.com',
+        'victim@example.com ',
+        'VICTIM@example.com',
+        'victim@example.com',
+      ]) {
+        const order = pickupOrder(productId);
+        const placed = await app.inject({
+          method: 'POST',
+          url: '/api/orders/guest',
+          headers: { 'idempotency-key': randomUUID() },
+          payload: { ...order, address: { ...(order.address as Record<string, unknown>), email: email.trim() } },
+        });
+        expect(placed.statusCode).toBe(201);
+      }
+      await vi.waitFor(
+        async () => {
+          const rows = await app.database.db.select().from(outbox);
+          const mine = rows.filter((row) => row.toAddress.toLowerCase() === 'victim@example.com');
+          expect(mine).toHaveLength(5);
+          expect(mine.filter((row) => row.sentAt !== null)).toHaveLength(3);
+          expect(mine.filter((row) => row.error?.startsWith('held back'))).toHaveLength(2);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(smtp.received.filter((mail) => mail.to[0]?.toLowerCase() === 'victim@example.com')).toHaveLength(3);
+
+      // Another address is not held back.
+      const other = await app.inject({
+        method: 'POST',
+        url: '/api/forgot-password',
+        payload: { email: 'other@example.com' },
+      });
+      expect(other.statusCode).toBe(200);
     } finally {
       await server.close();
       await smtp.close();

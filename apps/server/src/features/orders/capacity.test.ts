@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderSchema } from '@pizzeria/domain';
@@ -80,6 +80,28 @@ describe.each(databases)("the kitchen's capacity per slot on $name", ({ database
     return Object.fromEntries(rows.map((row) => [row.slot.toISOString(), Number(row.taken)]));
   }
 
+  /** What `slot_counts` says of each slot's unanswered guest orders: its rows summed. */
+  async function guestCountsSay(): Promise<Record<string, number>> {
+    const rows = await app()
+      .database.db.select({ slot: slotCounts.slotStart, guests: sql<number>`sum(${slotCounts.guestsWaiting})::int` })
+      .from(slotCounts)
+      .where(eq(slotCounts.storeId, 13))
+      .groupBy(slotCounts.slotStart);
+    return Object.fromEntries(
+      rows.filter((row) => Number(row.guests) !== 0).map((row) => [row.slot.toISOString(), Number(row.guests)]),
+    );
+  }
+
+  /** The guest orders staff have not answered per slot, counted in `orders` itself. */
+  async function unansweredGuestsPerSlot(): Promise<Record<string, number>> {
+    const rows = await app()
+      .database.db.select({ slot: orders.slotStart, guests: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(eq(orders.storeId, 13), isNull(orders.userId), inArray(orders.status, ['pending_payment', 'waiting'])))
+      .groupBy(orders.slotStart);
+    return Object.fromEntries(rows.map((row) => [row.slot.toISOString(), Number(row.guests)]));
+  }
+
   beforeAll(async () => {
     server = await buildTestServer({}, { database });
     productId = (await simpleProduct(app())).id;
@@ -103,6 +125,7 @@ describe.each(databases)("the kitchen's capacity per slot on $name", ({ database
   // The orders' triggers keep slot_counts as counting the orders would say, whatever a test did.
   afterEach(async () => {
     expect(await slotCountsSay()).toEqual(await activePerSlot());
+    expect(await guestCountsSay()).toEqual(await unansweredGuestsPerSlot());
   });
 
   it('keeps slot_counts through status changes, moves, deletions and a truncate, as counting the orders says', async () => {
@@ -127,6 +150,9 @@ describe.each(databases)("the kitchen's capacity per slot on $name", ({ database
     await setStatus(third, 'ready');
     await setStatus(second, 'waiting');
     expect(await slotCountsSay()).toEqual({ [ASAP_SLOTS[0] ?? '']: 9, [SLOT_A]: 1, [SLOT_B]: 1 });
+    // Answered by staff (the first and third): no longer guest orders waiting; the second waits again.
+    expect(await guestCountsSay()).toEqual({ [ASAP_SLOTS[0] ?? '']: 8, [SLOT_A]: 1, [SLOT_B]: 1 });
+    expect(await guestCountsSay()).toEqual(await unansweredGuestsPerSlot());
     // Several orders in one statement, out of one slot and into another.
     await db
       .update(orders)

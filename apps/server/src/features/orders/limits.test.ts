@@ -70,6 +70,17 @@ function guestOrder(
 }
 
 describe('orders per client address', () => {
+  it('counts an IPv6 client by its /64 network, whichever of its addresses it uses', async () => {
+    const network = '2001:db8:77:1';
+    const statuses = [];
+    for (let host = 1; host <= 6; host += 1) {
+      statuses.push((await guestOrder(`${network}:${host.toString(16)}:0:0:${(host * 4099).toString(16)}`)).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    // The neighbouring network is another client.
+    expect((await guestOrder('2001:db8:77:2::1')).statusCode).toBe(201);
+  });
+
   it('holds a parallel burst from one address to the limit exactly, with 429 and Retry-After', async () => {
     const ip = freshAddress();
     const responses = await Promise.all(Array.from({ length: 15 }, () => guestOrder(ip)));

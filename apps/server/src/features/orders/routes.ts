@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../plugins/errors.ts';
 import { tooMany, type Counter, type Limit } from '../../plugins/rate-limits.ts';
 import { ORDER_NOT_FOUND, orderError } from './order-errors.ts';
+import { clientSubject } from '../../plugins/client-address.ts';
 import { DEFAULT_TRACKING_FAILURES, tooManyLookups, trackingLimit } from './tracking-limit.ts';
 import { OrderAttemptRefused, type ParsedOrderRequest, type PlaceOrderInput } from './service.ts';
 
@@ -66,7 +67,7 @@ function orderCounters(
   customerId: number | null,
   body: ParsedOrderRequest,
 ): Counter[] {
-  const counters: Counter[] = [{ kind: 'orders:address', subject: ip, limit: limits.address }];
+  const counters: Counter[] = [{ kind: 'orders:address', subject: clientSubject(ip), limit: limits.address }];
   const customer = (subject: string): Counter => ({ kind: 'orders:customer', subject, limit: limits.customer });
   if (customerId !== null) counters.push(customer(`account ${customerId}`));
   const phone = body.address?.phone.replace(/\D/g, '');
@@ -125,6 +126,7 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
         request.query.order_type,
         request.query.postcode || null,
         request.query.date ?? null,
+        request.caller === null,
       ),
   );
 

@@ -12,6 +12,7 @@ import {
   promisedTime,
   statusesBefore,
   type AdminOrder,
+  type GuestRush,
   type Language,
   type LocalizedText,
   type Order,
@@ -31,6 +32,8 @@ import { HttpError } from '../../plugins/errors.ts';
 import type { Attempt } from '../../plugins/rate-limits.ts';
 import { asSql, Placeholders, type Statement } from '../../db/statement.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { readGuestRush } from './guest-rush.ts';
+import { customerReading, readingFor, type SlotReading } from './guest-share.ts';
 import { holdsToken } from './order-access.ts';
 import { ORDER_NOT_FOUND, orderError, whoChangedIt } from './order-errors.ts';
 import { storeNotFound, type Catalogue } from '../catalogue/index.ts';
@@ -106,14 +109,26 @@ export const UNANSWERED_REJECTION: LocalizedText = {
   en: 'Sorry, the restaurant could not confirm your order in time. We apologise! Feel free to order again or give us a call.',
 };
 
+/** The default share (percent) of a slot's places that unanswered guest orders may hold. */
+export const DEFAULT_GUEST_SHARE_PERCENT = 50;
+
 /** How often each instance looks for unanswered orders (the update itself makes each rejection happen once). */
 const UNANSWERED_SWEEP_MS = 25_000;
 
 export interface OrdersService {
   /** Replaceable so tests can fix the time of day. */
   clock: Clock;
-  /** The slots of a day (today when `date` is null), with the days the checkout may offer. */
-  timeSlots(storeId: number, orderType: OrderType, postcode: string | null, date: string | null): Promise<TimeSlots>;
+  /**
+   * The slots of a day (today when `date` is null), with the days the checkout may offer, as they are for
+   * a guest's order (`guest`: the guests' share of each slot counts) or a signed-in customer's.
+   */
+  timeSlots(
+    storeId: number,
+    orderType: OrderType,
+    postcode: string | null,
+    date: string | null,
+    guest?: boolean,
+  ): Promise<TimeSlots>;
   /** `created` is false when the idempotency key named an order placed before. */
   place(input: PlaceOrderInput): Promise<{ order: Order; created: boolean }>;
   /** An order for a channel that has already checked who may see it; null when there is none. */
@@ -131,6 +146,8 @@ export interface OrdersService {
    * placed since the start of `now`'s day in the store's time zone that are done; oldest first.
    */
   listBoard(storeId: number, now: Date, language: Language): Promise<Order[]>;
+  /** Whether unanswered guest orders hold the guests' places of several slots ahead (the board warns). */
+  guestRush(storeId: number): Promise<GuestRush>;
   /** The order with its history, oldest first, for the back office's details view. */
   detail(id: number, language: Language): Promise<AdminOrder>;
   /** Accepts a waiting order for the time `promisedTime` gives (the minutes are staff's). */
@@ -204,12 +221,15 @@ const REFUND_IF_PAID = sql`case when ${orders.paymentStatus} = 'paid' then 'refu
 
 export interface OrdersPluginOptions {
   clock?: Clock;
+  /** The share (percent) of a slot's places that guest orders not yet answered may hold; 100: no bound. */
+  guestSharePercent?: number;
 }
 
 /** Orders: time slots, placing (idempotent, one transaction), reading and the restaurant's decision. */
 export default fp<OrdersPluginOptions>(
   async (app, options) => {
     const db = app.database.db;
+    const guestSharePercent = options.guestSharePercent ?? DEFAULT_GUEST_SHARE_PERCENT;
 
     /**
      * The slot starts whose counts a plan around `now` reads: from an hour before to the next day's end,
@@ -223,26 +243,39 @@ export default fp<OrdersPluginOptions>(
     }
 
     /**
-     * Active orders per slot start in a window of slot starts of store `store` (an SQL expression), as
-     * an SQL expression: JSON pairs of (epoch ms, count), the slots' rows in `slot_counts` summed, a few
-     * per slot however many orders it holds. JSON keeps the numbers numbers on PostgreSQL and PGlite alike.
+     * The counts per slot start in a window of slot starts of store `store` (an SQL expression), as an SQL
+     * expression: JSON triples of (epoch ms, active orders, unanswered guest orders), the slots' rows in
+     * `slot_counts` summed, a few per slot however many orders it holds. JSON keeps the numbers numbers on
+     * PostgreSQL and PGlite alike.
      */
     function takenInWindow(params: Placeholders, store: string, window: { from: Date; until: Date }): string {
-      return `(select coalesce(json_agg(json_build_array(extract(epoch from c.slot) * 1000, c.taken)), '[]'::json)
-      from (select slot_start as slot, sum(taken)::int as taken from slot_counts
+      return `(select coalesce(json_agg(json_build_array(extract(epoch from c.slot) * 1000, c.taken, c.guests)), '[]'::json)
+      from (select slot_start as slot, sum(taken)::int as taken, sum(guests_waiting)::int as guests from slot_counts
             where store_id = ${store} and slot_start >= ${params.add(window.from.toISOString(), 'timestamptz')}
               and slot_start < ${params.add(window.until.toISOString(), 'timestamptz')}
             group by slot_start) c)`;
     }
 
-    const takenSchema = z.array(z.tuple([z.number(), z.number()]));
+    const takenSchema = z.array(z.tuple([z.number(), z.number(), z.number()]));
 
-    /** Active orders per slot start around now (epoch ms → count), in the caller's transaction. */
-    async function takenSlots(tx: Db, storeId: number, now: Date): Promise<Map<number, number>> {
+    /** How full each slot is for an order (epoch ms → places it must count as taken). */
+    function takenFor(
+      counts: z.infer<typeof takenSchema>,
+      capacity: number,
+      reading: SlotReading,
+    ): Map<number, number> {
+      return new Map(counts.map(([slot, taken, guests]) => [slot, reading(taken, guests, capacity)]));
+    }
+
+    /** How full each slot around now is for an order, in the caller's transaction. */
+    async function takenSlots(
+      tx: Db,
+      query: { storeId: number; now: Date; capacity: number; reading: SlotReading },
+    ): Promise<Map<number, number>> {
       const params = new Placeholders();
-      const text = `select ${takenInWindow(params, params.add(storeId, 'int4'), slotWindow(now))} as taken`;
+      const text = `select ${takenInWindow(params, params.add(query.storeId, 'int4'), slotWindow(query.now))} as taken`;
       const [row] = await executeRows(tx, asSql({ text, values: params.values }));
-      return new Map(z.object({ taken: takenSchema }).parse(row).taken);
+      return takenFor(z.object({ taken: takenSchema }).parse(row).taken, query.capacity, query.reading);
     }
 
     /**
@@ -296,24 +329,30 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
     function kitchenRead(
       row: z.infer<typeof settingsSchema>,
       ids: Pick<KitchenRead, 'storedOrderId' | 'nextOrderId'>,
+      reading: SlotReading,
     ): KitchenRead {
       return {
         preparationMinutes: row.preparation_minutes,
         ordersPerSlot: row.orders_per_slot,
-        taken: new Map(row.taken),
+        taken: takenFor(row.taken, row.orders_per_slot, reading),
         ...ids,
       };
     }
 
-    /** The store's kitchen settings and its active orders per slot around now, in one round trip. */
-    async function settingsAndTaken(storeId: number, now: Date, daysAhead = 0): Promise<KitchenRead> {
+    /** The store's kitchen settings and how full its slots around now are for an order, in one round trip. */
+    async function settingsAndTaken(
+      storeId: number,
+      now: Date,
+      daysAhead: number,
+      reading: SlotReading,
+    ): Promise<KitchenRead> {
       const params = new Placeholders();
       const window = slotWindow(now, daysAhead);
       const text = `select s.preparation_minutes, s.orders_per_slot, ${takenInWindow(params, 's.id', window)} as taken
 from stores s where s.id = ${params.add(storeId, 'int4')}`;
       const rows = await app.database.prepared({ text, values: params.values });
       if (rows.length === 0) throw storeNotFound(storeId);
-      return kitchenRead(settingsSchema.parse(rows[0]), { storedOrderId: null, nextOrderId: null });
+      return kitchenRead(settingsSchema.parse(rows[0]), { storedOrderId: null, nextOrderId: null }, reading);
     }
 
     /**
@@ -325,6 +364,7 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
       idempotency: { scope: string; key: string },
       now: Date | null,
       attempt: CountedAttempt | undefined,
+      reading: SlotReading,
     ): Promise<KitchenRead> {
       const rows = await app.database.prepared(
         firstRead(storeId, idempotency, now && slotWindow(now), attempt?.attempt),
@@ -339,7 +379,7 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
           throw new OrderAttemptRefused(taken.retryAfterSeconds);
         }
       }
-      return kitchenRead(row, { storedOrderId: row.stored_order_id, nextOrderId: row.next_order_id });
+      return kitchenRead(row, { storedOrderId: row.stored_order_id, nextOrderId: row.next_order_id }, reading);
     }
 
     /**
@@ -352,14 +392,16 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
       deliveryMinutes: number,
       /** What `settingsAndTaken` read as of `now`, when the caller has read it already. */
       read?: { now: Date; settings: KitchenRead },
-      /** Counts the pre-order days' slots too (issue 15), for planning them from `slotInput`. */
+      /** Counts the pre-order days' slots too, for planning them from `slotInput`. */
       withPreorderDays = false,
+      /** How the slots' counts read for the order (when `read` is not given). */
+      reading: SlotReading = customerReading,
     ) {
       const storeId = catalogue.store.id;
       const now = read?.now ?? service.clock.now();
       const preorderDays = catalogue.store.preorderDays;
       const [settings, availability] = await Promise.all([
-        read?.settings ?? settingsAndTaken(storeId, now, withPreorderDays ? preorderDays : 0),
+        read?.settings ?? settingsAndTaken(storeId, now, withPreorderDays ? preorderDays : 0, reading),
         app.storeStatus.availability(storeId),
       ]);
       if (!availability) throw storeNotFound(storeId);
@@ -559,7 +601,7 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
     const service: OrdersService = {
       clock: options.clock ?? { now: () => new Date() },
 
-      async timeSlots(storeId, orderType, postcode, date) {
+      async timeSlots(storeId, orderType, postcode, date, guest = false) {
         const catalogue = await app.catalogue.get(storeId);
         if (!catalogue) throw storeNotFound(storeId);
         let deliveryMinutes = 0;
@@ -568,7 +610,15 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
           if (!entry) throw orderError('postcode_not_delivered');
           deliveryMinutes = entry.deliveryTimeMinutes;
         }
-        const { slotInput, now, timezone } = await planFor(catalogue, orderType, deliveryMinutes, undefined, true);
+        const reading = guest ? readingFor(null, guestSharePercent) : customerReading;
+        const { slotInput, now, timezone } = await planFor(
+          catalogue,
+          orderType,
+          deliveryMinutes,
+          undefined,
+          true,
+          reading,
+        );
         const days = planOrderingDays(slotInput);
         // A day outside the window is a day without slots: the days say which ones there are.
         const day = date ?? zonedTime(now, timezone).date;
@@ -589,6 +639,7 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
         const scope = input.customerId === null ? 'guest' : `user:${input.customerId}`;
         const key = input.idempotencyKey;
         const requestHash = sha256(JSON.stringify(body));
+        const reading = readingFor(input.customerId, guestSharePercent);
 
         const requested = body.requested_time === 'asap' ? 'asap' : new Date(body.requested_time);
         // ASAP: the key is looked up, and the order's id taken, in the read the plan needs anyway.
@@ -596,10 +647,10 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
         let settings: KitchenRead;
         if (requested === 'asap') {
           const readAt = service.clock.now();
-          settings = await orderRead(body.store_id, { scope, key }, readAt, input.attempt);
+          settings = await orderRead(body.store_id, { scope, key }, readAt, input.attempt, reading);
           read = { now: readAt, settings };
         } else {
-          settings = await orderRead(body.store_id, { scope, key }, null, input.attempt);
+          settings = await orderRead(body.store_id, { scope, key }, null, input.attempt, reading);
         }
         if (settings.storedOrderId !== null) {
           const earlier = await byIdempotencyKey(db, scope, key);
@@ -773,6 +824,7 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
                 // A requested time's slot is not counted before: it takes the slot's lock exclusively.
                 takenBefore: requested === 'asap' ? (takenBefore.get(candidate.getTime()) ?? 0) : null,
                 capacity: settings.ordersPerSlot,
+                guestSharePercent: input.customerId === null ? guestSharePercent : null,
               },
               planned.written,
             );
@@ -781,7 +833,7 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
           return db.transaction(async (tx) => {
             // Orders for other slots go on meanwhile; those for this slot wait here, so its count is exact.
             let claimed = candidate;
-            const state = await claimSlotAndRead(tx, { storeId, now, slotStart: claimed });
+            const state = await claimSlotAndRead(tx, { storeId, now, slotStart: claimed, reading });
             if (!state) throw storeNotFound(storeId);
 
             let taken = state.taken ?? 0;
@@ -818,14 +870,14 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
               // this order waited for it, so the next free one is later. The counts read before are as old
               // as that wait: read them again once, then claim the slot they show free and count it exactly.
               if (claimed && !recounted) {
-                takenBefore = await takenSlots(tx, storeId, now);
+                takenBefore = await takenSlots(tx, { storeId, now, capacity: state.ordersPerSlot, reading });
                 recounted = true;
                 continue;
               }
               if (hop >= MAX_SLOT_HOPS) throw orderError('slot_full');
               claimed = slot.slotStart;
               await lockSlot(tx, storeId, claimed);
-              taken = await countInSlot(tx, storeId, claimed);
+              taken = await countInSlot(tx, { storeId, slotStart: claimed, capacity: state.ordersPerSlot, reading });
             }
 
             const decided =
@@ -860,6 +912,10 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
         // An order waiting for its payment is nobody's business but the customer's until it is paid.
         if (order.status === 'waiting') announce(order, 'created');
         return { order, created: true };
+      },
+
+      guestRush(storeId) {
+        return readGuestRush(db, { storeId, now: service.clock.now(), sharePercent: guestSharePercent });
       },
 
       async view(id, language) {

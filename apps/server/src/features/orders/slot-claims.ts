@@ -10,6 +10,7 @@ import {
 import { executeRows, type Database, type Db } from '../../db/client.ts';
 import { asSql, Placeholders } from '../../db/statement.ts';
 import { closuresSince, pauseOf } from '../store-status/index.ts';
+import type { SlotReading } from './guest-share.ts';
 import { insertOrderStatement, type InsertedOrder, type InsertGuard, type NewOrder } from './order-insert.ts';
 
 // How an order claims its place in a 15-minute slot: a transaction-level advisory
@@ -71,22 +72,32 @@ function claimCall(params: Placeholders, storeId: number, slotStart: Date, lanes
  */
 export async function lockSlot(tx: Db, storeId: number, slotStart: Date): Promise<void> {
   const params = new Placeholders();
-  const text = `select ${claimCall(params, storeId, slotStart, 0, 0)}`;
+  const text = `select * from ${claimCall(params, storeId, slotStart, 0, 0)}`;
   await tx.execute(asSql({ text, values: params.values }));
 }
 
-/** The slot's active orders as an SQL expression: the sum of its rows in `slot_counts`. */
-function takenInSlot(store: SQL, slotStart: Date): SQL {
-  return sql`(select coalesce(sum(c.taken), 0)::int from slot_counts c
-        where c.store_id = ${store} and c.slot_start = ${slotStart.toISOString()}::timestamptz)`;
+/**
+ * The slot's counts as an SQL expression: its active orders and its unanswered guest orders, each the sum
+ * of its rows in `slot_counts`, as a JSON pair.
+ */
+function countsInSlot(store: SQL, slotStart: Date): SQL {
+  return sql`(select json_build_array(coalesce(sum(c.taken), 0)::int, coalesce(sum(c.guests_waiting), 0)::int)
+        from slot_counts c where c.store_id = ${store} and c.slot_start = ${slotStart.toISOString()}::timestamptz)`;
 }
 
-const takenRowSchema = z.object({ taken: z.int() });
+const countsSchema = z.tuple([z.int(), z.int()]);
 
-/** Active orders in one slot; only exact while the slot's lock is held. */
-export async function countInSlot(tx: Db, storeId: number, slotStart: Date): Promise<number> {
-  const rows = await executeRows(tx, sql`select ${takenInSlot(sql`${storeId}::int4`, slotStart)} as taken`);
-  return takenRowSchema.parse(rows[0]).taken;
+/** How full one slot is for the order (`reading`); only exact while the slot's lock is held. */
+export async function countInSlot(
+  tx: Db,
+  query: { storeId: number; slotStart: Date; capacity: number; reading: SlotReading },
+): Promise<number> {
+  const rows = await executeRows(
+    tx,
+    sql`select ${countsInSlot(sql`${query.storeId}::int4`, query.slotStart)} as counts`,
+  );
+  const [taken, guests] = z.object({ counts: countsSchema }).parse(rows[0]).counts;
+  return query.reading(taken, guests, query.capacity);
 }
 
 /** What a plan of the slots depends on besides the hours, the time and the counts. */
@@ -100,7 +111,7 @@ export interface OrderingInputs {
 export interface OrderingState extends OrderingInputs {
   ordersPerSlot: number;
   closures: StoreClosure[];
-  /** Active orders in the slot claimed, or null when none was. */
+  /** How full the slot claimed is for the order (its `SlotReading`), or null when none was claimed. */
   taken: number | null;
 }
 
@@ -110,7 +121,7 @@ export interface OrderingState extends OrderingInputs {
  * wait for a pause in progress and then see it.
  */
 function stateQuery(storeId: number, now: Date, slotStart: Date | null): SQL {
-  const taken = slotStart ? takenInSlot(sql`s.id`, slotStart) : sql`null::int`;
+  const counts = slotStart ? countsInSlot(sql`s.id`, slotStart) : sql`null::json`;
   return sql`select s.preparation_minutes, s.orders_per_slot, s.ordering_paused,
   (extract(epoch from s.ordering_paused_until) * 1000)::float8 as paused_until_ms,
   (select coalesce(
@@ -118,7 +129,7 @@ function stateQuery(storeId: number, now: Date, slotStart: Date | null): SQL {
        order by c.starts_on, c.id),
      '[]'::json)
    from store_closures c where c.store_id = s.id and c.ends_on >= ${closuresSince(now)}::date) as closures,
-  ${taken} as taken
+  ${counts} as counts
 from stores s where s.id = ${storeId}::int4
 for share of s`;
 }
@@ -130,7 +141,7 @@ const stateRowSchema = z.object({
   ordering_paused: z.boolean(),
   paused_until_ms: z.nullable(z.number()),
   closures: z.array(storeClosureSchema),
-  taken: z.nullable(z.int()),
+  counts: z.nullable(countsSchema),
 });
 
 /**
@@ -141,7 +152,7 @@ const stateRowSchema = z.object({
  */
 export async function claimSlotAndRead(
   tx: Db,
-  query: { storeId: number; now: Date; slotStart: Date | null },
+  query: { storeId: number; now: Date; slotStart: Date | null; reading: SlotReading },
 ): Promise<OrderingState | null> {
   if (query.slotStart) await lockSlot(tx, query.storeId, query.slotStart);
   const rows = await executeRows(tx, stateQuery(query.storeId, query.now, query.slotStart));
@@ -153,7 +164,7 @@ export async function claimSlotAndRead(
     ordersPerSlot: row.orders_per_slot,
     pause: pauseOf(row.ordering_paused, until),
     closures: row.closures,
-    taken: row.taken,
+    taken: row.counts && query.reading(row.counts[0], row.counts[1], row.orders_per_slot),
   };
 }
 
@@ -163,7 +174,7 @@ export async function claimSlotAndRead(
  * store as `seen` (compared as `sameOrderingInputs` does), its row held FOR SHARE as `stateQuery` does.
  */
 function unchangedWithRoom(
-  query: { storeId: number; now: Date; slotStart: Date; seen: OrderingInputs },
+  query: { storeId: number; now: Date; slotStart: Date; seen: OrderingInputs; guestSharePercent: number | null },
   claim: { lanes: number; fallback: number },
   room: number,
 ): InsertGuard {
@@ -179,8 +190,14 @@ function unchangedWithRoom(
       query.seen.closures.map((closure) => [closure.id, closure.starts_on, closure.ends_on, closure.reason]),
     );
     const call = claimCall(params, query.storeId, query.slotStart, claim.lanes, claim.fallback);
+    // A guest's order also needs room in the guests' places (`guestPlaces`, in SQL).
+    const guestRoom =
+      query.guestSharePercent === null
+        ? ''
+        : `
+      and claim.guests_waiting + ${params.add(room, 'int4')} <= greatest(1, (s.orders_per_slot * ${params.add(query.guestSharePercent, 'int4')}) / 100)`;
     return {
-      with: [`claim as materialized (select ${call} as taken)`],
+      with: [`claim as materialized (select * from ${call})`],
       where: `exists (select 1 from claim, stores s
     where s.id = ${params.add(query.storeId, 'int4')}
       and s.preparation_minutes = ${params.add(query.seen.preparationMinutes, 'int4')}
@@ -190,7 +207,7 @@ function unchangedWithRoom(
              '[]'::jsonb)
            from store_closures c where c.store_id = s.id and c.ends_on >= ${params.add(closuresSince(query.now), 'date')})
           = ${params.add(closures, 'jsonb')}
-      and claim.taken + ${params.add(room, 'int4')} <= s.orders_per_slot
+      and claim.taken + ${params.add(room, 'int4')} <= s.orders_per_slot${guestRoom}
     for share of s)`,
     };
   };
@@ -222,11 +239,13 @@ export async function placeIfUnchanged(
     slotStart: Date;
     seen: OrderingInputs;
     /**
-     * Active orders in the slot as read before (null: not read), and its capacity: with room for every
-     * lane, the order takes a lane, else the slot's lock alone.
+     * How full the slot was for this order as read before (null: not read), and its capacity: with room
+     * for every lane, the order takes a lane, else the slot's lock alone.
      */
     takenBefore: number | null;
     capacity: number;
+    /** A guest's order: the share of the slot's places unanswered guest orders may hold; null for a customer's. */
+    guestSharePercent: number | null;
   },
   order: NewOrder,
 ): Promise<{ mailId: number | null } | null> {

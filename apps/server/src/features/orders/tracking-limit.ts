@@ -1,4 +1,5 @@
 import type { LocalizedText } from '@pizzeria/domain';
+import { clientSubject } from '../../plugins/client-address.ts';
 import type { Counter, Limit, RateLimits } from '../../plugins/rate-limits.ts';
 
 /** The default of `TRACKING_FAILURES_PER_HOUR_PER_ADDRESS`. */
@@ -14,7 +15,11 @@ export type TrackingVerdict<T> = { kind: 'done'; found: T | null } | { kind: 're
  * order page never is. Shared by every instance through the database.
  */
 export function trackingLimit(rateLimits: RateLimits, limit: Limit) {
-  const counterOf = (address: string): Counter => ({ kind: 'tracking:address', subject: address, limit });
+  const counterOf = (address: string): Counter => ({
+    kind: 'tracking:address',
+    subject: clientSubject(address),
+    limit,
+  });
   return async function guarded<T>(address: string, lookUp: () => Promise<T | null>): Promise<TrackingVerdict<T>> {
     const counters = [counterOf(address)];
     const taken = await rateLimits.take(counters);

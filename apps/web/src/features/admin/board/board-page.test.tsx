@@ -28,11 +28,14 @@ function serverWith(board: Board, more: Record<string, FakeAnswer | FakeAnswer[]
   return fakeApi({
     'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') },
     'GET /api/admin/reports/today': { status: 200, body: QUIET_DAY },
+    'GET /api/admin/stores/13/guest-rush': { status: 200, body: NO_RUSH },
     [`GET ${BOARD_PATH}`]: { status: 200, body: board },
     ...details,
     ...more,
   });
 }
+
+const NO_RUSH = { active: false, waiting_guest_orders: 0, slots_full_for_guests: 0, guest_places: 3 };
 
 const boardReads = (calls: RecordedCall[]) =>
   calls.filter((call) => call.method === 'GET' && call.path === BOARD_PATH).length;
@@ -250,6 +253,28 @@ describe('orders board: columns and the live channel', () => {
     act(() => socket.push({ type: 'order_updated', order: boardOrder({ id: 1, status: 'rejected' }) }));
     await waitFor(() => expect(cardsIn(/^Heute erledigt/)).toEqual([1]));
     expect(cardsIn(/^Neu/)).toEqual([2]);
+  });
+});
+
+describe('orders board: a rush of guest orders', () => {
+  it('warns when guests’ places are held in several slots, and pauses online orders with one tap', async () => {
+    const rush = { active: true, waiting_guest_orders: 42, slots_full_for_guests: 14, guest_places: 3 };
+    const { api, user } = await openBoard(testBoard([boardOrder({ id: 1, status: 'waiting' })]), {
+      'GET /api/admin/stores/13/guest-rush': { status: 200, body: rush },
+      'PUT /api/admin/stores/13/pause': { status: 204 },
+    });
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(/42 Gastbestellungen warten auf Antwort, in 14 Zeitfenstern/);
+    await user.click(within(banner).getByRole('button', { name: 'Online-Bestellungen pausieren' }));
+    await within(banner).findByText(/Online-Bestellungen sind pausiert/);
+    const paused = api.calls.filter((call) => call.method === 'PUT' && call.path === '/api/admin/stores/13/pause');
+    expect(paused.map((call) => JSON.parse(String(call.body)) as unknown)).toEqual([{ paused: true }]);
+  });
+
+  it('shows no warning on an ordinary evening', async () => {
+    const { api } = await openBoard(testBoard([boardOrder({ id: 1, status: 'waiting' })]));
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/api/admin/stores/13/guest-rush')).toBe(true));
+    expect(screen.queryByText(/Gastbestellung/)).not.toBeInTheDocument();
   });
 });
 

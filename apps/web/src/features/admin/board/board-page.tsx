@@ -16,6 +16,7 @@ import { BOARD_COLUMNS, boardColumns, type BoardColumn } from './board-columns.t
 import { useBoardConnection, type BoardConnection } from './board-connection.ts';
 import { boardSound, useBoardSound } from './board-sound.ts';
 import { BoardSettingsDialog } from './board-settings-dialog.tsx';
+import { GuestRushBanner } from './guest-rush-banner.tsx';
 import { OrderCard } from './order-card.tsx';
 import { OrderDialog, ticketHref } from './order-dialog.tsx';
 import { LOST_ALARM_AFTER_MS, useOrderAlerts } from './use-order-alerts.ts';
@@ -118,6 +119,7 @@ function LiveBoard({ board, connection }: { board: Board; connection: BoardConne
           {t('banner.lost', { since: clock.time(new Date(connection.downSince).toISOString()) })}
         </p>
       ) : null}
+      <GuestRushBanner waitingCount={columns.waiting.length} />
       <TodayAtAGlance />
       <div className="board-columns">
         {BOARD_COLUMNS.map((column) => (

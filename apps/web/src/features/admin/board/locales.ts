@@ -31,6 +31,15 @@ export const adminBoardTexts = defineTranslations(
       enable: 'Ton einschalten',
       lost: 'Keine Verbindung zum Server seit {{since}}. Neue Bestellungen kommen gerade nicht an – prüfen Sie das WLAN.',
     },
+    rush: {
+      text_one:
+        '{{count}} Gastbestellung wartet auf Antwort, in {{slots}} Zeitfenstern sind die Plätze für Gäste belegt: weitere Gäste werden abgewiesen oder später eingeplant. Echte Bestellungen bitte annehmen; sind sie erfunden, pausieren Sie Online-Bestellungen.',
+      text_other:
+        '{{count}} Gastbestellungen warten auf Antwort, in {{slots}} Zeitfenstern sind die Plätze für Gäste belegt: weitere Gäste werden abgewiesen oder später eingeplant. Echte Bestellungen bitte annehmen; sind sie erfunden, pausieren Sie Online-Bestellungen.',
+      pause: 'Online-Bestellungen pausieren',
+      paused: 'Online-Bestellungen sind pausiert, bis Sie sie in den Einstellungen fortsetzen.',
+      pause_failed: 'Pausieren hat nicht geklappt. Bitte erneut versuchen.',
+    },
     connection: {
       live: 'Live verbunden',
       connecting: 'Verbinde …',
@@ -149,6 +158,15 @@ export const adminBoardTexts = defineTranslations(
       muted: 'Sound is off: new orders will not ring.',
       enable: 'Turn sound on',
       lost: 'No connection to the server since {{since}}. New orders are not arriving – check the Wi-Fi.',
+    },
+    rush: {
+      text_one:
+        '{{count}} guest order is waiting for an answer, and the guest places of {{slots}} time slots are taken: more guests are turned away or scheduled later. Please accept real orders; if they are invented, pause online orders.',
+      text_other:
+        '{{count}} guest orders are waiting for an answer, and the guest places of {{slots}} time slots are taken: more guests are turned away or scheduled later. Please accept real orders; if they are invented, pause online orders.',
+      pause: 'Pause online orders',
+      paused: 'Online orders are paused until you resume them in the settings.',
+      pause_failed: 'Pausing did not work. Please try again.',
     },
     connection: {
       live: 'Live',

@@ -124,6 +124,16 @@ describe('login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
+  it('sends staff to the back office in the server’s words, and signs nobody in', async () => {
+    const message = 'Dieses Konto gehört zum Team des Restaurants. Bitte melden Sie sich im Back Office an.';
+    fakeApi({ 'POST /api/login': { status: 403, body: { message, code: 'staff_use_back_office' } } });
+    renderLogin();
+    await logIn('chef@example.com', 'kitchen-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(sessionStorage.getItem('userData')).toBeNull();
+    expect(useSessionStore.getState().user).toBeNull();
+  });
+
   it('says something went wrong when the request fails', async () => {
     fakeApi({ 'POST /api/login': { networkError: true } });
     renderLogin();

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { usePause } from '../settings/api/availability.ts';
+import { useGuestRush } from './api/guest-rush.ts';
+
+/**
+ * Warns when unanswered guest orders hold the guests' places of several slots ahead: more guests are now
+ * turned away or pushed later. Real orders want answering; a burst of invented ones can be stopped with
+ * one tap that pauses online orders (resumed like any pause).
+ */
+export function GuestRushBanner({ waitingCount }: { waitingCount: number }) {
+  const { t } = useTranslation('adminBoard');
+  const rush = useGuestRush(waitingCount);
+  const pause = usePause();
+  if (!rush.data?.active) return null;
+  return (
+    <div className="board-banner" data-kind="rush" role="alert">
+      <span>
+        {t('rush.text', {
+          count: rush.data.waiting_guest_orders,
+          slots: rush.data.slots_full_for_guests,
+        })}
+      </span>
+      {pause.isSuccess ? (
+        <span>{t('rush.paused')}</span>
+      ) : (
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={pause.isPending}
+          onClick={() => pause.mutate({ paused: true })}
+        >
+          {t('rush.pause')}
+        </button>
+      )}
+      {pause.isError ? <span>{t('rush.pause_failed')}</span> : null}
+    </div>
+  );
+}
