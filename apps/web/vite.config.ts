@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compileHints } from './build/compile-hints.ts';
 import { firstLoadChunk } from './build/first-load-chunk.ts';
@@ -7,25 +6,6 @@ import { precompress } from './build/precompress.ts';
 export default defineConfig({
   base: '/order-online/',
   plugins: [firstLoadChunk(), compileHints(), precompress()],
-  resolve: {
-    // Preact runs the React code (docs/decisions/013): the same components, a tenth of React DOM's bytes.
-    alias: [
-      { find: /^react(?:-dom)?$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-      {
-        find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
-        replacement: fileURLToPath(new URL('build/preact/use-sync-external-store.ts', import.meta.url)),
-      },
-      {
-        find: /^use-sync-external-store\/shim\/with-selector(?:\.js)?$/,
-        replacement: fileURLToPath(new URL('build/preact/with-selector.ts', import.meta.url)),
-      },
-    ],
-  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -45,13 +25,14 @@ export default defineConfig({
       output: { chunkFileNames: 'assets/[name]-[hash:6].js' },
     },
   },
-  // The server's build of the shop (entry-server.tsx, `npm run build`): one module with every library
-  // in it, so that they run on the same Preact as in the browser.
+  // The server's build of the shop (entry-server.tsx, `npm run build`): one module with every library in
+  // it, so the server needs none of the web app's dependencies of its own.
   ssr: { noExternal: true, target: 'node' },
   // The server's build lists no chunk names, and splits into more chunks than six hash characters may
-  // name (rolldown refuses more than 64 of them): it keeps the default length.
+  // name (rolldown refuses more than 64 of them): it keeps the default length. Minified like the
+  // browser's, so the server loads less.
   environments: {
-    ssr: { build: { rolldownOptions: { output: { chunkFileNames: 'assets/[name]-[hash].js' } } } },
+    ssr: { build: { minify: true, rolldownOptions: { output: { chunkFileNames: 'assets/[name]-[hash].js' } } } },
   },
   server: {
     proxy: {

@@ -2,7 +2,6 @@ import { Suspense, type ReactNode } from 'react';
 import { PostcodePickerHost } from '../features/delivery/index.ts';
 import { Footer, Header, LoadingScreen } from '../features/layout/index.ts';
 import { useStoreStatusConnection } from '../features/store-status/index.ts';
-import { HydrateLater } from '../lib/hydration.tsx';
 import { useCartRepricing } from './use-cart-repricing.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useMobileZoomBlock } from './use-mobile-zoom-block.ts';
@@ -17,16 +16,16 @@ export function RootLayout({ children }: { children: ReactNode }) {
   useCartRepricing();
   return (
     <div className="app-shell">
-      {/* Taken over after the page's frame, each in a task of its own (lib/hydration.tsx). */}
-      <HydrateLater>
+      {/* Boundaries React hydrates on their own, the one tapped first (docs/decisions/021). */}
+      <Suspense fallback={null}>
         <Header />
-      </HydrateLater>
+      </Suspense>
       <main id="main" className="app-main" tabIndex={-1}>
         <Suspense fallback={<LoadingScreen variant="page" />}>{children}</Suspense>
       </main>
-      <HydrateLater>
+      <Suspense fallback={null}>
         <Footer />
-      </HydrateLater>
+      </Suspense>
       <PostcodePickerHost />
     </div>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Router, Switch, type BaseLocationHook } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import { MenuPage } from '../features/menu/index.ts';
 import { LoginDialogHost } from '../features/auth/index.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -26,11 +26,11 @@ const AdminArea = lazy(() => import('../features/admin/load-admin-area.ts').then
  * module (React.lazy) so the first load stays inside its budget (docs/decisions/003, 004). The login modal
  * (opened from the cart's checkout) sits beside the layout so a page loading never unmounts it. The back
  * office under /admin has its own frame, so it sits beside the storefront's layout, not inside it. On the
- * server (`locationHook` given) the router reads the rendered path instead of the address bar.
+ * server (`ssrPath` given) the router reads the rendered path instead of the address bar.
  */
-export function AppRoutes({ locationHook }: { locationHook?: BaseLocationHook }) {
+export function AppRoutes({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: string }) {
   return (
-    <Router base={BASE_PATH} hook={locationHook}>
+    <Router base={BASE_PATH} ssrPath={ssrPath} ssrSearch={ssrSearch}>
       <Switch>
         <Route path="/admin" nest>
           <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, type RenderResult } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -32,14 +32,4 @@ export function renderWithProviders(
     </I18nextProvider>
   );
   return Object.assign(render(ui, { wrapper }), { queryClient });
-}
-
-/** Runs `work` inside `act` and hands back its result (Preact's `act` resolves to nothing). */
-export async function actWith<T>(work: () => Promise<T>): Promise<T> {
-  let result: { value: T } | undefined;
-  await act(async () => {
-    result = { value: await work() };
-  });
-  if (!result) throw new Error('act finished without running its work');
-  return result.value;
 }

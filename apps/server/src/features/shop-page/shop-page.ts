@@ -26,7 +26,7 @@ export interface ShopPages {
 }
 
 /**
- * The menu page rendered on the server (docs/decisions/013): the built index.html with the shop's HTML
+ * The menu page rendered on the server (docs/decisions/021): the built index.html with the shop's HTML
  * in place of the loading screen, and the catalogue it was rendered from in a JSON script for the
  * browser's first render. Pages are kept per catalogue version and language, so a read renders nothing;
  * a change to the menu renders the page again on the next read.

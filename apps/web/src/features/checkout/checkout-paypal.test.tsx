@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { buildCartItem, type Order, type PaymentMethods, type TimeSlots } from '@pizzeria/domain';
 import { i18n } from '../../i18n/index.ts';
-import { actWith, renderWithProviders } from '../../lib/testing.tsx';
+import { renderWithProviders } from '../../lib/testing.tsx';
 import { isOrderPlaced, useCart } from '../cart/index.ts';
 import { discountsQueryOptions } from '../cart/api/get-discounts.ts';
 import { useDelivery } from '../delivery/index.ts';
@@ -141,7 +141,7 @@ describe('checkout with PayPal', () => {
     await userEvent.click(screen.getByRole('radio', { name: /PayPal/ }));
     await screen.findByTestId('paypal-buttons');
     // No time chosen: the same message the order button gives.
-    const click = await actWith(() => clickPayPal());
+    const click = await act(() => clickPayPal());
     expect(click.opened).toBe(false);
     expect(screen.getByText('Bitte wählen Sie eine gültige Zeit.')).toBeInTheDocument();
     expect(callsTo('POST /api/orders')).toHaveLength(0);
@@ -152,7 +152,7 @@ describe('checkout with PayPal', () => {
     answer('POST /api/orders/5/paypal', { status: 200, body: { paypal_order_id: 'PAYPAL-ORDER-1' } });
     renderCheckout();
     await choosePayPal();
-    const first = await actWith(() => clickPayPal());
+    const first = await act(() => clickPayPal());
     expect(first).toEqual({ opened: true, paypalOrderId: 'PAYPAL-ORDER-1' });
     const placed = callsTo('POST /api/orders/guest');
     expect(placed).toHaveLength(1);
@@ -164,7 +164,7 @@ describe('checkout with PayPal', () => {
     expect(screen.getByRole('button', { name: 'Stattdessen bar bezahlen' })).toBeInTheDocument();
     expect(isOrderPlaced()).toBe(false);
 
-    const second = await actWith(() => clickPayPal());
+    const second = await act(() => clickPayPal());
     expect(second.paypalOrderId).toBe('PAYPAL-ORDER-1');
     const keys = callsTo('POST /api/orders/guest').map((call) =>
       new Headers(call.init?.headers).get('Idempotency-Key'),
@@ -183,8 +183,8 @@ describe('checkout with PayPal', () => {
     });
     const { queryClient } = renderCheckout();
     await choosePayPal();
-    await actWith(() => clickPayPal());
-    await actWith(() => approvePayPal('PAYPAL-ORDER-1'));
+    await act(() => clickPayPal());
+    await act(() => approvePayPal('PAYPAL-ORDER-1'));
     expect(await screen.findByText('order page 5 reached')).toBeInTheDocument();
     expect(callsTo('POST /api/orders/5/paypal/capture')[0]?.url).toBe(
       '/api/orders/5/paypal/capture?token=secret-token',
@@ -199,8 +199,8 @@ describe('checkout with PayPal', () => {
     answer('POST /api/orders/5/paypal/capture', { status: 202, body: { ...unpaid, payment_status: 'pending' } });
     renderCheckout();
     await choosePayPal();
-    await actWith(() => clickPayPal());
-    await actWith(() => approvePayPal('PAYPAL-ORDER-1'));
+    await act(() => clickPayPal());
+    await act(() => approvePayPal('PAYPAL-ORDER-1'));
     expect(await screen.findByText('order page 5 reached')).toBeInTheDocument();
   });
 
@@ -213,8 +213,8 @@ describe('checkout with PayPal', () => {
     });
     renderCheckout();
     await choosePayPal();
-    await actWith(() => clickPayPal());
-    const { restart } = await actWith(() => approvePayPal('PAYPAL-ORDER-1'));
+    await act(() => clickPayPal());
+    const { restart } = await act(() => approvePayPal('PAYPAL-ORDER-1'));
     expect(restart).toHaveBeenCalledOnce();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Ihre Zahlungsart wurde abgelehnt. Bitte wählen Sie eine andere.',
@@ -234,8 +234,8 @@ describe('checkout with PayPal', () => {
     await userEvent.click(screen.getByRole('radio', { name: /PayPal/ }));
     await screen.findByTestId('paypal-buttons');
     expect(fakePayPal.options?.locale).toBe('en_GB');
-    await actWith(() => clickPayPal());
-    const { restart } = await actWith(() => approvePayPal('PAYPAL-ORDER-1'));
+    await act(() => clickPayPal());
+    const { restart } = await act(() => approvePayPal('PAYPAL-ORDER-1'));
     expect(restart).not.toHaveBeenCalled();
     expect(await screen.findByRole('alert')).toHaveTextContent('Payment failed. Please try again.');
   });
@@ -249,7 +249,7 @@ describe('checkout with PayPal', () => {
     });
     renderCheckout();
     await choosePayPal();
-    await actWith(() => clickPayPal());
+    await act(() => clickPayPal());
     act(() => cancelPayPal());
     await userEvent.click(await screen.findByRole('button', { name: 'Stattdessen bar bezahlen' }));
     expect(await screen.findByText('order page 5 reached')).toBeInTheDocument();
@@ -266,7 +266,7 @@ describe('checkout with PayPal', () => {
     });
     renderCheckout();
     await choosePayPal();
-    await actWith(() => clickPayPal());
+    await act(() => clickPayPal());
     act(() => cancelPayPal());
     await userEvent.click(screen.getByRole('radio', { name: /Barzahlung/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
@@ -279,7 +279,7 @@ describe('checkout with PayPal', () => {
     answer('POST /api/orders/guest', { status: 422, body: { code: 'below_minimum_order', message: 'x' } });
     renderCheckout();
     await choosePayPal();
-    const click = await actWith(() => clickPayPal());
+    const click = await act(() => clickPayPal());
     expect(click.paypalOrderId).toBeNull();
     expect(
       await screen.findByText('Der Mindestbestellwert für Ihre Postleitzahl ist noch nicht erreicht.'),

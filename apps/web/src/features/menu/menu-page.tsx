@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetUrl } from '../../lib/asset-url.ts';
-import { HydrateLater } from '../../lib/hydration.tsx';
 import { CartBar } from '../cart/index.ts';
 import { LoadingScreen } from '../layout/index.ts';
 import { useRestaurantName } from '../store/index.ts';
@@ -108,7 +107,7 @@ function Menu({ sections, categoriesCount }: { sections: MenuSection[]; categori
         </div>
       ) : (
         <>
-          <HydrateLater>
+          <Suspense fallback={null}>
             <div className="menu-bar">
               <div className="container menu-bar-inner">
                 <CategoryNav sections={visible} />
@@ -118,7 +117,7 @@ function Menu({ sections, categoriesCount }: { sections: MenuSection[]; categori
                 </div>
               </div>
             </div>
-          </HydrateLater>
+          </Suspense>
 
           <div className="container menu-content">
             <p className="sr-only" role="status">
@@ -137,11 +136,12 @@ function Menu({ sections, categoriesCount }: { sections: MenuSection[]; categori
                 )}
               </div>
             ) : (
-              // The browser takes over the server's sections one task each (lib/hydration.tsx).
+              // Each section a boundary of its own: React hydrates them one by one, yielding between them,
+              // and the one tapped first before the others (docs/decisions/021).
               visible.map((section) => (
-                <HydrateLater key={section.category.id}>
+                <Suspense key={section.category.id} fallback={null}>
                   <MenuSectionView section={section} />
-                </HydrateLater>
+                </Suspense>
               ))
             )}
             <AllergenLegend allergens={declarations.allergens} additives={declarations.additives} />

@@ -5,7 +5,7 @@ import type { Order } from '@pizzeria/domain';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/index.ts';
 import { installFakeSockets } from '../../lib/test-socket.ts';
-import { actWith, createTestQueryClient, renderWithProviders } from '../../lib/testing.tsx';
+import { createTestQueryClient, renderWithProviders } from '../../lib/testing.tsx';
 import { paymentMethodsQueryOptions } from '../payments/index.ts';
 import { approvePayPal, clickPayPal, fakePayPal, resetFakePayPal } from '../payments/test-paypal.tsx';
 import { useSessionStore } from '../session/session-store.ts';
@@ -388,9 +388,9 @@ describe('order page, paid online', () => {
     expect(fakePayPal.options).toMatchObject({ clientId: 'client', currency: 'EUR', intent: 'capture' });
     // Placed already: the button only pays.
     expect(fakePayPal.buttons?.style).toMatchObject({ label: 'pay' });
-    const click = await actWith(() => clickPayPal());
+    const click = await act(() => clickPayPal());
     expect(click.paypalOrderId).toBe('PAYPAL-1');
-    await actWith(() => approvePayPal('PAYPAL-1'));
+    await act(() => approvePayPal('PAYPAL-1'));
     expect(await screen.findByText('Warten auf die Bestätigung des Restaurants')).toBeInTheDocument();
     expect(screen.getByText('Bezahlt mit PayPal')).toBeInTheDocument();
     expect(urls.filter((url) => url.startsWith('POST /api/orders/guest'))).toHaveLength(0);

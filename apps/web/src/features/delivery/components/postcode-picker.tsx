@@ -111,6 +111,10 @@ export function PostcodeForm({ onDone }: { onDone: () => void }) {
         onValueChange={(value) => setSelected(value)}
         inputValue={inputValue}
         onInputValueChange={(value, eventDetails) => {
+          // The combobox clears a query nothing was chosen for when its list closes (a tap elsewhere):
+          // a whole postcode typed stays, so its answer (not delivered, pick up instead) stays in view
+          // under the tap that means to follow it.
+          if (eventDetails.reason === 'input-clear' && notServed !== null) return;
           setInputValue(value);
           if (eventDetails.reason !== 'item-press') setSelected(findExactPostcode(entries, value));
         }}
