@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_REPORT_DAYS, reportDays, type CsvDecimal } from '@pizzeria/domain';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { TextField } from '../shell/text-field.tsx';
+import { FormField } from '../../auth/ui.ts';
 import { downloadOrdersCsv, type CsvFile, type OrdersCsvRequest } from './api/download-orders-csv.ts';
 import './register-texts.ts';
 import './reports.css';
@@ -88,7 +88,7 @@ export function CsvExport() {
         <p className="admin-muted">{t('csv.intro')}</p>
       </div>
       <form className="reports-csv-form" onSubmit={submit} noValidate aria-describedby={message ? errorId : undefined}>
-        <TextField
+        <FormField
           label={t('csv.from')}
           type="date"
           required
@@ -96,7 +96,7 @@ export function CsvExport() {
           max={range.to || undefined}
           onChange={(event) => setRange((current) => ({ ...current, from: event.target.value }))}
         />
-        <TextField
+        <FormField
           label={t('csv.to')}
           type="date"
           required

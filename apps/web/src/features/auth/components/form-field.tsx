@@ -1,3 +1,5 @@
+import '../auth-form.css';
+import '../register-texts.ts';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from './auth-icons.tsx';
@@ -13,7 +15,10 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input with its hint and error tied to it (aria-describedby, aria-invalid). */
+/**
+ * A labelled input with its hint and error tied to it (aria-describedby, aria-invalid): the account
+ * screens' fields, and the back office's (through `ui.ts`).
+ */
 export function FormField({ label, hint, error, revealable = false, type, ref, ...input }: FormFieldProps) {
   const { t } = useTranslation('auth');
   const id = useId();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Dialog } from '@base-ui/react/dialog';
 import { CloseIcon } from '../../../lib/icons.tsx';
+import { useLogin } from '../api/login.ts';
 import { closeLoginDialog, openLoginDialog, useLoginDialog } from '../login-dialog-store.ts';
 import { LoginForm } from './login-form.tsx';
 
@@ -16,6 +17,7 @@ export default function LoginDialog() {
   const { t: tCommon } = useTranslation();
   const open = useLoginDialog((state) => state.open);
   const [, navigate] = useLocation();
+  const login = useLogin();
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? openLoginDialog() : closeLoginDialog())}>
@@ -42,6 +44,8 @@ export default function LoginDialog() {
           </div>
           <h3 className="auth-subtitle">{t('dialog.login_heading')}</h3>
           <LoginForm
+            login={login}
+            revealPassword
             onSignedIn={() => {
               closeLoginDialog();
               navigate('/checkout');

@@ -1,20 +1,34 @@
+import '../register-texts.ts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLogin } from '../api/login.ts';
-import type { SignedIn } from '../api/login.ts';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { LoginRequest } from '@pizzeria/domain';
 import { failureText } from '../auth-errors.ts';
 import { FormField } from './form-field.tsx';
 
+interface LoginFormProps<Result> {
+  /**
+   * The login call: the shop's (`useLogin`) or the back office's (`useStaffLogin`). The page holds it,
+   * so it can see a login under way.
+   */
+  login: UseMutationResult<Result, Error, LoginRequest>;
+  /** Where the person goes once signed in. */
+  onSignedIn: (result: Result) => void;
+  /** What a refusal that brings no message of its own says; the shop's 'Invalid credentials' unless given. */
+  invalidCredentials?: string;
+  /** Adds the button that shows the password as typed. */
+  revealPassword?: boolean;
+}
+
 /**
- * Email and password (SPEC §2 login modal and page): sent as entered, no client-side rules (SPEC §5).
- * While it is on its way the button is disabled and says 'Logging in...'; a failure keeps what was
- * typed and says why (SPEC §8).
+ * Email and password, for the shop's login page and modal and the back office's "Admin Login": sent as
+ * entered and checked only by the server, whose answer says what is wrong. While it is on its way the
+ * button is disabled and says 'Logging in...'; a failure keeps what was typed and says why.
  */
-export function LoginForm({ onSignedIn }: { onSignedIn: (signedIn: SignedIn) => void }) {
+export function LoginForm<Result>({ login, onSignedIn, invalidCredentials, revealPassword }: LoginFormProps<Result>) {
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const login = useLogin();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,13 +52,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (signedIn: SignedIn) => 
         type="password"
         name="password"
         autoComplete="current-password"
-        revealable
+        revealable={revealPassword}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
       {login.isError ? (
         <p className="form-error" role="alert">
-          {failureText(login.error, { generic: t('generic_error'), noMessage: t('login.invalid_credentials') })}
+          {failureText(login.error, {
+            generic: t('generic_error'),
+            noMessage: invalidCredentials ?? t('login.invalid_credentials'),
+          })}
         </p>
       ) : null}
       <button type="submit" className="button button-primary button-block" disabled={login.isPending}>

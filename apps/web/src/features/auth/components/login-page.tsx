@@ -3,6 +3,7 @@ import '../register-texts.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useLogin } from '../api/login.ts';
 import { nextPagePath } from '../auth-errors.ts';
 import { reloadHome } from '../reload-home.ts';
 import { CheckCircleIcon } from './auth-icons.tsx';
@@ -19,6 +20,7 @@ export default function LoginPage() {
   const next = nextPagePath(nextpage);
   const passwordChanged = new URLSearchParams(useSearch()).get('reset') === 'done';
   const [, navigate] = useLocation();
+  const login = useLogin();
   const registerHref = next ? `/register?next=${encodeURIComponent(next.slice(1))}` : '/register';
 
   return (
@@ -34,7 +36,11 @@ export default function LoginPage() {
             {t('login.password_changed')}
           </p>
         ) : null}
-        <LoginForm onSignedIn={() => (next ? navigate(next, { replace: true }) : reloadHome())} />
+        <LoginForm
+          login={login}
+          revealPassword
+          onSignedIn={() => (next ? navigate(next, { replace: true }) : reloadHome())}
+        />
         <p className="auth-aside">
           <Link href="/forgot-password">{t('login.forgot')}</Link>
         </p>

@@ -1,12 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { staffLoginResponseSchema } from '@pizzeria/domain';
+import { staffLoginResponseSchema, type LoginRequest } from '@pizzeria/domain';
 import { knownDeviceToken, rememberDevice } from '../../../auth/index.ts';
 import { staffFetch, startStaffSession } from '../staff-session.ts';
-
-export interface StaffCredentials {
-  email: string;
-  password: string;
-}
 
 /**
  * A short name for the devices list from the user agent ("Chrome auf Android" is enough to tell the
@@ -38,7 +33,7 @@ const SYSTEMS: [RegExp, string][] = [
  * `POST /api/staff/login` (DESIGN §6) as JSON, with this device's known-device token for the account
  * (decision 006) and a name for the devices list; keeps the staff session on success.
  */
-export async function staffLogin({ email, password }: StaffCredentials): Promise<void> {
+export async function staffLogin({ username: email, password }: LoginRequest): Promise<void> {
   const deviceToken = knownDeviceToken(email);
   const answer = await staffFetch('/staff/login', staffLoginResponseSchema, {
     method: 'POST',
