@@ -1,41 +1,21 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-/**
- * Modules that a library's index re-exports but only lazy screens use (react-i18next's `<Trans>`, on the
- * privacy page; TanStack Query's `useMutation`, in the account, checkout and back-office forms). Static
- * reachability cannot tell them apart, so they are named here.
- */
-const LAZY_ONLY =
-  /node_modules\/(?:html-parse-stringify|void-elements)\/|react-i18next\/dist\/es\/(?:Icu)?Trans|@tanstack\/(?:react-query\/build\/modern\/useMutation|query-core\/build\/modern\/mutationObserver)\.js$/;
-
-/**
- * Domain modules that only lazy screens use (opening hours, time slots, the live status, orders, payments,
- * accounts). The domain's index re-exports them, so static reachability would put them in the first
- * load; they get a chunk of their own instead. The first load does not import it because the domain is
- * declared free of side effects (vite.config.ts); should first-load code ever use one of them, the
- * chunk becomes a preloaded file of the first load and `npm run size` counts it.
- */
-const LAZY_DOMAIN =
-  /packages[\\/]domain[\\/]src[\\/](?:opening-hours|time-slots|store-availability|order-status|promised-time|sold-out|api[\\/](?:realtime|orders|addresses|accounts|input|staff|store-admin|board|reports|admin-common|admin-menu|admin-toppings|admin-settings|legal-notice|payments))\.ts$/;
-
-/**
- * The phone number parser (libphonenumber-js with its metadata, about 30 KB gzipped) and the domain
- * modules that use it (issue 15): a chunk of their own, loaded by the screens that take or show a phone
- * number (guest form, checkout, registration, addresses, order page, back office), never by the first
- * load or the live status.
- */
-const PHONE =
-  /node_modules[\\/]libphonenumber-js[\\/]|packages[\\/]domain[\\/]src[\\/](?:phone|api[\\/]contact-details)\.ts$/;
+/** The storefront's own code; libraries and the domain are placed by Rolldown, by what uses them. */
+const OWN_CODE = /apps[\\/]web[\\/]src[\\/]/;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
 /**
- * Puts everything the storefront loads first into one `app` chunk: the entry and every module it
- * reaches through static imports. Rolldown would otherwise split out each module that lazy chunks
- * share with the entry, and gzip compresses each of those files alone (docs/decisions/003).
+ * Puts the storefront's own code that it loads first into one `app` chunk: the entry and every module of
+ * ours it reaches through static imports. Rolldown would otherwise split out each module that lazy
+ * chunks share with the entry (27 files of the first load), and gzip compresses each of those files
+ * alone (docs/decisions/003). Libraries and the domain join the chunk where first-load code uses them;
+ * a module that only lazy screens use (a library's `<Trans>`, the domain's order schemas, the phone
+ * number parser) stays with them, as the domain and those libraries are free of side effects: no list
+ * of such modules to keep (docs/decisions/021).
  */
 export function firstLoadChunk(): Plugin {
   let entry = '';
@@ -68,22 +48,9 @@ export function firstLoadChunk(): Plugin {
         codeSplitting: {
           groups: [
             {
-              name: 'domain-lazy',
-              test: LAZY_DOMAIN,
-              // Ahead of `app`, and without the first-load schemas these modules import.
-              priority: 1,
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'phone',
-              test: PHONE,
-              priority: 1,
-              includeDependenciesRecursively: false,
-            },
-            {
               name: (id, graph) => {
                 firstLoad ??= staticClosure(graph);
-                return firstLoad.has(id) && !LAZY_ONLY.test(id) ? 'app' : null;
+                return firstLoad.has(id) && OWN_CODE.test(id) ? 'app' : null;
               },
             },
           ],
