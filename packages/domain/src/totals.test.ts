@@ -72,6 +72,7 @@ describe('computeTotals', () => {
       total: 250,
       itemCount: 0,
       vat: [],
+      untaxed: 250,
     });
   });
 
@@ -124,23 +125,23 @@ describe('computeTotals', () => {
 
   describe('VAT', () => {
     it('is the VAT contained in the gross amount at each rate', () => {
-      expect(totalsOf([line(1070, 1, 7)]).vat).toEqual([{ rate: 7, amount: 70, gross: 1070 }]);
-      expect(totalsOf([line(1000, 1, 19)]).vat).toEqual([{ rate: 19, amount: 160, gross: 1000 }]); // 159.66
+      expect(totalsOf([line(1070, 1, 7)]).vat).toEqual([{ rate: 7, amount: 70, gross: 1070, deliveryFee: 0 }]);
+      expect(totalsOf([line(1000, 1, 19)]).vat).toEqual([{ rate: 19, amount: 160, gross: 1000, deliveryFee: 0 }]); // 159.66
     });
 
     it('sums the lines of one rate and orders the rates', () => {
       const vat = totalsOf([line(1190, 1, 19), line(535, 2, 7), line(500, 1, 19, [[100, 1]])]).vat;
       expect(vat).toEqual([
-        { rate: 7, amount: 70, gross: 1070 },
-        { rate: 19, amount: 286, gross: 1790 }, // 285.8
+        { rate: 7, amount: 70, gross: 1070, deliveryFee: 0 },
+        { rate: 19, amount: 286, gross: 1790, deliveryFee: 0 }, // 285.8
       ]);
     });
 
     it('spreads the discount over the rates in proportion to their gross amounts', () => {
       const vat = totalsOf([line(1070, 1, 7), line(1190, 1, 19)], 10).vat;
       expect(vat).toEqual([
-        { rate: 7, amount: 63, gross: 963 },
-        { rate: 19, amount: 171, gross: 1071 },
+        { rate: 7, amount: 63, gross: 963, deliveryFee: 0 },
+        { rate: 19, amount: 171, gross: 1071, deliveryFee: 0 },
       ]);
     });
 
@@ -152,18 +153,69 @@ describe('computeTotals', () => {
       expect(uneven.vat.reduce((sum, share) => sum + (share.gross ?? 0), 0)).toBe(301 - uneven.discount);
     });
 
-    it('leaves out the delivery fee', () => {
-      expect(totalsOf([line(1070, 1, 7)], 0, 500).vat).toEqual(totalsOf([line(1070, 1, 7)], 0, 0).vat);
+    it('taxes the delivery fee at the rate of the goods it delivers', () => {
+      // 10,70 € food + 5,35 € fee: 16,05 € gross at 7 %, 1,05 € VAT.
+      expect(totalsOf([line(1070, 1, 7)], 0, 535).vat).toEqual([
+        { rate: 7, amount: 105, gross: 1605, deliveryFee: 535 },
+      ]);
+    });
+
+    it('splits the delivery fee over the rates by the goods after discount, deposits left out', () => {
+      // 10 % off 1000 at 7 % and 1000 at 19 %: 900 each; the 19 % drink's deposit does not weigh.
+      const totals = totalsOf([line(1000, 1, 7), line(500, 2, 19, [], 25)], 10, 301);
+      expect(totals.vat).toEqual([
+        { rate: 7, amount: 69, gross: 1051, deliveryFee: 151 }, // 150.5 each: the tie goes to the lower rate
+        { rate: 19, amount: 176, gross: 1100, deliveryFee: 150 }, // 900 + 150 + 50 deposit; 175.63
+      ]);
+      expect(totals.untaxed).toBe(0);
+    });
+
+    it('reproduces the accountant’s delivery order to the cent', () => {
+      // Margherita and Salami with extras (26,20 € food at 7 %), a Cola (2,90 € at 19 %, 0,08 € deposit),
+      // 5 % delivery discount (145.5 → 1,46 €), 3,50 € fee. Before, the fee sat untaxed in the net:
+      // Netto 29,14; MwSt. 7 % 1,63; MwSt. 19 % 0,45; Brutto 31,22.
+      const totals = totalsOf([line(1350, 1, 7), line(1270, 1, 7), line(290, 1, 19, [], 8)], 5, 350);
+      expect(totals.discount).toBe(146);
+      expect(totals.total).toBe(3122);
+      // Discount: 131 on the food, 15 on the drink; goods after it 2489 and 275. Fee: 350 × 2489 / 2764 =
+      // 315.18 and 350 × 275 / 2764 = 34.82, so 315 and 35 (largest remainder).
+      expect(totals.vat).toEqual([
+        { rate: 7, amount: 183, gross: 2804, deliveryFee: 315 }, // 2804 × 7 / 107 = 183.44
+        { rate: 19, amount: 51, gross: 318, deliveryFee: 35 }, // (275 + 35 + 8) × 19 / 119 = 50.77
+      ]);
+      expect(totals.untaxed).toBe(0);
+      const vat = totals.vat.reduce((sum, share) => sum + share.amount, 0);
+      expect(totals.total - vat).toBe(2888); // Netto 28,88 = 26,21 at 7 % + 2,67 at 19 %
+    });
+
+    it('gives untaxed goods their share of the fee, outside every rate', () => {
+      const totals = totalsOf([line(1000, 1, 0), line(1000, 1, 7)], 0, 300);
+      expect(totals.vat).toEqual([{ rate: 7, amount: 75, gross: 1150, deliveryFee: 150 }]);
+      expect(totals.untaxed).toBe(1150);
+    });
+
+    it('splits the fee by the goods before discount when the discount takes them all', () => {
+      const totals = totalsOf([line(3000, 1, 7), line(1000, 1, 19)], 100, 400);
+      expect(totals.vat.map((share) => share.deliveryFee)).toEqual([300, 100]);
+      expect(totals.vat.map((share) => share.gross)).toEqual([300, 100]);
+    });
+
+    it('taxes the fee at the highest rate when the goods are all free', () => {
+      const totals = totalsOf([line(0, 1, 7), line(0, 1, 19)], 0, 250);
+      expect(totals.vat).toEqual([
+        { rate: 7, amount: 0, gross: 0, deliveryFee: 0 },
+        { rate: 19, amount: 40, gross: 250, deliveryFee: 250 },
+      ]);
     });
 
     it('omits untaxed lines, which still take their share of the discount', () => {
       const vat = totalsOf([line(1000, 1, 0), line(1070, 1, 7)], 10).vat;
       // 207 discount: 100 on the untaxed line, 107 on the 7 % line.
-      expect(vat).toEqual([{ rate: 7, amount: 63, gross: 963 }]);
+      expect(vat).toEqual([{ rate: 7, amount: 63, gross: 963, deliveryFee: 0 }]);
     });
 
     it('handles a fractional rate (Swiss 7.7 %)', () => {
-      expect(totalsOf([line(1077, 1, 7.7)]).vat).toEqual([{ rate: 7.7, amount: 77, gross: 1077 }]);
+      expect(totalsOf([line(1077, 1, 7.7)]).vat).toEqual([{ rate: 7.7, amount: 77, gross: 1077, deliveryFee: 0 }]);
     });
 
     it('is zero at a 100 % discount', () => {
@@ -202,14 +254,14 @@ describe('deposits (Pfand)', () => {
   it('carries VAT at its drink’s rate, in that rate’s share', () => {
     // 19 %: 500 goods + 50 deposit = 550 gross, 87.82 VAT; 7 %: 1070 gross, 70 VAT.
     expect(totalsOf([bottle(2), line(1070, 1, 7)]).vat).toEqual([
-      { rate: 7, amount: 70, gross: 1070 },
-      { rate: 19, amount: 88, gross: 550 },
+      { rate: 7, amount: 70, gross: 1070, deliveryFee: 0 },
+      { rate: 19, amount: 88, gross: 550, deliveryFee: 0 },
     ]);
   });
 
   it('keeps its VAT whole when the goods are discounted', () => {
     // 10 % off 500 goods → 450, plus the 50 deposit: 500 gross at 19 %.
-    expect(totalsOf([bottle(2)], 10).vat).toEqual([{ rate: 19, amount: 80, gross: 500 }]);
+    expect(totalsOf([bottle(2)], 10).vat).toEqual([{ rate: 19, amount: 80, gross: 500, deliveryFee: 0 }]);
   });
 
   it('does not count toward the minimum order (decision 016)', () => {
@@ -270,7 +322,36 @@ describe('computeTotals properties', () => {
     );
   });
 
-  it('never lets the VAT shares exceed the total, and spreads exactly the discounted amount', () => {
+  it('splits the total exactly into the rates’ gross amounts and the untaxed rest, each rate’s VAT rounded half up', () => {
+    /** gross × rate / (100 + rate), rounded half up, with the rate in hundredths of a percent. */
+    const containedVat = (gross: number, rate: number) => {
+      const basisPoints = BigInt(Math.round(rate * 100));
+      const numerator = BigInt(gross) * basisPoints;
+      const denominator = 10_000n + basisPoints;
+      return Number((2n * numerator + denominator) / (2n * denominator));
+    };
+    fc.assert(
+      fc.property(arbitraryItems, arbitraryPercent, arbitraryFee, (items, percent, fee) => {
+        const totals = totalsOf(items, percent, fee);
+        const taxedGross = totals.vat.reduce((sum, share) => sum + share.gross, 0);
+        const feeInRates = totals.vat.reduce((sum, share) => sum + share.deliveryFee, 0);
+        const untaxedDeposits = items.filter((item) => item.tax <= 0).reduce((sum, item) => sum + lineDeposit(item), 0);
+        const allTaxed = items.length > 0 && items.every((item) => item.tax > 0);
+        return (
+          taxedGross + totals.untaxed === totals.total &&
+          totals.untaxed >= untaxedDeposits &&
+          feeInRates <= fee &&
+          (!allTaxed || (totals.untaxed === 0 && feeInRates === fee)) &&
+          totals.vat.every(
+            (share) =>
+              share.deliveryFee >= 0 && share.rate > 0 && share.amount === containedVat(share.gross, share.rate),
+          )
+        );
+      }),
+    );
+  });
+
+  it('never lets the VAT shares exceed the total, and spreads exactly the discounted goods', () => {
     fc.assert(
       fc.property(arbitraryItems, arbitraryPercent, arbitraryFee, (items, percent, fee) => {
         const totals = totalsOf(items, percent, fee);
@@ -278,11 +359,11 @@ describe('computeTotals properties', () => {
         const taxedGross = items
           .filter((item) => item.tax > 0)
           .reduce((sum, item) => sum + lineTotal(item) + lineDeposit(item), 0);
-        const spreadGross = totals.vat.reduce((sum, share) => sum + (share.gross ?? 0), 0);
+        const spreadGross = totals.vat.reduce((sum, share) => sum + share.gross - share.deliveryFee, 0);
         const rates = totals.vat.map((share) => share.rate);
         return (
           vat <= totals.total &&
-          totals.vat.every((share) => share.amount >= 0 && share.amount <= (share.gross ?? 0)) &&
+          totals.vat.every((share) => share.amount >= 0 && share.amount <= share.gross) &&
           spreadGross <= taxedGross &&
           rates.every((rate, index) => index === 0 || (rates[index - 1] ?? 0) < rate) &&
           (items.some((item) => item.tax <= 0) || spreadGross === totals.subtotal - totals.discount + totals.deposit)

@@ -3,8 +3,11 @@ import type { CartItem } from './cart.ts';
 
 export interface VatShare {
   rate: number; // percentage, e.g. 7 or 19
-  amount: Cents; // VAT contained in the gross amount at that rate (after discount)
-  gross?: Cents; // the gross amount at that rate after discount, which `amount` is contained in
+  amount: Cents; // VAT contained in the gross amount at that rate
+  /** What the customer pays at that rate: its goods after discount, its deposits and its part of the fee. */
+  gross: Cents;
+  /** The part of the delivery fee taxed at that rate (decision 022). */
+  deliveryFee: Cents;
 }
 
 export interface Totals {
@@ -16,7 +19,13 @@ export interface Totals {
   deliveryFee: Cents;
   total: Cents;
   itemCount: number;
+  /** Only the rates above 0 %: what receipts list. */
   vat: VatShare[];
+  /**
+   * The part of the total that carries no VAT: goods at 0 % with their deposits and part of the fee (and
+   * the fee of a cart without goods). With the shares' `gross` it adds up to `total`.
+   */
+  untaxed: Cents;
 }
 
 /**
@@ -51,8 +60,8 @@ export function itemCount(items: CartItem[]): number {
 }
 
 /**
- * Spreads `discount` over the amounts in proportion to their size, in whole cents that add up to exactly
- * `discount` (largest remainder; ties go to the earlier amount).
+ * Spreads `discount` (or a fee) over the amounts in proportion to their size, in whole cents that add up
+ * to exactly `discount` (largest remainder; ties go to the earlier amount).
  */
 function spreadProportionally(amounts: readonly Cents[], discount: Cents): Cents[] {
   const whole = amounts.reduce((sum, amount) => sum + amount, 0);
@@ -72,36 +81,57 @@ function spreadProportionally(amounts: readonly Cents[], discount: Cents): Cents
 }
 
 /**
+ * Splits the delivery fee over the rates by the goods' values after discount (deposits do not weigh: the
+ * bottle is lent, not delivered for a price). When the discount took everything, the values before it
+ * give the same proportions; when every line is free, the highest rate takes the fee, so that no VAT is
+ * left undeclared.
+ */
+function spreadDeliveryFee(goods: readonly Cents[], discounts: readonly Cents[], fee: Cents): Cents[] {
+  const discounted = goods.map((amount, index) => amount - (discounts[index] ?? 0));
+  if (discounted.some((amount) => amount > 0)) return spreadProportionally(discounted, fee);
+  if (goods.some((amount) => amount > 0)) return spreadProportionally(goods, fee);
+  return goods.map((_, index) => (index === goods.length - 1 ? fee : 0));
+}
+
+/**
  * VAT per rate, contained in the gross prices (German practice: prices include VAT). The discount lowers
  * what the customer pays for the goods, so it lowers the VAT too, each rate in proportion to its share.
  * A deposit is taxed at its drink's rate and is added after the discount, which does not apply to it.
- * The delivery fee is left out: it is shown separately and its VAT treatment (it follows the main
- * supply's rate in Germany) is for the order issue to settle. Rates of 0 % contain no VAT and are omitted.
+ * The delivery fee is an ancillary supply that shares the VAT of what it delivers (decision 022): each
+ * rate takes its part of it. Rates of 0 % contain no VAT: they are left out and their gross is `untaxed`.
  */
-function vatShares(items: readonly CartItem[], discount: Cents): VatShare[] {
-  const grossByRate = new Map<bigint, Cents>();
-  for (const item of items) {
-    const rate = toBasisPoints(item.tax);
-    grossByRate.set(rate, (grossByRate.get(rate) ?? 0) + lineTotal(item));
-  }
-  const rates = [...grossByRate.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const grosses = rates.map((rate) => grossByRate.get(rate) ?? 0);
-  const discounts = spreadProportionally(grosses, discount);
+function vatShares(
+  items: readonly CartItem[],
+  discount: Cents,
+  deliveryFee: Cents,
+): { vat: VatShare[]; untaxed: Cents } {
+  const goodsByRate = new Map<bigint, Cents>();
   const depositByRate = new Map<bigint, Cents>();
   for (const item of items) {
     const rate = toBasisPoints(item.tax);
+    goodsByRate.set(rate, (goodsByRate.get(rate) ?? 0) + lineTotal(item));
     depositByRate.set(rate, (depositByRate.get(rate) ?? 0) + lineDeposit(item));
   }
+  if (goodsByRate.size === 0) return { vat: [], untaxed: deliveryFee };
+  const rates = [...goodsByRate.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const goods = rates.map((rate) => goodsByRate.get(rate) ?? 0);
+  const discounts = spreadProportionally(goods, discount);
+  const fees = spreadDeliveryFee(goods, discounts, deliveryFee);
 
-  const shares: VatShare[] = [];
+  const vat: VatShare[] = [];
+  let untaxed = 0;
   rates.forEach((rate, index) => {
-    if (rate <= 0n) return;
-    const gross = (grosses[index] ?? 0) - (discounts[index] ?? 0) + (depositByRate.get(rate) ?? 0);
+    const fee = fees[index] ?? 0;
+    const gross = (goods[index] ?? 0) - (discounts[index] ?? 0) + fee + (depositByRate.get(rate) ?? 0);
+    if (rate <= 0n) {
+      untaxed += gross;
+      return;
+    }
     // gross × rate / (100 + rate), with the rate in hundredths of a percent.
     const amount = divideRoundingHalfUp(BigInt(gross) * rate, 10_000n + rate);
-    shares.push({ rate: Number(rate) / 100, amount, gross });
+    vat.push({ rate: Number(rate) / 100, amount, gross, deliveryFee: fee });
   });
-  return shares;
+  return { vat, untaxed };
 }
 
 /**
@@ -123,6 +153,6 @@ export function computeTotals(input: { items: CartItem[]; discountPercent: numbe
     deliveryFee,
     total: subtotal - discount + deposit + deliveryFee,
     itemCount: itemCount(items),
-    vat: vatShares(items, discount),
+    ...vatShares(items, discount, deliveryFee),
   };
 }

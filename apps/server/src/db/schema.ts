@@ -585,6 +585,11 @@ export interface OrderLineExtra {
 export interface OrderVatShare {
   percentage: number;
   amountCents: number;
+  /**
+   * The gross at that rate, delivery fee part included (decision 022), so reports can show the net per
+   * rate. Orders stored before it lack it; their VAT stays as it was charged.
+   */
+  grossCents?: number;
 }
 
 export interface OrderAddress {

@@ -24,7 +24,8 @@ export const todayReportQuerySchema = z.object({
 });
 export type TodayReportQuery = z.infer<typeof todayReportQuerySchema>;
 
-const vatShareSchema = z.object({ percentage: z.number(), amount: z.number() });
+/** One VAT rate of the day: the net at that rate and the VAT on it, the fee's part included (decision 022). */
+const vatShareSchema = z.object({ percentage: z.number(), net: z.number(), amount: z.number() });
 
 /** `GET /api/admin/reports/today`: one local day of the store, as the dashboard shows it. */
 export const todayReportSchema = z.object({

@@ -127,6 +127,46 @@ describe('the minimum order', () => {
   });
 });
 
+describe('the delivery fee’s VAT (decision 022)', () => {
+  const product = (name: string) => {
+    const found = catalogue.products.find((candidate) => candidate.name.de === name);
+    if (!found) throw new Error(`the demo menu has no ${name}`);
+    return found;
+  };
+  const smallest = (name: string) => ({
+    product_id: product(name).id,
+    variant_id: product(name).variants[0]?.id ?? null,
+    quantity: 1,
+    extras: [],
+  });
+
+  it('stores each rate’s part of the fee in its gross and VAT', () => {
+    const priced = priceOrder(withArea(0, 350, 5), {
+      orderType: 'delivery',
+      postcode: catalogue.postcodes[0]?.postcode ?? null,
+      items: [smallest('Pizza Margherita'), smallest('Pizza Salami'), smallest('Cola 0,33 l')],
+    });
+    // 8,50 + 9,50 at 7 %, 2,90 + 0,08 deposit at 19 %; 5 % off 20,90 is 1,05 (0,90 and 0,15): goods after
+    // it 17,10 and 2,75. The 3,50 fee splits 301.51 / 48.49 → 3,02 and 0,48.
+    expect(priced.subtotalCents).toBe(2090);
+    expect(priced.discountCents).toBe(105);
+    expect(priced.totalCents).toBe(2343);
+    expect(priced.vat).toEqual([
+      { percentage: 7, amountCents: 132, grossCents: 2012 }, // 1710 + 302: 131.63
+      { percentage: 19, amountCents: 53, grossCents: 331 }, // 275 + 48 + 8: 52.85
+    ]);
+  });
+
+  it('leaves a pickup’s VAT as its goods and deposits alone', () => {
+    const priced = priceOrder(withArea(0, 350, 0), {
+      orderType: 'pickup',
+      postcode: null,
+      items: [smallest('Pizza Margherita')],
+    });
+    expect(priced.vat).toEqual([{ percentage: 7, amountCents: 56, grossCents: 850 }]);
+  });
+});
+
 describe('deposits (Pfand, decision 016)', () => {
   const bottled = () => {
     const drink = catalogue.products.find((product) => product.available && product.depositCents > 0);
@@ -148,9 +188,9 @@ describe('deposits (Pfand, decision 016)', () => {
     expect(priced.discountCents).toBe(discount);
     expect(priced.depositCents).toBe(3 * drink.depositCents);
     expect(priced.totalCents).toBe(goods - discount + 3 * drink.depositCents + 250);
-    // All 19 %: the VAT is contained in the discounted goods plus the whole deposit.
-    const gross = goods - discount + 3 * drink.depositCents;
-    expect(priced.vat).toEqual([{ percentage: 19, amountCents: Math.round((gross * 19) / 119) }]);
+    // All 19 %: the VAT is contained in the discounted goods plus the whole deposit and the fee.
+    const gross = goods - discount + 3 * drink.depositCents + 250;
+    expect(priced.vat).toEqual([{ percentage: 19, amountCents: Math.round((gross * 19) / 119), grossCents: gross }]);
   });
 
   it('does not count toward the minimum order', () => {

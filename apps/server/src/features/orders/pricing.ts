@@ -171,7 +171,7 @@ export function priceOrder(
     depositCents: totals.deposit,
     deliveryFeeCents,
     totalCents: totals.total,
-    vat: totals.vat.map((share) => ({ percentage: share.rate, amountCents: share.amount })),
+    vat: totals.vat.map((share) => ({ percentage: share.rate, amountCents: share.amount, grossCents: share.gross })),
     postcode,
   };
 }

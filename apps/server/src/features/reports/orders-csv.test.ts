@@ -43,17 +43,30 @@ describe('ordersCsv', () => {
     depositCents: 50,
     deliveryFeeCents: 250,
     vat: [
-      { percentage: 19, amountCents: 46 },
-      { percentage: 5.5, amountCents: 100 },
+      { percentage: 19, amountCents: 46, grossCents: 290 },
+      { percentage: 5.5, amountCents: 100, grossCents: 1920 },
     ],
   };
 
-  it('has one VAT column per rate, ascending, 0,00 where an order has none', () => {
-    const other: CsvOrder = { ...order, id: 8, vat: [{ percentage: 7, amountCents: 70 }], totalCents: 1070 };
+  it('has a net and a VAT column per rate, ascending, 0,00 where an order has none', () => {
+    const other: CsvOrder = {
+      ...order,
+      id: 8,
+      vat: [{ percentage: 7, amountCents: 70, grossCents: 1070 }],
+      totalCents: 1070,
+    };
     expect(ordersCsv([order, other], { language: 'de', decimal: 'comma' })).toBe(
-      '\uFEFFBestellnr.;Datum;Uhrzeit;Status;Art;Zahlung;Kunde;Netto;MwSt. 5,5 %;MwSt. 7 %;MwSt. 19 %;Brutto;Rabatt;Pfand;Liefergebühr\r\n' +
-        '7;02.11.2026;18:05;Abgeschlossen;Lieferung;PayPal;Anna;26,04;1,00;0,00;0,46;27,50;0,00;0,50;2,50\r\n' +
-        '8;02.11.2026;18:05;Abgeschlossen;Lieferung;PayPal;Anna;10,00;0,00;0,70;0,00;10,70;0,00;0,50;2,50\r\n',
+      '\uFEFFBestellnr.;Datum;Uhrzeit;Status;Art;Zahlung;Kunde;Netto;Netto 0 %;Netto 5,5 %;MwSt. 5,5 %;Netto 7 %;MwSt. 7 %;Netto 19 %;MwSt. 19 %;Brutto;Rabatt;Pfand;Liefergebühr\r\n' +
+        '7;02.11.2026;18:05;Abgeschlossen;Lieferung;PayPal;Anna;26,04;5,40;18,20;1,00;0,00;0,00;2,44;0,46;27,50;0,00;0,50;2,50\r\n' +
+        '8;02.11.2026;18:05;Abgeschlossen;Lieferung;PayPal;Anna;10,00;0,00;0,00;0,00;10,00;0,70;0,00;0,00;10,70;0,00;0,50;2,50\r\n',
+    );
+  });
+
+  it('adds an untaxed column only when some order has an untaxed part', () => {
+    const taxed: CsvOrder = { ...order, vat: [{ percentage: 7, amountCents: 180, grossCents: 2750 }] };
+    expect(ordersCsv([taxed], { language: 'en', decimal: 'point' })).toBe(
+      '\uFEFFOrder no.;Date;Time;Status;Type;Payment;Customer;Net;Net 7%;VAT 7%;Gross;Discount;Deposit;Delivery fee\r\n' +
+        '7;2026-11-02;18:05;Completed;Delivery;PayPal;Anna;25.70;25.70;1.80;27.50;0.00;0.50;2.50\r\n',
     );
   });
 

@@ -1,4 +1,5 @@
 import type { CsvDecimal, Language, OrderStatus, OrderType, PaymentMethod } from '@pizzeria/domain';
+import type { RateFigures } from './rate-figures.ts';
 
 /** One order as the accountant's file lists it; times already in the store's zone. */
 export interface CsvOrder {
@@ -16,7 +17,8 @@ export interface CsvOrder {
   /** Bottle deposits charged (decision 016): part of the gross, never discounted. */
   depositCents: number;
   deliveryFeeCents: number;
-  vat: readonly { percentage: number; amountCents: number }[];
+  /** Per rate above 0 %; what the rates' gross leaves of the total carries no VAT. */
+  vat: readonly RateFigures[];
 }
 
 interface CsvTexts {
@@ -29,6 +31,7 @@ interface CsvTexts {
     payment: string;
     customer: string;
     net: string;
+    netAt: (rate: string) => string;
     vat: (rate: string) => string;
     gross: string;
     discount: string;
@@ -52,6 +55,7 @@ const TEXTS: Record<Language, CsvTexts> = {
       payment: 'Zahlung',
       customer: 'Kunde',
       net: 'Netto',
+      netAt: (rate) => `Netto ${rate} %`,
       vat: (rate) => `MwSt. ${rate} %`,
       gross: 'Brutto',
       discount: 'Rabatt',
@@ -83,6 +87,7 @@ const TEXTS: Record<Language, CsvTexts> = {
       payment: 'Payment',
       customer: 'Customer',
       net: 'Net',
+      netAt: (rate) => `Net ${rate}%`,
       vat: (rate) => `VAT ${rate}%`,
       gross: 'Gross',
       discount: 'Discount',
@@ -135,7 +140,10 @@ function rateLabel(percentage: number, decimal: CsvDecimal): string {
 /**
  * The accountant's file (issue 10), made for a German Excel: UTF-8 with a byte order mark, `;` between
  * cells, CRLF line ends, one header row in `language`, one row per order with its status, so rejected
- * and cancelled orders are visible but easy to filter out. VAT gets one column per rate any order has.
+ * and cancelled orders are visible but easy to filter out. Each rate any order has gets a net and a VAT
+ * column, and an untaxed ("0 %") net column comes only when some order has an untaxed part, so that a
+ * row's net and VAT columns add up to its gross (decision 022). Columns are only ever added: tools read
+ * them by name.
  */
 export function ordersCsv(orders: readonly CsvOrder[], options: { language: Language; decimal: CsvDecimal }): string {
   const { decimal } = options;
@@ -143,6 +151,8 @@ export function ordersCsv(orders: readonly CsvOrder[], options: { language: Lang
   const rates = [...new Set(orders.flatMap((order) => order.vat.map((share) => share.percentage)))].sort(
     (a, b) => a - b,
   );
+  const untaxedOf = (order: CsvOrder) => order.totalCents - order.vat.reduce((sum, share) => sum + share.grossCents, 0);
+  const hasUntaxed = orders.some((order) => untaxedOf(order) !== 0);
   const header = [
     texts.header.number,
     texts.header.date,
@@ -152,7 +162,11 @@ export function ordersCsv(orders: readonly CsvOrder[], options: { language: Lang
     texts.header.payment,
     texts.header.customer,
     texts.header.net,
-    ...rates.map((rate) => texts.header.vat(rateLabel(rate, decimal))),
+    ...(hasUntaxed ? [texts.header.netAt(rateLabel(0, decimal))] : []),
+    ...rates.flatMap((rate) => [
+      texts.header.netAt(rateLabel(rate, decimal)),
+      texts.header.vat(rateLabel(rate, decimal)),
+    ]),
     texts.header.gross,
     texts.header.discount,
     texts.header.deposit,
@@ -160,8 +174,9 @@ export function ordersCsv(orders: readonly CsvOrder[], options: { language: Lang
   ].map(textCell);
   const rows = orders.map((order) => {
     const vatCents = order.vat.reduce((sum, share) => sum + share.amountCents, 0);
-    const vatOf = (rate: number) =>
-      order.vat.filter((share) => share.percentage === rate).reduce((sum, share) => sum + share.amountCents, 0);
+    const atRate = (rate: number) => order.vat.filter((share) => share.percentage === rate);
+    const vatOf = (rate: number) => atRate(rate).reduce((sum, share) => sum + share.amountCents, 0);
+    const netOf = (rate: number) => atRate(rate).reduce((sum, share) => sum + share.grossCents - share.amountCents, 0);
     return [
       String(order.id),
       textCell(texts.date(order.localDate)),
@@ -171,7 +186,8 @@ export function ordersCsv(orders: readonly CsvOrder[], options: { language: Lang
       textCell(texts.payment[order.paymentMethod]),
       textCell(order.customerName),
       amountCell(order.totalCents - vatCents, decimal),
-      ...rates.map((rate) => amountCell(vatOf(rate), decimal)),
+      ...(hasUntaxed ? [amountCell(untaxedOf(order), decimal)] : []),
+      ...rates.flatMap((rate) => [amountCell(netOf(rate), decimal), amountCell(vatOf(rate), decimal)]),
       amountCell(order.totalCents, decimal),
       amountCell(order.discountCents, decimal),
       amountCell(order.depositCents, decimal),

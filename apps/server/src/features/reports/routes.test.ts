@@ -164,7 +164,8 @@ describe('GET /api/admin/reports/today', () => {
     // Deposits are charged with the drinks (the demo's bottled drinks carry one): in the gross, and named.
     const deposit = sales.reduce((sum, order) => sum + Math.round(order.deposit * 100), 0) / 100;
     expect(deposit).toBeGreaterThan(0);
-    expect(report.revenue).toEqual({ gross: sums.gross, net: sums.net, deposit, vat: sums.vat });
+    expect(report.revenue).toMatchObject({ gross: sums.gross, net: sums.net, deposit });
+    expect(report.revenue.vat.map(({ percentage, amount }) => ({ percentage, amount }))).toEqual(sums.vat);
     expect(report.revenue.vat.map((share) => share.percentage)).toEqual([7, 19]);
     expect(report.average_basket).toBe(sums.average);
     expect(report.split).toEqual({
@@ -231,6 +232,34 @@ function comma(amount: number): string {
   return amount.toFixed(2).replace('.', ',');
 }
 
+/** The CSV's cells by header, in cents, for the rows whose status counts as a sale. */
+async function csvSales(from: string, to: string) {
+  const [header = [], ...rows] = csvRows((await get(`/api/admin/reports/orders.csv?from=${from}&to=${to}`)).body);
+  const cents = (cell: string | undefined) => Math.round(Number((cell ?? '').replace(',', '.')) * 100);
+  return rows
+    .filter((row) => ['Angenommen', 'Fertig', 'Abgeschlossen'].includes(row[3] ?? ''))
+    .map((row) => ({
+      id: Number(row[0]),
+      cell: (name: string) => (header.includes(name) ? cents(row[header.indexOf(name)]) : 0),
+    }));
+}
+
+describe('today’s figures beside the CSV', () => {
+  it('show per rate the net and VAT that the day’s CSV rows add up to', async () => {
+    const report = todayReportSchema.parse((await get('/api/admin/reports/today?date=2026-10-25')).json());
+    const rows = await csvSales('2026-10-25', '2026-10-25');
+    expect(rows).toHaveLength(report.orders);
+    const sum = (name: string) => rows.reduce((total, row) => total + row.cell(name), 0) / 100;
+    expect(report.revenue.vat).toEqual(
+      [7, 19].map((rate) => ({ percentage: rate, net: sum(`Netto ${rate} %`), amount: sum(`MwSt. ${rate} %`) })),
+    );
+    expect(report.revenue.net).toBe(sum('Netto'));
+    // The demo's goods are all taxed: the rates' net and VAT are the whole gross, delivery fees included.
+    const perRate = report.revenue.vat.reduce((total, share) => total + toCents(share.net) + toCents(share.amount), 0);
+    expect(perRate).toBe(toCents(report.revenue.gross));
+  });
+});
+
 describe('GET /api/admin/reports/orders.csv', () => {
   it('is a German Excel file: BOM, semicolons, CRLF, German header, decimal comma, every status', async () => {
     const response = await get('/api/admin/reports/orders.csv?from=2026-10-25&to=2026-10-25');
@@ -252,7 +281,9 @@ describe('GET /api/admin/reports/orders.csv', () => {
       'Zahlung',
       'Kunde',
       'Netto',
+      'Netto 7 %',
       'MwSt. 7 %',
+      'Netto 19 %',
       'MwSt. 19 %',
       'Brutto',
       'Rabatt',
@@ -285,7 +316,9 @@ describe('GET /api/admin/reports/orders.csv', () => {
       'Bar',
       'Gabi Gast',
       comma((toCents(order.total) - vatCents) / 100),
+      expect.any(String),
       comma(vatAt(7)),
+      expect.any(String),
       comma(vatAt(19)),
       comma(order.total),
       comma(order.discount),
@@ -295,10 +328,61 @@ describe('GET /api/admin/reports/orders.csv', () => {
     // Both 02:30s, and the last minute of the long day.
     expect(rows.map((row) => row[2])).toEqual(['00:30', '02:30', '02:30', '11:00', '12:00', '13:00', '23:58', '23:59']);
     expect(rows[2]?.[4]).toBe('Lieferung');
-    expect(rows[2]?.[13]).toBe(comma(winterTime.order.delivery_fee));
+    expect(rows[2]?.[15]).toBe(comma(winterTime.order.delivery_fee));
     // The last minute's three colas carry their bottles' deposit.
-    expect(rows.at(-1)?.[12]).toBe(comma(lastMinute.order.deposit));
+    expect(rows.at(-1)?.[14]).toBe(comma(lastMinute.order.deposit));
     expect(lastMinute.order.deposit).toBeGreaterThan(0);
+  });
+
+  it('splits every row’s gross into net and VAT per rate to the cent, delivery fees included', async () => {
+    const [header = [], ...rows] = csvRows(
+      (await get('/api/admin/reports/orders.csv?from=2026-10-25&to=2026-10-25')).body,
+    );
+    const cents = (row: string[], name: string) => toCents(Number((row[header.indexOf(name)] ?? '').replace(',', '.')));
+    // The mischief's quoted name holds semicolons: the naive split would shift its cells.
+    for (const row of rows.filter((cells) => cells[0] !== String(mischief.order.id))) {
+      const parts = ['Netto 7 %', 'MwSt. 7 %', 'Netto 19 %', 'MwSt. 19 %'].map((name) => cents(row, name));
+      expect(
+        parts.reduce((sum, part) => sum + part, 0),
+        row.join(';'),
+      ).toBe(cents(row, 'Brutto'));
+      expect(cents(row, 'Netto 7 %') + cents(row, 'Netto 19 %')).toBe(cents(row, 'Netto'));
+    }
+    // The delivery: four pizzas at 7 % and a 1,00 € fee, all of it taxed at 7 %.
+    const delivery = winterTime.order;
+    expect(delivery.delivery_fee).toBeGreaterThan(0);
+    const gross = toCents(delivery.total);
+    const vat = Math.round((gross * 7) / 107);
+    expect(delivery.vat).toEqual([{ percentage: 7, amount: vat / 100 }]);
+    const row = rows.find((cells) => cells[0] === String(delivery.id)) ?? [];
+    expect([cents(row, 'Netto 7 %'), cents(row, 'MwSt. 7 %'), cents(row, 'Netto 19 %')]).toEqual([gross - vat, vat, 0]);
+  });
+
+  it('keeps an order stored before the fee was taxed as it was charged, the fee in an untaxed column', async () => {
+    const placed = await decide(await place('2026-11-02T17:00:00Z', { orderType: 'delivery', pizzas: 4 }), 'accept');
+    const fee = toCents(placed.order.delivery_fee);
+    const goods = toCents(placed.order.total) - fee;
+    // As orders were stored before: VAT on the goods alone, no gross per rate.
+    const storedVat = Math.round((goods * 7) / 107);
+    await server.app.database.db
+      .update(orders)
+      .set({ vat: [{ percentage: 7, amountCents: storedVat }] })
+      .where(eq(orders.id, placed.order.id));
+
+    const [header = [], row = []] = csvRows(
+      (await get('/api/admin/reports/orders.csv?from=2026-11-02&to=2026-11-02')).body,
+    );
+    expect(header.slice(7, 11)).toEqual(['Netto', 'Netto 0 %', 'Netto 7 %', 'MwSt. 7 %']);
+    expect(row.slice(7, 12)).toEqual([
+      comma((goods + fee - storedVat) / 100),
+      comma(fee / 100),
+      comma((goods - storedVat) / 100),
+      comma(storedVat / 100),
+      comma((goods + fee) / 100),
+    ]);
+    const report = todayReportSchema.parse((await get('/api/admin/reports/today?date=2026-11-02')).json());
+    expect(report.revenue.vat).toEqual([{ percentage: 7, net: (goods - storedVat) / 100, amount: storedVat / 100 }]);
+    expect(report.revenue.net).toBe((goods + fee - storedVat) / 100);
   });
 
   it('disarms a formula in a customer name and quotes its semicolons and quotes', async () => {
@@ -325,6 +409,7 @@ describe('GET /api/admin/reports/orders.csv', () => {
       'Payment',
       'Customer',
       'Net',
+      'Net 7%',
       'VAT 7%',
       'Gross',
       'Discount',
@@ -340,7 +425,7 @@ describe('GET /api/admin/reports/orders.csv', () => {
       'Pickup',
       'Cash',
     ]);
-    expect(rows[0]?.[9]).toBe(before.order.total.toFixed(2));
+    expect(rows[0]?.[10]).toBe(before.order.total.toFixed(2));
   });
 
   it('takes a whole year, leap day included, and not a day more', async () => {

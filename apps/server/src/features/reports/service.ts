@@ -13,10 +13,11 @@ import {
   type TodayReport,
 } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders, stores } from '../../db/schema.ts';
+import { orderItems, orders, stores, type OrderVatShare } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { storeNotFound } from '../catalogue/index.ts';
 import { ordersCsv, ordersCsvFilename } from './orders-csv.ts';
+import { lacksGrossByRate, rateFigures, type RateFigures, type StoredLine } from './rate-figures.ts';
 
 export const REPORT_RANGE_REVERSED = new HttpError(400, 'report_range_reversed', {
   de: 'Das Startdatum liegt nach dem Enddatum.',
@@ -41,6 +42,33 @@ function placedOnLocalDays(from: string, to: string, timeZone: string): SQL {
 /** A sum that is 0, not null, over no rows; PostgreSQL's bigint arrives as text, hence `Number`. */
 const sumOf = (expression: SQLWrapper) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
 
+/**
+ * Each order's net and VAT per rate, one rule for the CSV and today's figures. Only orders stored before
+ * decision 022 need their lines read (to split their gross by rate).
+ */
+async function withRateFigures<Row extends { id: number; discountPercentage: number; vat: OrderVatShare[] }>(
+  db: Db,
+  rows: readonly Row[],
+): Promise<(Omit<Row, 'vat'> & { vat: RateFigures[] })[]> {
+  const older = rows.filter((row) => lacksGrossByRate(row.vat)).map((row) => row.id);
+  const lines =
+    older.length === 0
+      ? []
+      : await db
+          .select({
+            orderId: orderItems.orderId,
+            taxPercentage: orderItems.taxPercentage,
+            lineTotalCents: orderItems.lineTotalCents,
+            quantity: orderItems.quantity,
+            depositCents: orderItems.depositCents,
+          })
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, older));
+  const linesOf = new Map<number, StoredLine[]>();
+  for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
+  return rows.map((row) => ({ ...row, vat: rateFigures(row, linesOf.get(row.id) ?? []) }));
+}
+
 export interface OrdersCsvFile {
   filename: string;
   body: string;
@@ -58,7 +86,8 @@ export function reportsService(db: Db, clock: { now(): Date }) {
     /**
      * One local day at a glance. Sales are the orders the restaurant took (`SALES_STATUSES`); waiting,
      * rejected and cancelled orders are only counted. Revenue is what the orders were charged (discount
-     * off, delivery fee in), net is that without the VAT the orders stored per rate.
+     * off, delivery fee in), net is that without the VAT the orders stored per rate; per rate, net and VAT
+     * are the sums of the CSV's columns for the same orders.
      */
     async today(input: { storeId?: number; date?: string; language: Language }): Promise<TodayReport> {
       const storeId = input.storeId ?? STORE_ID;
@@ -68,12 +97,7 @@ export function reportsService(db: Db, clock: { now(): Date }) {
       const sales = and(ofDay, inArray(orders.status, [...SALES_STATUSES]));
 
       const hour = sql`extract(hour from ${orders.createdAt} at time zone ${timeZone}::text)`;
-      const shares = db
-        .select({ share: sql`jsonb_array_elements(${orders.vat})`.as('share') })
-        .from(orders)
-        .where(sales)
-        .as('shares');
-      const [byStatus, vat, bestSellers, perHour] = await Promise.all([
+      const [byStatus, taxed, bestSellers, perHour] = await Promise.all([
         db
           .select({
             status: orders.status,
@@ -86,14 +110,10 @@ export function reportsService(db: Db, clock: { now(): Date }) {
           .where(ofDay)
           .groupBy(orders.status, orders.orderType),
         db
-          .select({
-            percentage: sql<number>`(${shares.share}->>'percentage')::numeric`.mapWith(Number),
-            amountCents: sumOf(sql`(${shares.share}->>'amountCents')::int`),
-          })
-          .from(shares)
-          // By position: the expression's text is the same, but PostgreSQL would not match it.
-          .groupBy(sql`1`)
-          .orderBy(sql`1`),
+          .select({ id: orders.id, discountPercentage: orders.discountPercentage, vat: orders.vat })
+          .from(orders)
+          .where(sales)
+          .then((rows) => withRateFigures(db, rows)),
         db
           .select({
             productId: orderItems.productId,
@@ -127,7 +147,16 @@ export function reportsService(db: Db, clock: { now(): Date }) {
       };
       const orderCount = sold.reduce((sum, row) => sum + row.orders, 0);
       const grossCents = sold.reduce((sum, row) => sum + row.grossCents, 0);
-      const vatCents = vat.reduce((sum, row) => sum + row.amountCents, 0);
+      const byRate = new Map<number, { grossCents: number; amountCents: number }>();
+      for (const share of taxed.flatMap((order) => order.vat)) {
+        const sum = byRate.get(share.percentage) ?? { grossCents: 0, amountCents: 0 };
+        byRate.set(share.percentage, {
+          grossCents: sum.grossCents + share.grossCents,
+          amountCents: sum.amountCents + share.amountCents,
+        });
+      }
+      const vat = [...byRate].sort(([a], [b]) => a - b);
+      const vatCents = vat.reduce((sum, [, share]) => sum + share.amountCents, 0);
       const hourly = new Map(perHour.map((row) => [row.hour, row.orders]));
 
       return {
@@ -141,7 +170,11 @@ export function reportsService(db: Db, clock: { now(): Date }) {
           gross: fromCents(grossCents),
           net: fromCents(grossCents - vatCents),
           deposit: fromCents(sold.reduce((sum, row) => sum + row.depositCents, 0)),
-          vat: vat.map((row) => ({ percentage: row.percentage, amount: fromCents(row.amountCents) })),
+          vat: vat.map(([percentage, share]) => ({
+            percentage,
+            net: fromCents(share.grossCents - share.amountCents),
+            amount: fromCents(share.amountCents),
+          })),
         },
         average_basket: orderCount === 0 ? 0 : fromCents(Math.round(grossCents / orderCount)),
         split: { delivery: splitOf('delivery'), pickup: splitOf('pickup') },
@@ -184,6 +217,7 @@ export function reportsService(db: Db, clock: { now(): Date }) {
           discountCents: orders.discountCents,
           depositCents: orders.depositCents,
           deliveryFeeCents: orders.deliveryFeeCents,
+          discountPercentage: orders.discountPercentage,
           vat: orders.vat,
         })
         .from(orders)
@@ -191,7 +225,7 @@ export function reportsService(db: Db, clock: { now(): Date }) {
         .orderBy(asc(orders.createdAt), asc(orders.id));
       return {
         filename: ordersCsvFilename(from, to, language),
-        body: ordersCsv(rows, { language, decimal: input.decimal }),
+        body: ordersCsv(await withRateFigures(db, rows), { language, decimal: input.decimal }),
       };
     },
   };

@@ -21,8 +21,8 @@ function report(extra: Partial<TodayReport> = {}): TodayReport {
       net: 312.34,
       deposit: 1.5,
       vat: [
-        { percentage: 7, amount: 20.1 },
-        { percentage: 19, amount: 13.16 },
+        { percentage: 7, net: 287.14, amount: 20.1 },
+        { percentage: 19, net: 25.2, amount: 13.16 },
       ],
     },
     average_basket: 28.8,
@@ -72,7 +72,9 @@ describe('today at a glance', () => {
     expect(figure('Umsatz brutto')).toMatch(euros('345,60'));
     expect(figure('Ø Warenkorb')).toMatch(euros('28,80'));
     expect(figure('Netto')).toMatch(euros('312,34'));
+    expect(figure('Netto 7 %')).toMatch(euros('287,14'));
     expect(figure('MwSt. 7 %')).toMatch(euros('20,10'));
+    expect(figure('Netto 19 %')).toMatch(euros('25,20'));
     expect(figure('MwSt. 19 %')).toMatch(euros('13,16'));
     expect(figure('davon Pfand (brutto)')).toMatch(euros('1,50'));
     expect(within(section).getByText('2 warten noch')).toBeInTheDocument();

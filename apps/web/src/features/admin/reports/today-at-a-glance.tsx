@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { Fragment, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeFor, toCents, type TodayReport } from '@pizzeria/domain';
 import { useMoney } from '../../../lib/use-money.ts';
@@ -87,11 +87,18 @@ function Glance({ report }: { report: TodayReport }) {
                 <dt>{t('today.net')}</dt>
                 <dd>{money(toCents(report.revenue.net))}</dd>
               </div>
+              {/* Per rate as the CSV books it: the net (delivery fee's part included) beside its VAT. */}
               {report.revenue.vat.map((share) => (
-                <div key={share.percentage}>
-                  <dt>{t('today.vat', { rate: rate(share.percentage) })}</dt>
-                  <dd>{money(toCents(share.amount))}</dd>
-                </div>
+                <Fragment key={share.percentage}>
+                  <div>
+                    <dt>{t('today.net_at', { rate: rate(share.percentage) })}</dt>
+                    <dd>{money(toCents(share.net))}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('today.vat', { rate: rate(share.percentage) })}</dt>
+                    <dd>{money(toCents(share.amount))}</dd>
+                  </div>
+                </Fragment>
               ))}
               {report.revenue.deposit > 0 && (
                 <div>
