@@ -1,39 +1,69 @@
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import type { Result } from 'lighthouse';
-import { formatMarkdown, renderSection, writeSection, type PageRuns } from './lighthouse-report.ts';
-import { ROOT, buildWebApp, startStorefront, type Storefront } from './lighthouse-server.ts';
+import type { Page } from 'puppeteer-core';
+import { startCeiling, type Ceiling } from './lighthouse-ceiling.ts';
+import { formatMarkdown, renderSection, writeSection, type Run, type Variant } from './lighthouse-report.ts';
+import {
+  ROOT,
+  WEB_DIST,
+  buildWebApp,
+  checkWebBuild,
+  firstLoadScriptBytes,
+  startStorefront,
+  withoutAutomaticPauses,
+  type Storefront,
+} from './lighthouse-server.ts';
 import {
   SHOP_PATH,
   measureCheckout,
-  measureInteractions,
-  measureMenu,
+  measureNavigation,
+  measureOptionsDialog,
+  measureTap,
   openChrome,
   openChromes,
-  type Interactions,
 } from './lighthouse-shop.ts';
-import type { Page } from 'puppeteer-core';
 
-// Lighthouse on a phone (its mobile defaults) against the storefront as `npm start` serves it: the
-// menu on a cold load, the checkout reached as a guest with a cart, and the latency of two menu
-// interactions. Prints medians over LIGHTHOUSE_RUNS runs and writes them to docs/BENCHMARKS.md. Scores
-// never fail the run; it exits non-zero only when it could not measure.
+// Lighthouse on a phone (its mobile defaults) against the storefront as `npm start` serves it: the menu
+// on a cold load and the options dialog tapped open from it, the menu without its scripts (the ceiling of
+// its LCP), the checkout reached as a guest with a cart, and the INP of two taps on a 4× slowed CPU;
+// with LIGHTHOUSE_VARIANTS, other builds of the web app as well. Prints medians over LIGHTHOUSE_RUNS runs,
+// each run's figures with the machine's load, and the targets beside their figures, and writes them to
+// docs/BENCHMARKS.md. Figures never fail the run; it exits non-zero only when it could not measure.
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-const TIMEOUT_SECONDS = Number(process.env.LIGHTHOUSE_TIMEOUT ?? Math.max(600, RUNS * 240));
 const BUILD = process.env.LIGHTHOUSE_BUILD !== '0';
 const OUTPUT = path.join(ROOT, 'docs/BENCHMARKS.md');
 
+/**
+ * `name=dist,name=dist`: builds of the web app to compare with the one measured, each a `dist` directory
+ * with its `dist-server` beside it (a copy of the repository built with a plugin taken out, say).
+ */
+function parseVariants(value: string | undefined): { name: string; dist: string }[] {
+  if (!value?.trim()) return [];
+  return value.split(',').map((entry) => {
+    const separator = entry.indexOf('=');
+    const name = entry.slice(0, separator).trim();
+    const dist = path.resolve(entry.slice(separator + 1).trim());
+    if (separator < 1 || !name) throw new Error(`LIGHTHOUSE_VARIANTS: "${entry}" is not name=dist`);
+    checkWebBuild(dist);
+    return { name, dist };
+  });
+}
+const VARIANTS = parseVariants(process.env.LIGHTHOUSE_VARIANTS);
+const TIMEOUT_SECONDS = Number(process.env.LIGHTHOUSE_TIMEOUT ?? Math.max(600, RUNS * (240 + 90 * VARIANTS.length)));
+
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`LIGHTHOUSE_RUNS must be a positive integer, not ${RUNS}`);
 
-let storefront: Storefront | undefined;
+const storefronts: Storefront[] = [];
+let ceiling: Ceiling | undefined;
 let stage = 'starting';
 
 /** Kills what is still running, synchronously: the last word on any way out. */
 function killAll(): void {
   for (const chrome of openChromes) chrome.kill();
   openChromes.clear();
-  storefront?.kill();
+  for (const storefront of storefronts) storefront.kill();
 }
 process.on('exit', killAll);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -60,6 +90,13 @@ async function inFreshChrome<T>(what: string, measure: (page: Page) => Promise<T
   }
 }
 
+async function startServing(env: Record<string, string> = {}): Promise<Storefront> {
+  const storefront = await startStorefront(env);
+  storefronts.push(storefront);
+  await withoutAutomaticPauses(storefront);
+  return storefront;
+}
+
 try {
   if (BUILD) {
     stage = 'npm run build';
@@ -68,33 +105,76 @@ try {
   } else {
     console.log('LIGHTHOUSE_BUILD=0: measuring the web app as built in apps/web/dist');
   }
-  stage = 'starting the server';
-  storefront = await startStorefront();
-  const { origin } = storefront;
-  console.log(`server on ${origin}; ${RUNS} runs, timeout ${TIMEOUT_SECONDS} s`);
+  checkWebBuild(WEB_DIST);
+  const firstLoadJs = firstLoadScriptBytes(WEB_DIST);
+  stage = 'starting the servers';
+  const { origin } = await startServing();
+  ceiling = await startCeiling(origin);
+  const variants: (Variant & { origin: string })[] = [];
+  for (const { name, dist } of VARIANTS) {
+    const variant = await startServing({ WEB_DIST: dist });
+    variants.push({ name, firstLoadJs: firstLoadScriptBytes(dist), origin: variant.origin });
+    console.log(`variant "${name}" (${dist}) on ${variant.origin}`);
+  }
+  console.log(`server on ${origin}, without scripts on ${ceiling.origin}; ${RUNS} runs, timeout ${TIMEOUT_SECONDS} s`);
 
   const chromium = await inFreshChrome('reading the Chromium version', (page) => page.browser().version());
-  const menu: Result[] = [];
-  const checkout: Result[] = [];
-  const interactions: Interactions[] = [];
+  const runs: Run[] = [];
   for (let run = 1; run <= RUNS; run++) {
     const started = Date.now();
-    menu.push(await inFreshChrome(`run ${run}: menu`, (page) => measureMenu(page, origin)));
-    checkout.push(await inFreshChrome(`run ${run}: checkout`, (page) => measureCheckout(page, origin)));
-    interactions.push(await inFreshChrome(`run ${run}: interactions`, (page) => measureInteractions(page, origin)));
-    const performance = (lhr: Result | undefined) => Math.round((lhr?.categories.performance?.score ?? 0) * 100);
+    const load = loadavg()[0] ?? Number.NaN;
+    const { menu, tap, dialog } = await inFreshChrome(`run ${run}: menu and options dialog`, (page) =>
+      measureOptionsDialog(page, origin),
+    );
+    const ceilingOrigin = ceiling.origin;
+    const withoutScripts = await inFreshChrome(`run ${run}: menu without scripts`, (page) =>
+      measureNavigation(page, `${ceilingOrigin}${SHOP_PATH}`, 'menu without scripts'),
+    );
+    const checkout = await inFreshChrome(`run ${run}: checkout`, (page) => measureCheckout(page, origin));
+    const quickAdd = await inFreshChrome(`run ${run}: add to cart`, (page) => measureTap(page, origin, 'quickAdd'));
+    const openOptions = await inFreshChrome(`run ${run}: open the options dialog`, (page) =>
+      measureTap(page, origin, 'openOptions'),
+    );
+    const variantRuns: Run['variants'] = [];
+    for (const variant of variants) {
+      variantRuns.push({
+        menu: await inFreshChrome(`run ${run}: menu, ${variant.name}`, (page) =>
+          measureNavigation(page, `${variant.origin}${SHOP_PATH}`, `menu, ${variant.name}`),
+        ),
+        openOptions: await inFreshChrome(`run ${run}: open the options dialog, ${variant.name}`, (page) =>
+          measureTap(page, variant.origin, 'openOptions'),
+        ),
+      });
+    }
+    runs.push({
+      load,
+      menu,
+      tap,
+      dialog,
+      ceiling: withoutScripts,
+      checkout,
+      quickAdd,
+      openOptions,
+      variants: variantRuns,
+    });
+    const performance = (lhr: Result) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
+    const lcp = (lhr: Result) => Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
     console.log(
-      `run ${run}/${RUNS} (${((Date.now() - started) / 1000).toFixed(0)} s): performance menu ` +
-        `${performance(menu.at(-1))}, checkout ${performance(checkout.at(-1))}; quick-add ` +
-        `${Math.round(interactions.at(-1)?.quickAdd ?? 0)} ms, options ${Math.round(interactions.at(-1)?.openOptions ?? 0)} ms`,
+      `run ${run}/${RUNS} (${((Date.now() - started) / 1000).toFixed(0)} s, load ${load.toFixed(2)}): performance ` +
+        `menu ${performance(menu)}, dialog ${performance(tap)}, checkout ${performance(checkout)}; LCP ${lcp(menu)} ms, ` +
+        `without scripts ${lcp(withoutScripts)} ms; INP add to cart ${Math.round(quickAdd)} ms, options ${Math.round(openOptions)} ms` +
+        variants
+          .map(
+            (variant, index) =>
+              `; ${variant.name}: LCP ${lcp(variantRuns[index]?.menu ?? menu)} ms, ` +
+              `options ${Math.round(variantRuns[index]?.openOptions ?? 0)} ms`,
+          )
+          .join(''),
     );
   }
 
   stage = 'writing the report';
-  const pages: PageRuns[] = [
-    { name: 'menu', path: SHOP_PATH, reports: menu },
-    { name: 'checkout', path: `${SHOP_PATH}checkout`, reports: checkout },
-  ];
+  const variantNames = VARIANTS.length > 0 ? `LIGHTHOUSE_VARIANTS=… ` : '';
   const section = renderSection(
     {
       date: new Date(),
@@ -102,10 +182,11 @@ try {
       runs: RUNS,
       cores: availableParallelism(),
       cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
-      command: `LIGHTHOUSE_RUNS=${RUNS} npm run lighthouse`,
+      command: `${variantNames}LIGHTHOUSE_RUNS=${RUNS} npm run lighthouse`,
+      firstLoadJs,
     },
-    pages,
-    interactions,
+    runs,
+    variants,
   );
   console.log(`\n${await formatMarkdown(section, OUTPUT)}`);
   await writeSection(OUTPUT, section);
@@ -115,6 +196,6 @@ try {
   process.exitCode = 1;
 } finally {
   clearTimeout(timeout);
-  await storefront?.stop();
-  storefront = undefined;
+  await ceiling?.stop();
+  for (const storefront of storefronts.splice(0)) await storefront.stop();
 }
