@@ -118,9 +118,10 @@ function underRefreshLock<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Rotates the refresh token for a new access token. One tab at a time: a refresh token used twice signs
- * the device out (docs/decisions/009), so the token is read from storage only once the lock is held,
- * where another tab may already have put its successor.
+ * Rotates the refresh token for a new access token. One tab at a time: the server answers the token just
+ * exchanged again only for 30 s, and any older token of the device's signs it out (docs/decisions/019),
+ * so the token is read from storage only once the lock is held, where another tab may already have put
+ * its successor.
  */
 function refreshAccess(): Promise<string> {
   refreshing ??= underRefreshLock(async () => {
