@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { HttpError } from '../../plugins/errors.ts';
+import { createWorkLimiter } from '../../plugins/work-limiter.ts';
 
 /**
  * Argon2id (the library's default algorithm; its `Algorithm` is a const enum that erasable TypeScript
@@ -22,33 +23,16 @@ export class PasswordWorkBusy extends HttpError {
 }
 
 /**
- * At most this many hashes run at once, and at most `maxWaiting` wait for a turn. Each takes 19 MiB
- * and a thread of libuv's pool (4 threads, shared with file reads and DNS): unbounded, a burst of
- * logins would queue every other request's file read behind it and take memory without limit.
+ * At most three hashes run at once (one of libuv's four threads stays free for file reads and DNS
+ * whatever the number of cores), and at most 64 wait for a turn. Each takes 19 MiB and a thread of the
+ * pool: unbounded, a burst of logins would queue every other request's file read behind it and take
+ * memory without limit.
  */
-export function createWorkLimiter(maxRunning: number, maxWaiting: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= maxRunning) {
-      if (waiting.length >= maxWaiting) throw new PasswordWorkBusy();
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    } else {
-      running += 1;
-    }
-    try {
-      return await work();
-    } finally {
-      // The turn passes straight to the next in line, so `running` only drops when nobody waits.
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
-
-/** Leaves one of libuv's four threads free for file reads and DNS whatever the number of cores. */
-const passwordWork = createWorkLimiter(Math.max(1, Math.min(3, availableParallelism())), 64);
+const passwordWork = createWorkLimiter(
+  Math.max(1, Math.min(3, availableParallelism())),
+  64,
+  () => new PasswordWorkBusy(),
+);
 
 export function hashPassword(password: string): Promise<string> {
   return passwordWork(() => hash(password, ARGON2_OPTIONS));

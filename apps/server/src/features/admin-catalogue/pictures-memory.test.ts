@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
 import type * as processing from './picture-processing.ts';
-import { oneAtATime } from './pictures.ts';
 
 // What picture uploads cost in memory: an interlaced PNG must be decoded whole, so a file of a few
 // hundred kilobytes can ask for hundreds of megabytes. These tests run the real route and watch the
@@ -219,41 +218,4 @@ describe('memory of picture uploads', () => {
       rendering.gate = Promise.resolve();
     }
   }, 60_000);
-});
-
-describe('oneAtATime', () => {
-  it('runs work one at a time in the order it came, past a failure, and refuses more than may wait', async () => {
-    const busy = new Error('busy');
-    const run = oneAtATime(2, busy);
-    const log: string[] = [];
-    let finishFirst = () => {};
-    const first = run(
-      () =>
-        new Promise<void>((resolve) => {
-          log.push('first');
-          finishFirst = resolve;
-        }),
-    );
-    const failing = expect(
-      run(() => {
-        log.push('failing');
-        return Promise.reject(new Error('broken'));
-      }),
-    ).rejects.toThrow('broken');
-    const last = run(() => {
-      log.push('last');
-      return Promise.resolve();
-    });
-    await expect(run(() => Promise.resolve())).rejects.toBe(busy);
-    expect(log).toEqual(['first']);
-    finishFirst();
-    await Promise.all([first, failing, last]);
-    expect(log).toEqual(['first', 'failing', 'last']);
-    // Nobody waits any more: the next runs straight away.
-    await run(() => {
-      log.push('again');
-      return Promise.resolve();
-    });
-    expect(log).toEqual(['first', 'failing', 'last', 'again']);
-  });
 });

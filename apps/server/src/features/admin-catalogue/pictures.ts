@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { pictureRenditions, pictures } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { createWorkLimiter } from '../../plugins/work-limiter.ts';
 import { audit } from '../admin/editing.ts';
 import { requireStore } from './categories.ts';
 import { MAX_MEGAPIXELS, contentHash, renderPicture, type Rendition } from './picture-processing.ts';
@@ -40,31 +41,6 @@ const PICTURE_OF_ANOTHER_STORE = new HttpError(409, 'picture_exists', {
   de: 'Dieses Bild gehört schon zu einem anderen Restaurant.',
   en: 'This picture already belongs to another store.',
 });
-
-/**
- * Runs work one at a time, each in the order it came, as the password hashes' limiter does for
- * several; with `maxWaiting` waiting already, it refuses more with `busy`.
- */
-export function oneAtATime(maxWaiting: number, busy: Error) {
-  let running = false;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(work: () => Promise<T>): Promise<T> {
-    if (running) {
-      if (waiting.length >= maxWaiting) throw busy;
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    } else {
-      running = true;
-    }
-    try {
-      return await work();
-    } finally {
-      // The turn passes straight to the next in line, so nobody can slip in between.
-      const next = waiting.shift();
-      if (next) next();
-      else running = false;
-    }
-  };
-}
 
 async function pictureOf(db: Db, pictureId: number): Promise<AdminPicture> {
   const picture = (await picturesById(db, [pictureId])).get(pictureId);
@@ -138,7 +114,7 @@ const pictureUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   // An interlaced PNG is decoded whole: a file of 300 KB may take 100 MB and more while it is processed.
   // One at a time keeps that to one picture's worth, however many are sent at once.
-  const processing = oneAtATime(MAX_WAITING_UPLOADS, PICTURES_BUSY);
+  const processing = createWorkLimiter(1, MAX_WAITING_UPLOADS, () => PICTURES_BUSY);
 
   app.addContentTypeParser(
     [...PICTURE_TYPES],

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createWorkLimiter, PasswordWorkBusy } from './passwords.ts';
+import { PasswordWorkBusy } from '../features/accounts/passwords.ts';
+import { createWorkLimiter } from './work-limiter.ts';
 
-describe('password work limiter', () => {
+describe('work limiter', () => {
   it('runs at most `maxRunning` at once, queues `maxWaiting` and refuses the rest with 503', async () => {
-    const run = createWorkLimiter(2, 3);
+    const run = createWorkLimiter(2, 3, () => new PasswordWorkBusy());
     let running = 0;
     let most = 0;
     const releases: (() => void)[] = [];
@@ -38,8 +39,45 @@ describe('password work limiter', () => {
   });
 
   it('frees a turn when the work fails', async () => {
-    const run = createWorkLimiter(1, 0);
+    const run = createWorkLimiter(1, 0, () => new PasswordWorkBusy());
     await expect(run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(run(() => Promise.resolve('next'))).resolves.toBe('next');
+  });
+});
+
+describe('a limiter of one', () => {
+  it('runs work one at a time in the order it came, past a failure, and refuses more than may wait', async () => {
+    const busy = new Error('busy');
+    const run = createWorkLimiter(1, 2, () => busy);
+    const log: string[] = [];
+    let finishFirst = () => {};
+    const first = run(
+      () =>
+        new Promise<void>((resolve) => {
+          log.push('first');
+          finishFirst = resolve;
+        }),
+    );
+    const failing = expect(
+      run(() => {
+        log.push('failing');
+        return Promise.reject(new Error('broken'));
+      }),
+    ).rejects.toThrow('broken');
+    const last = run(() => {
+      log.push('last');
+      return Promise.resolve();
+    });
+    await expect(run(() => Promise.resolve())).rejects.toBe(busy);
+    expect(log).toEqual(['first']);
+    finishFirst();
+    await Promise.all([first, failing, last]);
+    expect(log).toEqual(['first', 'failing', 'last']);
+    // Nobody waits any more: the next runs straight away.
+    await run(() => {
+      log.push('again');
+      return Promise.resolve();
+    });
+    expect(log).toEqual(['first', 'failing', 'last', 'again']);
   });
 });
