@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { guestRushSchema, orderSchema, timeSlotsSchema, type Order } from '@pizzeria/domain';
@@ -7,6 +6,7 @@ import {
   buildTestServer,
   createTestUser,
   pickupOrder,
+  pinClock,
   simpleProduct,
   type TestServer,
   type TestUser,
@@ -49,11 +49,6 @@ let addressCounter = 0;
 function freshAddress(): string {
   addressCounter += 1;
   return `198.18.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-}
-
-function setClock(app: FastifyInstance, at: Date): void {
-  app.orders.clock = { now: () => at };
-  app.storeStatus.clock = { now: () => at };
 }
 
 describe.each(databases)('strangers’ orders on $name', ({ database }) => {
@@ -132,7 +127,7 @@ describe.each(databases)('strangers’ orders on $name', ({ database }) => {
   });
 
   beforeEach(async () => {
-    setClock(app(), FRIDAY_EVENING);
+    pinClock(app(), FRIDAY_EVENING);
     await app().database.db.delete(orders);
     await app().database.db.update(stores).set({ ordersPerSlot: CAPACITY }).where(eq(stores.id, 13));
   });
@@ -192,7 +187,7 @@ describe.each(databases)('strangers’ orders on $name', ({ database }) => {
     const start = FRIDAY_EVENING.getTime();
     for (let index = 0; index < 60; index += 1) {
       const at = start + index * 15_000;
-      setClock(app(), new Date(at));
+      pinClock(app(), new Date(at));
       // The kitchen answers each order about two minutes after it came in.
       for (const order of placed) {
         if (order.status === 'waiting' && Date.parse(order.created_at) <= at - 120_000) {

@@ -33,7 +33,7 @@ import type { Attempt } from '../../plugins/rate-limits.ts';
 import { asSql, Placeholders, type Statement } from '../../db/statement.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { readGuestRush } from './guest-rush.ts';
-import { customerReading, readingFor, type SlotReading } from './guest-share.ts';
+import { customerReading, guestReading, readingFor, type SlotReading } from './guest-share.ts';
 import { holdsToken } from './order-access.ts';
 import { ORDER_NOT_FOUND, orderError, whoChangedIt } from './order-errors.ts';
 import { storeNotFound, type Catalogue } from '../catalogue/index.ts';
@@ -610,7 +610,7 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
           if (!entry) throw orderError('postcode_not_delivered');
           deliveryMinutes = entry.deliveryTimeMinutes;
         }
-        const reading = guest ? readingFor(null, guestSharePercent) : customerReading;
+        const reading = guest ? guestReading(guestSharePercent) : customerReading;
         const { slotInput, now, timezone } = await planFor(
           catalogue,
           orderType,
