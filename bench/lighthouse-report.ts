@@ -38,6 +38,10 @@ export interface Run {
   dialog: Result;
   /** The menu without its scripts, loaded cold the same way. */
   ceiling: Result;
+  /** The menu's cold load with slow 4G and a 4× slower CPU applied to the browser (DevTools throttling). */
+  menuThrottled: Result;
+  /** The menu without its scripts, throttled the same way. */
+  ceilingThrottled: Result;
   checkout: Result;
   /** INP (ms) of the quick-add on a 4× slowed CPU after a cold load; 0 under the 16 ms threshold. */
   quickAdd: number;
@@ -236,7 +240,10 @@ export function renderSection(context: RunContext, runs: Run[], variants: Varian
       'shown (a timespan: its performance score, TBT and CLS, with the CPU slowed 4× and the network to slow 4G ' +
       'for real), then a snapshot of the open dialog (accessibility, best practices, SEO). A tap ends LCP: the ' +
       "dialog's is that of the cold load it was opened from. The menu without its scripts is the page the server " +
-      'rendered less its module scripts and modulepreload links, same CSS and images, from a proxy in the bench.',
+      'rendered less its module scripts and modulepreload links, same CSS and images, from a proxy in the bench. ' +
+      'Both are also loaded throttled for real (DevTools throttling: slow 4G and the 4× slower CPU applied to the ' +
+      'browser rather than simulated afterwards), the LCP a phone feels: the simulation counts every request ' +
+      'that started before the first paint of the unthrottled trace, the first-load script among them, as needed for it.',
     '',
     '| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | FCP ms | Speed Index ms |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -277,6 +284,9 @@ export function renderSection(context: RunContext, runs: Run[], variants: Varian
   const realLcp = median(menu.map(lcp));
   const ceilingLcp = median(ceiling.map(lcp));
   const ratio = realLcp / ceilingLcp;
+  const throttledLcp = median(all((run) => lcp(run.menuThrottled)));
+  const throttledCeilingLcp = median(all((run) => lcp(run.ceilingThrottled)));
+  const throttledRatio = throttledLcp / throttledCeilingLcp;
   const lcpNodes = menu.map(lcpNode);
   lines.push(
     '',
@@ -292,6 +302,9 @@ export function renderSection(context: RunContext, runs: Run[], variants: Varian
       `${met(lcpNodes.every(isRealContent))} |`,
     `| LCP within ${Math.round((LCP_CEILING_TARGET - 1) * 100)} % of the menu without its scripts | ` +
       `${ms(realLcp)} / ${ms(ceilingLcp)} ms = ${ratio.toFixed(2)} | ${met(ratio <= LCP_CEILING_TARGET)} |`,
+    `| the same, throttled for real (DevTools: slow 4G and 4× CPU applied to the browser, what a phone feels) | ` +
+      `${ms(throttledLcp)} / ${ms(throttledCeilingLcp)} ms = ${throttledRatio.toFixed(2)} | ` +
+      `${met(throttledRatio <= LCP_CEILING_TARGET)} |`,
   );
 
   lines.push(
@@ -299,13 +312,16 @@ export function renderSection(context: RunContext, runs: Run[], variants: Varian
     "Each run, with the machine's load average over the last minute when it started (`os.loadavg()[0]`); " +
       'INP on a 4× slowed CPU as below:',
     '',
-    '| run | load | menu performance | menu LCP ms | without scripts LCP ms | LCP ratio | menu TBT ms | menu CLS | ' +
+    '| run | load | menu performance | menu LCP ms | without scripts LCP ms | LCP ratio | ' +
+      'LCP ms throttled for real: menu / without scripts (ratio) | menu TBT ms | menu CLS | ' +
       'dialog performance | dialog TBT ms | dialog CLS | INP add to cart ms | INP options dialog ms |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...runs.map(
       (run, index) =>
         `| ${index + 1} | ${run.load.toFixed(2)} | ${score(run.menu, 'performance')} | ${ms(lcp(run.menu))} | ` +
         `${ms(lcp(run.ceiling))} | ${(lcp(run.menu) / lcp(run.ceiling)).toFixed(2)} | ` +
+        `${ms(lcp(run.menuThrottled))} / ${ms(lcp(run.ceilingThrottled))} ` +
+        `(${(lcp(run.menuThrottled) / lcp(run.ceilingThrottled)).toFixed(2)}) | ` +
         `${ms(metric(run.menu, 'total-blocking-time'))} | ${cls(metric(run.menu, 'cumulative-layout-shift'))} | ` +
         `${score(run.tap, 'performance')} | ${ms(metric(run.tap, 'total-blocking-time'))} | ` +
         `${cls(metric(run.tap, 'cumulative-layout-shift'))} | ${inp(run.quickAdd)} | ${inp(run.openOptions)} |`,

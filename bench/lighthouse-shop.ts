@@ -122,9 +122,14 @@ const optionsDialogShown = (page: Page) =>
  * step of a user flow, the way the first step of the options dialog's flow loads the menu, so the menu
  * without its scripts is measured the same way.
  */
-export async function measureNavigation(page: Page, url: string, name: string): Promise<Result> {
+export async function measureNavigation(
+  page: Page,
+  url: string,
+  name: string,
+  throttling: 'simulate' | 'devtools' = 'simulate',
+): Promise<Result> {
   const flow = await startFlow(page, { name });
-  await flow.navigate(url, { name, logLevel: 'error' });
+  await flow.navigate(url, { name, logLevel: 'error', throttlingMethod: throttling });
   return checked((await flow.createFlowResult()).steps[0]?.lhr, name);
 }
 

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 /** The storefront's base path (the server redirects `/` here). */
@@ -36,6 +36,16 @@ export async function reloadWithStored(page: Page, key: string, value: unknown):
 
 /** The journeys' staff account (the servers are started with it). */
 export const STAFF = { email: 'admin@example.com', password: 'e2e-admin-password' };
+
+/** The journeys' staff account signed in through the API (of the server at `origin`): its bearer header. */
+export async function staffHeaders(request: APIRequestContext, origin = ''): Promise<Record<string, string>> {
+  const response = await request.post(`${origin}/api/staff/login`, {
+    form: { username: STAFF.email, password: STAFF.password },
+  });
+  expect(response.ok()).toBe(true);
+  const { access_token } = (await response.json()) as { access_token: string };
+  return { Authorization: `Bearer ${access_token}` };
+}
 
 /**
  * A second browser window for staff beside the customer's (same viewport), signed in to the back office

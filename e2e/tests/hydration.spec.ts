@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test.ts';
-import { SHOP } from '../support/shop.ts';
+import { SHOP, staffHeaders } from '../support/shop.ts';
 
 // The menu page arrives rendered by the server; React then hydrates it boundary by boundary (the header,
 // the menu bar, each section, the footer). A tap that comes before React has hydrated the part it lands
@@ -76,4 +76,36 @@ test('a tap on “add” before React has hydrated the menu is not lost, and cou
   // (No layout shifts counted here: a dispatched tap is no input to the browser, so what the cart shows
   // after it counts as a shift; the journey above holds the page still.)
   expect(await page.evaluate(() => window.complaints)).toEqual([]);
+});
+
+test('a paused shop shows so from its first paint, and its status, the longest, moves nothing', async ({
+  page,
+  request,
+}) => {
+  // Paused until later: the pill's longest words and the note below it. The page used to arrive saying
+  // "checking opening hours" and grow when the live status came (at 412 px the pill took two lines).
+  const until = new Date(Date.now() + 60 * 60_000);
+  const headers = await staffHeaders(request);
+  const pause = (data: object) =>
+    request.put('/api/admin/stores/13/pause', { headers, data }).then((response) => {
+      expect(response.status()).toBe(200);
+    });
+  await pause({ paused: true, until: until.toISOString() });
+  try {
+    const html = await (await request.get(`${SHOP}/`)).text();
+    expect(html).toContain('Online-Bestellungen pausiert bis');
+    expect(html).toContain('Vorbestellen für später heute ist möglich');
+
+    await watchLoading(page);
+    await page.goto(`${SHOP}/`);
+    await expect(page.getByText(/^Online-Bestellungen pausiert bis \d{2}:\d{2}$/)).toBeVisible();
+    // Hydrated and the live status heard: the cart answers, the status stands as the server sent it.
+    await page.getByRole('button', { name: COLA }).click();
+    await expect(page.getByRole('button', { name: /^Warenkorb, 1 Artikel/ }).first()).toBeVisible();
+    expect(await page.evaluate(() => window.shifted)).toBe(0);
+    expect(await page.evaluate(() => window.complaints)).toEqual([]);
+  } finally {
+    // The journeys share one server: never leave it paused for the next one.
+    await pause({ paused: false });
+  }
 });

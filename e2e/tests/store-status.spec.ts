@@ -1,23 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { buildCartItem, type Postcode, type Product, type TimeSlots } from '@pizzeria/domain';
 import { startOwnServer } from '../support/own-server.ts';
-import { openShop } from '../support/shop.ts';
+import { openShop, staffHeaders } from '../support/shop.ts';
 
-const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 const OPEN = /^Jetzt geöffnet · bis \d{2}:\d{2}$/;
-
-async function adminHeaders(request: APIRequestContext, origin = ''): Promise<Record<string, string>> {
-  const response = await request.post(`${origin}/api/staff/login`, {
-    form: { username: ADMIN.email, password: ADMIN.password },
-  });
-  expect(response.ok()).toBe(true);
-  const { access_token } = (await response.json()) as { access_token: string };
-  return { Authorization: `Bearer ${access_token}` };
-}
 
 async function setPause(request: APIRequestContext, pause: { paused: boolean; until?: string | null }) {
   const response = await request.put('/api/admin/stores/13/pause', {
-    headers: await adminHeaders(request),
+    headers: await staffHeaders(request),
     data: pause,
   });
   expect(response.status()).toBe(200);

@@ -26,7 +26,7 @@ import { staffRoutes } from './features/staff-sessions/index.ts';
 import { boardWatchService } from './features/board-watch/index.ts';
 import { mail } from './features/mail/index.ts';
 import { paymentRoutes, paymentsService } from './features/payments/index.ts';
-import { menuPageFrom } from './features/shop-page/index.ts';
+import { currentStatusOf, menuPageFrom } from './features/shop-page/index.ts';
 import { ensureAdminAccount } from './db/seed/admin.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -119,7 +119,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   const webDist = path.resolve(config.WEB_DIST ?? defaultWebDist);
   await instance.register(webApp, {
     root: webDist,
-    menuPage: await menuPageFrom(webDist, instance.catalogue, instance.log),
+    menuPage: await menuPageFrom(webDist, instance.catalogue, currentStatusOf(instance.storeStatus), instance.log),
   });
 }
 

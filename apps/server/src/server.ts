@@ -27,6 +27,9 @@ export interface BuildServerOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** How long one plugin may take to start: the database's migrations the longest of them. */
+const PLUGIN_TIMEOUT_MS = 10 * 60_000;
+
 /** Builds a ready server for the given configuration; `main.ts` listens, tests inject. */
 export async function buildServer(config: Config, options: BuildServerOptions = {}): Promise<FastifyInstance> {
   const server = Fastify({
@@ -34,6 +37,9 @@ export async function buildServer(config: Config, options: BuildServerOptions = 
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustedProxies(config.TRUST_PROXY),
+    // Opening the database runs its migrations, which after an upgrade may build indexes over every order
+    // a restaurant ever took, on a small machine: Fastify's 10 s for a plugin would end the start midway.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) server.addHook('onRoute', options.onRoute);
   await app(server, config);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { StoreHour } from './api/catalogue.ts';
+import { liveStoreStatusSchema, type StoreHour } from './api/catalogue.ts';
 import type { StoreClosure } from './api/realtime.ts';
 import { zonedTime } from './opening-hours.ts';
 import {
@@ -241,6 +241,22 @@ describe('liveStoreStatus: the browser recomputing between messages', () => {
       june(9, '15:00'),
     );
     expect(liveStoreStatus(message, june(9, '15:00'))).toEqual({ kind: 'opens_at', time: '17:00' });
+  });
+
+  it('is always what the page sent with the server-rendered menu may carry (its schema)', () => {
+    const variants = [
+      availability(),
+      availability({ pause: { paused: true, until: null, reason: 'auto' } }),
+      availability({ pause: { paused: true, until: '2026-06-09T15:30:00+02:00', reason: 'staff' } }),
+      availability({ closures: [closure('2026-06-09', '2026-06-09', null)] }),
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...variants), fc.integer({ min: 0, max: 7 * 24 * 60 - 1 }), (store, minute) => {
+        const instant = new Date(Date.parse('2026-06-08T00:00:00+02:00') + minute * 60_000);
+        const status = liveStoreStatus(storeStatusMessage(store, instant), instant);
+        expect(liveStoreStatusSchema.parse(status)).toEqual(status);
+      }),
+    );
   });
 
   it('names the closure on a closure day', () => {

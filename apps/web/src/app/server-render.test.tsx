@@ -36,9 +36,9 @@ function shape(node: Node): string {
   return `<${node.localName} ${attributes.join(' ')}>${[...node.childNodes].map(shape).join('')}</${node.localName}>`;
 }
 
-const app = () => {
+const app = (pageData = data) => {
   const queryClient = createTestQueryClient();
-  seedShopData(queryClient, data);
+  seedShopData(queryClient, pageData);
   return <App queryClient={queryClient} />;
 };
 
@@ -56,8 +56,8 @@ function firstDifference(actual: string, expected: string): string {
  * its last task in place when it is done; a server runs only that renderer, but here the browser's
  * renders come next in the same process, so an empty render puts the contexts back.
  */
-async function serverPage(): Promise<string> {
-  const body = await renderShop('/order-online/', data);
+async function serverPage(pageData = data): Promise<string> {
+  const body = await renderShop('/order-online/', pageData);
   // Nothing but the app's elements: what #root will hold.
   expect(body).toMatch(/^<div class="app-shell">/);
   // Every boundary complete where it stands: no script puts a late one in place (the CSP allows none).
@@ -83,7 +83,7 @@ function container(): HTMLElement {
 let mismatches: string[] = [];
 
 /** What main.tsx does over the server's page, with every render it causes done. */
-async function start(root: HTMLElement): Promise<void> {
+async function start(root: HTMLElement, pageData = data): Promise<void> {
   const complaints = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     const complaint = args.map(String).join(' ');
     // The server's renderer ran in this process before (`serverPage`), as it never does in a browser.
@@ -91,7 +91,7 @@ async function start(root: HTMLElement): Promise<void> {
   });
   try {
     await act(async () => {
-      roots.push(hydrateRoot(root, app(), { onRecoverableError: (error) => mismatches.push(String(error)) }));
+      roots.push(hydrateRoot(root, app(pageData), { onRecoverableError: (error) => mismatches.push(String(error)) }));
       restoreBrowserState();
     });
   } finally {
@@ -181,6 +181,20 @@ describe('the menu page rendered on the server', () => {
     expect(within(root).getByRole('button', { name: /Warenkorb, 2 Artikel/ })).toBeInTheDocument();
     expect(within(root).getByRole('button', { name: /10999/ })).toBeInTheDocument();
     expect(firstDifference(shape(root), await renderedFromScratch())).toBe('same');
+  });
+
+  it('shows the store’s status as it was rendered, and hydration keeps it', async () => {
+    const paused: ShopPageData = { ...data, status: { kind: 'paused', until: null, auto: true } };
+    const root = container();
+    root.innerHTML = await serverPage(paused);
+    const pill = root.querySelector('.store-status-pill');
+    expect(pill).toHaveTextContent('Online-Bestellungen gerade nicht möglich – bitte rufen Sie uns an');
+
+    await start(root, paused);
+
+    expect(mismatches).toEqual([]);
+    expect(root.querySelector('.store-status-pill')).toBe(pill);
+    expect(pill).toHaveTextContent('Online-Bestellungen gerade nicht möglich – bitte rufen Sie uns an');
   });
 
   it('answers taps in every section once it is hydrated', async () => {

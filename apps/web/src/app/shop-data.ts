@@ -5,12 +5,17 @@ import { postcodesQueryOptions } from '../features/delivery/api/get-postcodes.ts
 import { categoriesQueryOptions } from '../features/menu/api/get-categories.ts';
 import { productsQueryOptions } from '../features/menu/api/get-products.ts';
 import { storeQueryOptions } from '../features/store/api/get-store.ts';
+import { useStoreStatus } from '../features/store-status/index.ts';
 
 /** The element of the server-rendered page that carries the catalogue it was rendered from. */
 export const SHOP_DATA_ID = 'shop-data';
 
-/** Puts the catalogue into the query cache under the keys the shop's queries read. */
+/**
+ * Puts the catalogue into the query cache under the keys the shop's queries read, and the store's status
+ * as the page was rendered with it into the status store (the live channel takes over from there).
+ */
 export function seedShopData(queryClient: QueryClient, data: ShopPageData): void {
+  useStoreStatus.setState({ status: data.status ?? { kind: 'connecting' } });
   queryClient.setQueryData(storeQueryOptions().queryKey, data.store);
   queryClient.setQueryData(categoriesQueryOptions(data.language).queryKey, data.categories);
   queryClient.setQueryData(productsQueryOptions(data.language).queryKey, data.products);

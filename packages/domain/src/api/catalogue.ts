@@ -164,6 +164,20 @@ export const healthSchema = z.object({
   pubsub: z.object({ kind: z.enum(['in-process', 'redis']), connected: z.boolean() }),
 });
 
+const clockSchema = z.string().check(z.regex(/^\d{2}:\d{2}$/));
+const reopeningSchema = z.nullable(
+  z.object({ date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), time: clockSchema }),
+);
+
+/** Whether the store takes orders now, as the shop shows it (`LiveStoreStatus`, from a status message). */
+export const liveStoreStatusSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('open'), closesAt: clockSchema }),
+  z.object({ kind: z.literal('paused'), until: z.nullable(clockSchema), auto: z.optional(z.literal(true)) }),
+  z.object({ kind: z.literal('closure'), reason: z.nullable(z.string()), reopens: reopeningSchema }),
+  z.object({ kind: z.literal('opens_at'), time: clockSchema }),
+  z.object({ kind: z.literal('closed_today'), reopens: reopeningSchema }),
+]);
+
 /**
  * The catalogue the server renders the menu page from, sent along in the page (`<script
  * id="shop-data" type="application/json">`) so the shop starts on the same data without asking again:
@@ -176,5 +190,10 @@ export const shopPageDataSchema = z.object({
   products: z.array(productSchema),
   postcodes: z.array(postcodeSchema),
   discounts: z.array(discountSchema),
+  /**
+   * Whether the store took orders when the page was rendered: the page shows it from its first paint,
+   * so nothing moves when the live status arrives. Absent when it could not be computed.
+   */
+  status: z.optional(liveStoreStatusSchema),
 });
 export type ShopPageData = z.infer<typeof shopPageDataSchema>;

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shopPageDataSchema, STORE_ID, storeSchema, type ShopPageData } from '@pizzeria/domain';
 import { products } from '../../db/schema.ts';
-import { buildTestServer, simpleProduct, type TestServer } from '../../../test/helper.ts';
+import { buildTestServer, MONDAY_EVENING, pinClock, simpleProduct, type TestServer } from '../../../test/helper.ts';
 
 /**
  * The web app's two builds, made up: an index.html with the markers, and a server build whose
@@ -128,6 +128,22 @@ describe('the menu page rendered on the server', () => {
     // The name cannot end the data's script element; the browser reads it back as it was.
     expect(changed.body.match(/<\/script>/g)).toHaveLength(1 + (template.match(/<\/script>/g)?.length ?? 0));
     expect(shopData(changed.body).products.find((entry) => entry.id === product.id)?.name).toBe(name.de);
+  });
+
+  it("renders with the store's status of the moment, and again when it changes", async () => {
+    pinClock(server.app, MONDAY_EVENING);
+    const open = await server.app.inject({ method: 'GET', url: '/order-online/' });
+    expect(shopData(open.body).status).toMatchObject({ kind: 'open' });
+    const again = await server.app.inject({ method: 'GET', url: '/order-online/' });
+    expect(again.body).toBe(open.body);
+    const rendersWhileOpen = hooks.shopRenders.length;
+
+    // Four in the morning: closed, opening later that day.
+    pinClock(server.app, new Date('2026-06-16T02:00:00Z'));
+    const closed = await server.app.inject({ method: 'GET', url: '/order-online/' });
+    expect(shopData(closed.body).status).toMatchObject({ kind: 'opens_at' });
+    expect(closed.headers.etag).not.toBe(open.headers.etag);
+    expect(hooks.shopRenders.length).toBe(rendersWhileOpen + 1);
   });
 
   it('sends it compressed as the browser accepts, and 304 while it is unchanged', async () => {

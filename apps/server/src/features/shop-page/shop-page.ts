@@ -1,4 +1,4 @@
-import { STORE_ID, shopPageDataSchema, type Language, type ShopPageData } from '@pizzeria/domain';
+import { STORE_ID, shopPageDataSchema, type Language, type LiveStoreStatus, type ShopPageData } from '@pizzeria/domain';
 import type { RenderedPage } from '../../plugins/web-app.ts';
 import { encode, etagOf, type CatalogueResource, type CatalogueService } from '../catalogue/index.ts';
 
@@ -20,6 +20,12 @@ const RESOURCES = [
   'discounts',
 ] as const satisfies readonly CatalogueResource[];
 
+/**
+ * Whether the store takes orders now, and the store's local date (a day's words, "morgen", depend on
+ * it); null when it cannot be said.
+ */
+export type CurrentStatus = () => Promise<{ status: LiveStoreStatus; localDate: string } | null>;
+
 export interface ShopPages {
   /** The menu page in a language, or null when the store does not exist. */
   menu(language: Language): Promise<ShopPage | null>;
@@ -27,12 +33,18 @@ export interface ShopPages {
 
 /**
  * The menu page rendered on the server (docs/decisions/021): the built index.html with the shop's HTML
- * in place of the loading screen, and the catalogue it was rendered from in a JSON script for the
- * browser's first render. Pages are kept per catalogue version and language, so a read renders nothing;
- * a change to the menu renders the page again on the next read.
+ * in place of the loading screen, and the catalogue and store status it was rendered from in a JSON
+ * script for the browser's first render. Pages are kept per catalogue version, store status and
+ * language, so a read renders nothing; a change to the menu, or the store opening, closing or pausing,
+ * renders the page again on the next read (a few times a day).
  */
-export function shopPages(options: { template: string; render: RenderShop; catalogue: CatalogueService }): ShopPages {
-  const { template, render, catalogue } = options;
+export function shopPages(options: {
+  template: string;
+  render: RenderShop;
+  catalogue: CatalogueService;
+  status: CurrentStatus;
+}): ShopPages {
+  const { template, render, catalogue, status } = options;
   // The page replaces the markers and the white space around them: the app's elements are then all
   // that #root holds, so the browser's first render finds them in place and moves none (a moved element
   // counts as newly painted, for one).
@@ -46,16 +58,17 @@ export function shopPages(options: { template: string; render: RenderShop; catal
   while (/\s/.test(template.charAt(start - 1))) start--;
   while (/\s/.test(template.charAt(end))) end++;
 
-  let version: string | null = null;
+  let renderedFor: string | null = null;
   const pages = new Map<Language, Promise<ShopPage | null>>();
 
-  const build = async (language: Language): Promise<ShopPage | null> => {
+  const build = async (language: Language, current: LiveStoreStatus | undefined): Promise<ShopPage | null> => {
     const bodies: string[] = [];
     for (const resource of RESOURCES) {
       const representation = await catalogue.representation(STORE_ID, resource, language);
       if (!representation) return null;
       bodies.push(`"${resource}":${representation.body.toString('utf8')}`);
     }
+    if (current) bodies.push(`"status":${JSON.stringify(current)}`);
     const json = `{"language":"${language}",${bodies.join(',')}}`;
     const data = shopPageDataSchema.parse(JSON.parse(json));
     const app = await render('/order-online/', data);
@@ -72,15 +85,16 @@ export function shopPages(options: { template: string; render: RenderShop; catal
 
   return {
     async menu(language) {
-      const current = await catalogue.version(STORE_ID);
-      if (current === null) return null;
-      if (current !== version) {
-        version = current;
+      const [catalogueVersion, now] = await Promise.all([catalogue.version(STORE_ID), status().catch(() => null)]);
+      if (catalogueVersion === null) return null;
+      const current = `${catalogueVersion} ${JSON.stringify(now)}`;
+      if (current !== renderedFor) {
+        renderedFor = current;
         pages.clear();
       }
       let page = pages.get(language);
       if (!page) {
-        page = build(language);
+        page = build(language, now?.status);
         pages.set(language, page);
         const built = page;
         // A failed render is tried again on the next read.

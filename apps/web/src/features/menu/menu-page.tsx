@@ -88,7 +88,11 @@ function Menu({ sections, categoriesCount }: { sections: MenuSection[]; categori
           <div>
             <h1 className="menu-hero-title">{name}</h1>
             <p className="menu-hero-intro">{t('intro')}</p>
-            <StoreStatusPill />
+            {/* Its own boundary: words that depend on the day ("morgen") may differ from the server's
+                just after midnight, and then only the pill is rendered afresh. */}
+            <Suspense fallback={null}>
+              <StoreStatusPill />
+            </Suspense>
           </div>
           <img
             className="menu-hero-art"

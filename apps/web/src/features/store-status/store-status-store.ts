@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore, useStore } from 'zustand';
 import type { LiveStoreStatus } from '@pizzeria/domain';
 
 /**
@@ -23,11 +23,24 @@ interface StoreStatusState {
   revision: number;
 }
 
+const statusStore = createStore<StoreStatusState>()(() => ({ status: { kind: 'connecting' }, revision: 0 }));
+
+/**
+ * The server renders the menu page with the status of the moment, and the browser's first render starts
+ * on the same (`seedShopData`, before either renders): the status a render on the server or a hydration
+ * reads is the store as it is then, not as it was created (zustand's default), so the hydrated pill
+ * matches the page and is not rendered a second time.
+ */
+const seededStatusStore = { ...statusStore, getInitialState: statusStore.getState };
+
 /**
  * Filled by the live connection, a lazy chunk started after the first render: the first load carries
  * only this store and the status pill (docs/decisions/003).
  */
-export const useStoreStatus = create<StoreStatusState>()(() => ({ status: { kind: 'connecting' }, revision: 0 }));
+export const useStoreStatus = Object.assign(
+  <T>(selector: (state: StoreStatusState) => T): T => useStore(seededStatusStore, selector),
+  statusStore,
+);
 
 /** Known not to take orders now; while the first message is still on its way nothing is known. */
 export function isClosedNow(status: StoreStatusView): boolean {
