@@ -3,9 +3,8 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { chooseEncoding, ifNoneMatchHits } from '../features/catalogue/index.ts';
-
-export const BASE_PATH = '/order-online';
+import { BASE_PATH } from '../http/base-path.ts';
+import { chooseEncoding, ifNoneMatchHits } from '../http/caching.ts';
 
 /** Hashed build assets never change; the app shell must be revalidated so a deploy shows at once. */
 export function cacheControlFor(filePath: string): string {

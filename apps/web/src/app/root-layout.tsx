@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { PostcodePickerHost } from '../features/delivery/index.ts';
-import { Footer, Header, LoadingScreen } from '../features/layout/index.ts';
+import { Footer, Header } from '../features/layout/index.ts';
+import { LoadingScreen } from '../lib/loading-screen.tsx';
 import { useStoreStatusConnection } from '../features/store-status/index.ts';
 import { useCartRepricing } from './use-cart-repricing.ts';
 import { useDocumentTitle } from './use-document-title.ts';

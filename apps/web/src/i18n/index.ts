@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languageSchema, type Language } from '@pizzeria/domain';
 import { readStorage, writeStorage } from '../lib/storage.ts';
-import { german, loadEnglish, type NamespaceName, type Resources } from './resources.ts';
+import { german, type NamespaceName, type Resources } from './resources.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -54,8 +54,8 @@ let english: Promise<void> | undefined;
  */
 export function loadLanguage(language: Language): Promise<void> {
   if (language === 'de') return Promise.resolve();
-  english ??= loadEnglish().then(
-    (texts) => {
+  english ??= import('./english.ts').then(
+    ({ english: texts }) => {
       for (const [namespace, bundle] of Object.entries(texts)) i18n.addResourceBundle('en', namespace, bundle);
     },
     (error: unknown) => {

@@ -45,5 +45,3 @@ export interface LazyNamespaces {
 
 export type Resources = FirstLoadNamespaces & LazyNamespaces;
 export type NamespaceName = keyof Resources;
-
-export const loadEnglish = (): Promise<English> => import('./english.ts').then((module) => module.english);

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { productSchema } from '@pizzeria/domain';
-import { createCatalogueService, etagOf } from './catalogue-cache.ts';
+import { etagOf } from '../../http/caching.ts';
+import { createCatalogueService } from './catalogue-cache.ts';
 import type { Catalogue } from './model.ts';
 
 function catalogueNamed(productName: string): Catalogue {

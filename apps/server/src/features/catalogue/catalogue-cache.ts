@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { languageSchema, type Language } from '@pizzeria/domain';
+import { encode, etagOf, type Encoded } from '../../http/caching.ts';
 import type { Catalogue } from './model.ts';
 import { CATALOGUE_RESOURCES, renderCatalogue, type CatalogueResource } from './representations.ts';
 
@@ -9,7 +8,7 @@ import { CATALOGUE_RESOURCES, renderCatalogue, type CatalogueResource } from './
 export interface Representation {
   body: Buffer;
   /** The body compressed once when the catalogue loads, so no read compresses again. */
-  encoded: { br: Buffer; gzip: Buffer };
+  encoded: Encoded;
   /** Strong ETag, quoted: a hash of the body. */
   etag: string;
   language: Language;
@@ -64,10 +63,6 @@ export interface CatalogueCacheOptions {
 const IN_DOUBT_MAX_AGE_MS = 5_000;
 
 const key = (resource: CatalogueResource, language: Language) => `${resource}:${language}`;
-
-export function etagOf(body: Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url')}"`;
-}
 
 /**
  * Catalogue reads served from memory: each store's catalogue is loaded once, rendered and serialized
@@ -128,18 +123,6 @@ export function createCatalogueService(
       entries.clear();
     },
   };
-}
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Compresses off the event loop (zlib's thread pool); brotli at a level that is fast for ~50 KB. */
-export async function encode(body: Buffer): Promise<Representation['encoded']> {
-  const [br, gz] = await Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    gzipAsync(body, { level: 9 }),
-  ]);
-  return { br, gzip: gz };
 }
 
 async function build(catalogue: Catalogue | null): Promise<Entry | null> {

@@ -1,35 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { chooseEncoding, ifNoneMatchHits } from '../../http/caching.ts';
 import type { Representation } from './catalogue-cache.ts';
-
-/**
- * Whether an If-None-Match header names the current ETag (RFC 9110 §13.1.2: weak comparison, so a
- * `W/` prefix a proxy added still matches; `*` matches any current representation).
- */
-export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
-}
-
-/**
- * The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. A coding the
- * client marks `q=0` is refused.
- */
-export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  const accepted = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
-  }
-  const allows = (coding: string) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
-  if (allows('br')) return 'br';
-  if (allows('gzip')) return 'gzip';
-  return null;
-}
 
 /**
  * Sends a cached representation, compressed as the client accepts (compressed once, when the

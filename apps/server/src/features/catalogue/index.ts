@@ -1,7 +1,6 @@
 export { default as catalogueService } from './service.ts';
 export { default as catalogueRoutes } from './routes.ts';
-export { encode, etagOf, type CatalogueService, type Representation } from './catalogue-cache.ts';
-export { chooseEncoding, ifNoneMatchHits } from './http-caching.ts';
+export type { CatalogueService, Representation } from './catalogue-cache.ts';
 export type { CatalogueResource, CatalogueView } from './representations.ts';
 export type * from './model.ts';
 export { CATALOGUE_CHANGED, catalogueChangedSchema } from './service.ts';

@@ -1,4 +1,4 @@
-import { BASE_PATH } from '../../plugins/web-app.ts';
+import { BASE_PATH } from '../../http/base-path.ts';
 
 /** The demo menu's drawings, shipped with the web app. */
 export function productImageUrl(slug: string): string {

@@ -1,6 +1,7 @@
 import { STORE_ID, shopPageDataSchema, type Language, type LiveStoreStatus, type ShopPageData } from '@pizzeria/domain';
 import type { RenderedPage } from '../../plugins/web-app.ts';
-import { encode, etagOf, type CatalogueResource, type CatalogueService } from '../catalogue/index.ts';
+import { encode, etagOf } from '../../http/caching.ts';
+import type { CatalogueResource, CatalogueService } from '../catalogue/index.ts';
 
 /** The web app's server build (`apps/web/src/entry-server.tsx`): the shop at a path, as HTML. */
 export type RenderShop = (path: string, data: ShopPageData) => Promise<string>;

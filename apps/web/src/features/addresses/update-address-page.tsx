@@ -7,7 +7,7 @@ import { Redirect, useLocation } from 'wouter';
 import { formatPhone, type Address } from '@pizzeria/domain';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useDelivery, usePostcodes } from '../delivery/index.ts';
-import { LoadingScreen } from '../layout/index.ts';
+import { LoadingScreen } from '../../lib/loading-screen.tsx';
 import { useSession } from '../session/index.ts';
 import { useDeleteAddress } from './api/delete-address.ts';
 import { useAddresses } from './api/get-addresses.ts';

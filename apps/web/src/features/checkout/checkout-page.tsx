@@ -30,7 +30,7 @@ import {
   type CartTotals,
 } from '../cart/index.ts';
 import { useDelivery } from '../delivery/index.ts';
-import { LoadingScreen } from '../layout/index.ts';
+import { LoadingScreen } from '../../lib/loading-screen.tsx';
 import { orderQueryOptions } from '../orders/index.ts';
 import {
   PaymentAlert,

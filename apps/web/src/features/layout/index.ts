@@ -1,4 +1,3 @@
-export { LoadingScreen } from './components/loading-screen.tsx';
 export { Header } from './components/header.tsx';
 export { default as Footer } from './components/footer.tsx';
 export { LanguageSelect } from './components/language-select.tsx';

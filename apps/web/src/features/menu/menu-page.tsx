@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetUrl } from '../../lib/asset-url.ts';
 import { CartBar } from '../cart/index.ts';
-import { LoadingScreen } from '../layout/index.ts';
+import { LoadingScreen } from '../../lib/loading-screen.tsx';
 import { useRestaurantName } from '../store/index.ts';
 import { StoreStatusPill } from '../store-status/index.ts';
 import { useCategories } from './api/get-categories.ts';

@@ -10,7 +10,7 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMoney } from '../../lib/use-money.ts';
 import { openCart, refillCart } from '../cart/index.ts';
-import { LoadingScreen } from '../layout/index.ts';
+import { LoadingScreen } from '../../lib/loading-screen.tsx';
 // The menu's catalogue query, so "order again" shares its cache instead of fetching the menu twice.
 import { productsQueryOptions } from '../menu/api/get-products.ts';
 import { useSession } from '../session/index.ts';

@@ -7,7 +7,7 @@ import { ClockIcon, MailIcon, PhoneIcon } from './page-icons.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMoney } from '../../lib/use-money.ts';
 import { openPostcodePicker, usePostcodes } from '../delivery/index.ts';
-import { LoadingScreen } from '../layout/index.ts';
+import { LoadingScreen } from '../../lib/loading-screen.tsx';
 import { useCurrency, useStore } from '../store/index.ts';
 import { usePaymentMethods } from '../payments/index.ts';
 

@@ -1,7 +1,7 @@
 export { usePaymentMethods, paymentMethodsQueryOptions } from './api/get-payment-methods.ts';
 export { payCash } from './api/pay-cash.ts';
 export type { PayableOrder } from './api/payable-order.ts';
-export { PayPalPayment, type PayPalPaymentProps } from './components/paypal-payment.tsx';
+export { PayPalPayment } from './components/paypal-payment.tsx';
 export { PaymentAlert, PayCashButton } from './components/payment-alert.tsx';
 export { describePaymentFailure, type PaymentProblem } from './payment-failure.ts';
 export { PAYMENT_MESSAGE_CODES, paymentErrorTexts, type PaymentMessageCode } from './locales.ts';

@@ -1,7 +1,6 @@
-import { clearCart } from '../cart/index.ts';
 import { SESSION_KEY, useSessionStore } from './session-store.ts';
 
-/** Logs out (SPEC §4): forgets the session and the cart, then reloads the shop's home. */
+/** Logs out: forgets the session, then reloads the shop's home (the caller forgets the cart first). */
 export function logout(): void {
   try {
     sessionStorage.removeItem(SESSION_KEY);
@@ -9,6 +8,5 @@ export function logout(): void {
     // Storage unavailable: the in-memory session is cleared below all the same.
   }
   useSessionStore.setState({ user: null, token: null, loading: false });
-  clearCart();
   window.location.assign(import.meta.env.BASE_URL);
 }

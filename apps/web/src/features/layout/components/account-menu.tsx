@@ -3,6 +3,7 @@ import { Menu } from '@base-ui/react/menu';
 import type { SVGProps } from 'react';
 import { Link } from 'wouter';
 import { ChevronDownIcon, Icon, PinIcon } from '../../../lib/icons.tsx';
+import { clearCart } from '../../cart/index.ts';
 import { logout, type SessionUser } from '../../session/index.ts';
 import { AccountName } from './account-name.tsx';
 
@@ -43,7 +44,7 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
                 <PinIcon />
                 {t('addresses')}
               </Menu.LinkItem>
-              <Menu.Item className="menu-item" onClick={logout}>
+              <Menu.Item className="menu-item" onClick={signOut}>
                 <LogoutIcon />
                 {t('logout')}
               </Menu.Item>
@@ -53,4 +54,10 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
       </Menu.Portal>
     </Menu.Root>
   );
+}
+
+/** Signing out forgets the customer and their cart (SPEC §4): the next person at this device starts afresh. */
+function signOut(): void {
+  clearCart();
+  logout();
 }

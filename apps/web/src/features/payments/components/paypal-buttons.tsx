@@ -1,11 +1,38 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
+import type { Order, PaymentMethods } from '@pizzeria/domain';
 import { capturePayPalOrder } from '../api/capture-paypal-order.ts';
 import { createPayPalOrder } from '../api/create-paypal-order.ts';
 import type { PayableOrder } from '../api/payable-order.ts';
-import { allowsRestart, describePaymentFailure } from '../payment-failure.ts';
-import type { PayPalPaymentProps } from './paypal-payment.tsx';
+import { allowsRestart, describePaymentFailure, type PaymentProblem } from '../payment-failure.ts';
+
+/** What the PayPal payment is given: by the checkout (which places the order) or the order page. */
+export interface PayPalPaymentProps {
+  /** PayPal's public client id and the store's currency, from GET /payment-methods. */
+  paypal: NonNullable<PaymentMethods['paypal']>;
+  /**
+   * Runs on the click, before PayPal's window opens: false keeps it closed (the checkout's form is
+   * invalid and shows why).
+   */
+  validate?: () => boolean;
+  /**
+   * The shop's order to pay: the checkout places it here (with its Idempotency-Key), the order page
+   * answers its own. Null when that failed; the caller has said why.
+   */
+  prepareOrder: () => Promise<PayableOrder | null>;
+  /** The capture's answer: paid (200, `waiting`), or PayPal still checks it (202, `payment_status: 'pending'`). */
+  onPaid: (order: Order, paid: PayableOrder) => void;
+  /** What to tell the buyer (cancelled, declined, …); null when a new attempt starts. */
+  onProblem: (problem: PaymentProblem | null) => void;
+  disabled?: boolean;
+  /**
+   * The click places the order (the checkout), not only pays one placed: PayPal's button then reads
+   * "Jetzt kaufen" / "Buy Now", wording that says the click costs money (§ 312j BGB, issue 15), where its
+   * "Zahlen mit" only names the way to pay.
+   */
+  placesOrder?: boolean;
+}
 
 /**
  * PayPal's JavaScript SDK and its buttons: only this module imports `@paypal/react-paypal-js`, and only

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, ifNoneMatchHits } from './http-caching.ts';
+import { chooseEncoding, ifNoneMatchHits } from './caching.ts';
 
 describe('ifNoneMatchHits', () => {
   const etag = '"abc"';

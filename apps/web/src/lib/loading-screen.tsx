@@ -1,5 +1,6 @@
+import './loading-screen.css';
 import { useTranslation } from 'react-i18next';
-import { assetUrl } from '../../../lib/asset-url.ts';
+import { assetUrl } from './asset-url.ts';
 
 /**
  * The logo while the shop first loads (SPEC §2): over the whole screen, or (`variant="page"`) in the
