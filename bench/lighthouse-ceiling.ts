@@ -1,6 +1,5 @@
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import { encode } from '../apps/server/src/features/catalogue/catalogue-cache.ts';
-import { chooseEncoding } from '../apps/server/src/features/catalogue/http-caching.ts';
+import { chooseEncoding, encode } from '../apps/server/src/http/caching.ts';
 import { SHOP_PATH } from './lighthouse-shop.ts';
 
 // The ceiling of the menu's LCP: the page the server renders, without its scripts. A tiny proxy in the

@@ -101,7 +101,12 @@ function checked(lhr: Result | undefined, what: string, categories = CATEGORIES)
   if (!lhr) throw new Error(`${what}: Lighthouse returned no result`);
   if (lhr.runtimeError) throw new Error(`${what}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const missing = categories.filter((category) => typeof lhr.categories[category]?.score !== 'number');
-  if (missing.length > 0) throw new Error(`${what}: no score for ${missing.join(', ')}`);
+  if (missing.length > 0) {
+    const failed = Object.values(lhr.audits)
+      .filter((audit) => audit.scoreDisplayMode === 'error')
+      .map((audit) => `${audit.id}: ${audit.errorMessage ?? 'error'}`);
+    throw new Error(`${what}: no score for ${missing.join(', ')}${failed.length > 0 ? ` (${failed.join('; ')})` : ''}`);
+  }
   return lhr;
 }
 

@@ -83,8 +83,14 @@ async function placeGuestOrder(request: APIRequestContext, origin: string): Prom
   return (await response.json()) as Order;
 }
 
-/** The guest's way: a cart of two large Margheritas for delivery to 10117, the guest form, the checkout. */
-async function guestOrdersThroughTheShop(page: Page, request: APIRequestContext): Promise<number> {
+/**
+ * The guest's way: a cart of two large Margheritas for delivery to 10117 (60 minutes' delivery time), the
+ * guest form, the checkout. Gives the order's number and the time the checkout told the guest.
+ */
+async function guestOrdersThroughTheShop(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ orderId: number; told: string }> {
   const products = (await (await request.get('/api/products/?store_id=13')).json()) as Product[];
   const margherita = products.find((product) => product.name === 'Pizza Margherita');
   if (!margherita) throw new Error('Pizza Margherita is not on the menu');
@@ -110,10 +116,12 @@ async function guestOrdersThroughTheShop(page: Page, request: APIRequestContext)
   await page.getByLabel('Hausnummer').fill('12');
   await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
+  const estimate = page.getByText(/^voraussichtlich um \d{2}:\d{2} bei Ihnen$/);
+  const told = /\d{2}:\d{2}/.exec((await estimate.textContent()) ?? '')?.[0] ?? '';
   await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(page).toHaveURL(/\/order-online\/order\/\d+\?token=/);
   await expect(page.getByText('Warten auf die Bestätigung des Restaurants')).toBeVisible();
-  return Number(/\/order\/(\d+)/.exec(page.url())?.[1]);
+  return { orderId: Number(/\/order\/(\d+)/.exec(page.url())?.[1]), told };
 }
 
 function card(page: Page, orderId: number) {
@@ -138,7 +146,7 @@ test('a guest’s order rings on the board at once, is accepted for 20 minutes a
 
   const guestContext = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   const guest = await guestContext.newPage();
-  const orderId = await guestOrdersThroughTheShop(guest, request);
+  const { orderId, told } = await guestOrdersThroughTheShop(guest, request);
 
   // The staff channel brings it: by the time the guest sees their order page, it is on the board.
   await expect(card(page, orderId)).toBeVisible({ timeout: 1_000 });
@@ -154,7 +162,21 @@ test('a guest’s order rings on the board at once, is accepted for 20 minutes a
     /query=Torstra%C3%9Fe%2012%2C%2010117%20Berlin/,
   );
   expect(await seriousA11yViolations(page)).toEqual([]);
+  // The dialog starts from what the checkout told the guest (the kitchen's preparation and 10117's 60
+  // minutes' delivery), not from a fixed 30, and warns before a promise earlier than that.
+  await expect(dialog.getByText(`Beim Bestellen genannt: ${told}`)).toBeVisible();
+  const preselected = Number(await dialog.getByRole('spinbutton', { name: 'Minuten' }).inputValue());
+  expect(preselected).toBeGreaterThan(60);
+  expect(preselected % 5).toBe(0);
+  await expect(dialog.getByRole('button', { name: `Annehmen – in ${preselected} Min.` })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '30', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await expect(dialog.getByText(/^Achtung: früher als/)).toBeHidden();
   await dialog.getByRole('button', { name: '20', exact: true }).click();
+  await expect(
+    dialog.getByText(`Achtung: früher als die ${told}, die dem Kunden beim Bestellen genannt wurden.`, {
+      exact: false,
+    }),
+  ).toBeVisible();
   await guest.evaluate(() => sessionStorage.setItem('not-reloaded', 'yes'));
   await dialog.getByRole('button', { name: 'Annehmen – in 20 Min.' }).click();
   await expect(dialog).toBeHidden();

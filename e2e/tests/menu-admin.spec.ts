@@ -346,6 +346,7 @@ const ADMIN_PATHS = [
   ['/delivery-areas', 'Liefergebiete'],
   ['/audit', 'Änderungsprotokoll'],
   ['/devices', 'Geräte'],
+  ['/orders', 'Bestellungen'],
 ] as const;
 
 test('every back-office page has its title and no serious accessibility problem', async ({ page, browser }) => {

@@ -158,6 +158,14 @@ test('a PayPal payment completes and the board rings; rejected, it is refunded a
   // The amount PayPal captured is the server's total.
   const capture = paypal.orders.get(paypalOrderId)?.capture;
   expect(capture?.status).toBe('COMPLETED');
+  // The buyer's PayPal receipt lists what they bought, the delivery fee and the discount.
+  expect(paypal.orders.get(paypalOrderId)?.items).toEqual([
+    expect.objectContaining({ name: expect.stringMatching(/^Pizza Margherita \(Groß/), quantity: '2' }),
+  ]);
+  expect(paypal.orders.get(paypalOrderId)?.breakdown).toMatchObject({
+    shipping: { currency_code: 'EUR', value: '3.50' },
+    discount: { currency_code: 'EUR' },
+  });
 
   const card = staff.getByRole('button', { name: new RegExp(name) });
   await expect(card).toBeVisible();

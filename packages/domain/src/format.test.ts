@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, localeFor } from './format.ts';
+import { formatMoney, formatNumber, localeFor } from './format.ts';
 
 // Intl separates the amount from the sign with a no-break space.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -24,5 +24,14 @@ describe('formatMoney', () => {
     for (let cents = 0; cents < 5_000; cents += 1) formatMoney(cents, 'de-DE', 'EUR');
     expect(plain(formatMoney(4_999, 'de-DE', 'EUR'))).toBe('49,99 €');
     expect(plain(formatMoney(1, 'en-GB', 'EUR'))).toBe('€0.01');
+  });
+});
+
+describe('formatNumber', () => {
+  it('writes a percentage with a decimal comma in German and a point in English', () => {
+    expect(formatNumber(12.5, 'de-DE')).toBe('12,5');
+    expect(formatNumber(12.5, 'en-GB')).toBe('12.5');
+    expect(formatNumber(10, 'de-DE')).toBe('10');
+    expect(formatNumber(7.25, localeFor('de'))).toBe('7,25');
   });
 });

@@ -25,6 +25,21 @@ export function formatMoney(cents: Cents, locale: Locale, currency: Currency): s
   return text;
 }
 
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
+/**
+ * A plain number as the language writes it, with at most two decimals: `12,5` (de-DE), `12.5` (en-GB).
+ * For percentages (a discount, a VAT rate), whose texts put the ` %` after it.
+ */
+export function formatNumber(value: number, locale: Locale): string {
+  let formatter = numberFormats.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    numberFormats.set(locale, formatter);
+  }
+  return formatter.format(value);
+}
+
 export function localeFor(language: 'de' | 'en'): Locale {
   return language === 'en' ? 'en-GB' : 'de-DE';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normalizePhone } from './phone.ts';
+import { formatPhone, normalizePhone, phoneSearchDigits } from './phone.ts';
 
 describe('normalizePhone', () => {
   it('keeps every digit of a German number typed with spaces and a plus (issue 15)', () => {
@@ -57,5 +57,37 @@ describe('formatPhone', () => {
     expect(formatPhone('49170123456')).toBe('49170123456');
     expect(formatPhone('030123456')).toBe('030123456');
     expect(formatPhone('')).toBe('');
+  });
+});
+
+describe('phoneSearchDigits', () => {
+  it('finds a German number however its prefix was typed', () => {
+    for (const typed of [
+      '0170 1234567',
+      '+49 170 1234567',
+      '0049 170 1234567',
+      '+49 (0)170 1234567',
+      '0170/123 45 67',
+    ]) {
+      expect(phoneSearchDigits(typed), typed).toBe('1701234567');
+    }
+  });
+
+  it('looks for part of a number, the prefix left off the same way', () => {
+    expect(phoneSearchDigits('0170 123')).toBe('170123');
+    expect(phoneSearchDigits('+49 170 12')).toBe('17012');
+    expect(phoneSearchDigits('1234 567')).toBe('1234567');
+  });
+
+  it('keeps another country’s code when the number is not whole', () => {
+    expect(phoneSearchDigits('+43 1 234567')).toBe('1234567');
+    expect(phoneSearchDigits('+43 1 23')).toBe('43123');
+  });
+
+  it('is null for text and for too few digits', () => {
+    expect(phoneSearchDigits('Gabi')).toBeNull();
+    expect(phoneSearchDigits('gabi@example.com')).toBeNull();
+    expect(phoneSearchDigits('0170')).toBeNull();
+    expect(phoneSearchDigits('1234')).toBeNull();
   });
 });

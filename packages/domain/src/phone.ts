@@ -2,7 +2,7 @@
 // "49170123456", a number nobody can call). libphonenumber-js knows every country's lengths and formats;
 // its small metadata (`/min`) checks a number's length, not which digit blocks are allocated, so a
 // newly issued number is never refused (decision 015).
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 
 /** E.164: at most 15 digits, the country code included. */
 export const PHONE_MAX_DIGITS = 15;
@@ -37,4 +37,33 @@ export function formatPhone(stored: string): string {
   const phone = parsePhoneNumberFromString(stored, { extract: false });
   if (!phone) return stored;
   return phone.country === DEFAULT_PHONE_COUNTRY ? phone.formatNational() : phone.formatInternational();
+}
+
+/** The fewest digits a phone search looks for: fewer would find half the customers. */
+export const PHONE_SEARCH_MIN_DIGITS = 5;
+
+/**
+ * The digits a search for a typed phone number, whole or in part, looks for inside the stored numbers'
+ * digits: the number without its country code or national 0. So "0170 1234567", "+49 170 1234567",
+ * "0049 170 1234567" and "+49 (0)170 1234567" all find "+491701234567", and a value stored before
+ * numbers were normalised ("491701234567") too. Null for text that is not a phone number, or that has
+ * fewer than `PHONE_SEARCH_MIN_DIGITS` digits left.
+ */
+export function phoneSearchDigits(typed: string): string | null {
+  const text = typed.trim().replace('(0)', '');
+  if (text.length > PHONE_INPUT_MAX_LENGTH || !PHONE_CHARACTERS.test(text)) return null;
+  const whole = normalizePhone(text);
+  const digits = whole
+    ? (parsePhoneNumberFromString(whole, { extract: false })?.nationalNumber ?? whole.slice(1))
+    : withoutPrefix(text);
+  return digits.length >= PHONE_SEARCH_MIN_DIGITS ? digits : null;
+}
+
+/** The digits of a partial number, less the home country's code or the national 0 it starts with. */
+function withoutPrefix(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  const home = getCountryCallingCode(DEFAULT_PHONE_COUNTRY);
+  const international = text.startsWith('+') ? digits : digits.startsWith('00') ? digits.slice(2) : null;
+  if (international !== null) return international.startsWith(home) ? international.slice(home.length) : international;
+  return digits.startsWith('0') ? digits.slice(1) : digits;
 }

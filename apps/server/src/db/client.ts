@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -84,6 +85,9 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * outranks postgresql.conf and ALTER SYSTEM in DATA_DIR.
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'synchronous_commit=on'];
+
+/** The extensions the migrations create, which PGlite must have loaded: pg_trgm for the order search. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * The start cannot go on: a wrong DATABASE_URL, or PostgreSQL out of reach. The message is one line
@@ -285,7 +289,7 @@ export async function openDatabase(options: {
     }
   }
   try {
-    const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
+    const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder }).catch(async (error: unknown) => {
       await client.close();

@@ -14,6 +14,7 @@ import {
   smallint,
   text,
   timestamp,
+  uuid,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -623,12 +624,21 @@ export const orders = pgTable(
     paymentStatus: text('payment_status', {
       enum: ['unpaid', 'pending', 'declined', 'paid', 'refund_pending', 'refunded', 'refund_failed', 'reversed'],
     }),
+    /**
+     * Random per order: the stem of every `PayPal-Request-Id` sent for it, so that no two databases on one
+     * PayPal account (a restored backup, a staging copy, a second restaurant) ever send the same id.
+     */
+    paypalKey: uuid('paypal_key').notNull().defaultRandom(),
     /** The PayPal order the customer approves; a new one only after a capture that cannot stand. */
     paypalOrderId: text('paypal_order_id'),
     /** How many PayPal orders were created for it: part of the `PayPal-Request-Id` of the next. */
     paypalOrderAttempts: integer('paypal_order_attempts').notNull().default(0),
-    /** How many captures PayPal declined: a new attempt after one needs a new `PayPal-Request-Id`. */
-    captureDeclines: integer('capture_declines').notNull().default(0),
+    /**
+     * The number of this order's capture attempt, part of its `PayPal-Request-Id`: raised by every capture
+     * PayPal refused (declined, or not approved yet), which PayPal would replay to the same id; kept across a
+     * retry after a lost answer, so that the retry never charges twice.
+     */
+    captureAttempts: integer('capture_attempts').notNull().default(0),
     paypalCaptureId: text('paypal_capture_id'),
     paypalRefundId: text('paypal_refund_id'),
     /** Refunds PayPal refused: part of the `PayPal-Request-Id` of the next attempt. */
@@ -637,6 +647,26 @@ export const orders = pgTable(
     refundFailure: text('refund_failure'),
     /** When the payment status last changed: a refund left pending by a stopped instance is retried. */
     paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true }),
+    /**
+     * When the sweep next asks PayPal about the PayPal order of an order that did not end up paid by it
+     * (switched to cash, expired): money captured anyway is refunded. Null once settled (decision 012).
+     */
+    paypalSettleAt: timestamp('paypal_settle_at', { withTimezone: true }),
+    /** How often PayPal was asked about it: the backoff of the next check. */
+    paypalSettleChecks: integer('paypal_settle_checks').notNull().default(0),
+    /**
+     * When the sweep next follows the refund up by itself: tries a `refund_failed` one again, or asks PayPal
+     * about one it holds (`refund_pending` with `paypal_refund_id`); null when none is due.
+     */
+    refundRetryAt: timestamp('refund_retry_at', { withTimezone: true }),
+    /** How often the refund was followed up (a failed try, or PayPal still holding it): the backoff of the next. */
+    refundRetries: integer('refund_retries').notNull().default(0),
+    /**
+     * When staff marked the payment as dealt with outside the shop (in PayPal), and who: it leaves
+     * "Zahlungen prüfen" until its payment changes again (`payment_updated_at` later than this).
+     */
+    paymentReviewedAt: timestamp('payment_reviewed_at', { withTimezone: true }),
+    paymentReviewedBy: integer('payment_reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     postcode: text('postcode'),
     /** Null means as soon as possible. */
     requestedTime: timestamp('requested_time', { withTimezone: true }),
@@ -687,6 +717,25 @@ export const orders = pgTable(
     index('orders_store_slot_idx').on(t.storeId, t.slotStart),
     uniqueIndex('orders_paypal_order_unique').on(t.paypalOrderId),
     index('orders_paypal_capture_idx').on(t.paypalCaptureId),
+    index('orders_paypal_settle_idx')
+      .on(t.paypalSettleAt)
+      .where(sql`${t.paypalSettleAt} is not null`),
+    index('orders_refund_retry_idx')
+      .on(t.refundRetryAt)
+      .where(sql`${t.refundRetryAt} is not null`),
+    index('orders_payment_review_idx')
+      .on(t.storeId, t.paymentUpdatedAt)
+      .where(sql`${t.paymentStatus} in ('refund_failed', 'reversed', 'refund_pending')`),
+    // Staff's order search (`features/orders/search.ts`): newest first a page at a time, the payment state filter, and
+    // "contains" searches on the name, e-mail and phone digits (trigrams; migration 0017 loads pg_trgm).
+    index('orders_store_created_idx').on(t.storeId, t.createdAt, t.id),
+    index('orders_store_payment_status_created_idx').on(t.storeId, t.paymentStatus, t.createdAt),
+    index('orders_customer_name_trgm_idx').using('gin', sql`lower((${t.address} ->> 'customerName')) gin_trgm_ops`),
+    index('orders_email_trgm_idx').using('gin', sql`lower((${t.address} ->> 'email')) gin_trgm_ops`),
+    index('orders_phone_digits_trgm_idx').using(
+      'gin',
+      sql`regexp_replace((${t.address} ->> 'phone'), '[^0-9]', '', 'g') gin_trgm_ops`,
+    ),
     check(
       'orders_payment_status_check',
       sql`${t.paymentStatus} in ('unpaid', 'pending', 'declined', 'paid', 'refund_pending', 'refunded', 'refund_failed', 'reversed')`,

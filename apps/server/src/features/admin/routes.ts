@@ -9,6 +9,7 @@ import boardRoutes from './board.ts';
 import orderDecisionRoutes from './order-decisions.ts';
 import orderLimitRoutes from './order-limits.ts';
 import { paymentAdminRoutes } from '../payments/index.ts';
+import { orderSearchRoutes } from '../orders/index.ts';
 
 /**
  * The `/api/admin` subtree. Its one guard: every route registered in here answers 401 to nobody and
@@ -17,6 +18,7 @@ import { paymentAdminRoutes } from '../payments/index.ts';
 const adminRoutes: FastifyPluginAsync = async (admin) => {
   admin.addHook('onRequest', admin.auth.requireAdmin);
   await admin.register(orderDecisionRoutes);
+  await admin.register(orderSearchRoutes);
   await admin.register(paymentAdminRoutes);
   await admin.register(boardRoutes);
   await admin.register(storeAvailabilityRoutes);

@@ -104,7 +104,7 @@ describe('mail templates', () => {
     expect(de.subject).toBe('Ihre Bestellung Nr. 42 ist eingegangen');
     expect(de.text).toContain('2 × Pizza Margherita (32 cm)  23,00 €');
     expect(de.text).toContain('+ Büffelmozzarella');
-    expect(de.text).toContain('Rabatt (10 %)  −2,30 €');
+    expect(de.text).toContain('Lieferrabatt (10 %)  −2,30 €');
     expect(de.text).toContain('Liefergebühr  2,50 €');
     expect(de.text).toContain('Gesamt  23,20 €');
     expect(de.text).toContain('enthaltene MwSt. 7 %  1,52 €');
@@ -119,6 +119,25 @@ describe('mail templates', () => {
     expect(en.text).toContain('2 × Pizza Margherita (32 cm)  €23.00');
     expect(en.text).toContain('Pickup  as soon as possible');
     expect(en.text).not.toContain('Delivery fee');
+  });
+
+  it('names the discount as the checkout did, its percentage and VAT rates in the language’s number format', () => {
+    const pickup = order({
+      order_type: 'pickup',
+      delivery_fee: 0,
+      discount_code: 'PICKUP_DISCOUNT',
+      discount_percentage: 12.5,
+      discount: 2.88,
+      total: 20.12,
+      vat: [{ percentage: 5.5, amount: 1.05 }],
+    });
+    const de = plainSpaces(orderMail('received', 'de', pickup, context));
+    expect(de.text).toContain('Abholrabatt (12,5 %)  −2,88 €');
+    expect(de.text).toContain('enthaltene MwSt. 5,5 %  1,05 €');
+    expect(de.text).not.toContain('12.5');
+    const en = plainSpaces(orderMail('received', 'en', pickup, context));
+    expect(en.text).toContain('Pickup discount (12.5 %)  −€2.88');
+    expect(en.text).toContain('incl. VAT 5.5 %  €1.05');
   });
 
   it('leaves out the tracking link when the order has no tracking token', () => {

@@ -1,4 +1,13 @@
-import { formatMoney, localeFor, mapLink, toCents, type Currency, type Language, type Order } from '@pizzeria/domain';
+import {
+  formatMoney,
+  formatNumber,
+  localeFor,
+  mapLink,
+  toCents,
+  type Currency,
+  type Language,
+  type Order,
+} from '@pizzeria/domain';
 
 /** A rendered mail: what `app.mail.send` needs besides the kind and the recipient. */
 export interface RenderedMail {
@@ -213,6 +222,7 @@ export function orderMail(
   const de = language === 'de';
   const locale = localeFor(language);
   const money = (amount: number) => formatMoney(toCents(amount), locale, context.currency);
+  const number = (value: number) => formatNumber(value, locale);
   const time = (iso: string) => dateTimeFormat(locale, context.timeZone).format(new Date(iso));
 
   const pickup = order.order_type === 'pickup';
@@ -314,14 +324,18 @@ export function orderMail(
 
   const totals: [string, string][] = [[de ? 'Zwischensumme' : 'Subtotal', money(order.subtotal)]];
   if (order.discount > 0) {
-    totals.push([`${de ? 'Rabatt' : 'Discount'} (${order.discount_percentage} %)`, `−${money(order.discount)}`]);
+    // Named as the checkout named it; an order stored without its code had the discount of its type.
+    const pickupDiscount =
+      (order.discount_code ?? (pickup ? 'PICKUP_DISCOUNT' : 'DELIVERY_DISCOUNT')) === 'PICKUP_DISCOUNT';
+    const name = pickupDiscount ? (de ? 'Abholrabatt' : 'Pickup discount') : de ? 'Lieferrabatt' : 'Delivery discount';
+    totals.push([`${name} (${number(order.discount_percentage)} %)`, `−${money(order.discount)}`]);
   }
   if (order.deposit > 0) totals.push([de ? 'Pfand' : 'Deposit', money(order.deposit)]);
   if (order.order_type === 'delivery') totals.push([de ? 'Liefergebühr' : 'Delivery fee', money(order.delivery_fee)]);
   totals.push([de ? 'Gesamt' : 'Total', money(order.total)]);
   for (const share of order.vat) {
     totals.push([
-      de ? `enthaltene MwSt. ${share.percentage} %` : `incl. VAT ${share.percentage} %`,
+      de ? `enthaltene MwSt. ${number(share.percentage)} %` : `incl. VAT ${number(share.percentage)} %`,
       money(share.amount),
     ]);
   }

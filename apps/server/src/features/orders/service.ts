@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
@@ -750,14 +750,21 @@ from stores s where s.id = ${params.add(storeId, 'int4')}`;
             orderType: body.order_type,
             paymentMethod: body.payment_method,
             paymentStatus: paidOnline ? 'unpaid' : null,
+            paypalKey: randomUUID(),
             paypalOrderId: null,
             paypalOrderAttempts: 0,
-            captureDeclines: 0,
+            captureAttempts: 0,
             paypalCaptureId: null,
             paypalRefundId: null,
             refundAttempts: 0,
             refundFailure: null,
             paymentUpdatedAt: paidOnline ? now : null,
+            paypalSettleAt: null,
+            paypalSettleChecks: 0,
+            refundRetryAt: null,
+            refundRetries: 0,
+            paymentReviewedAt: null,
+            paymentReviewedBy: null,
             postcode: contact.postcode,
             requestedTime: requested === 'asap' ? null : slotStart,
             promisedAt: slotStart,

@@ -19,6 +19,7 @@ import {
   type TestUser,
 } from '../../../test/helper.ts';
 import { startFakePayPal, type FakePayPal } from '../../../test/fake-paypal.ts';
+import { requestIdCollisions } from '../../../test/paypal-request-ids.ts';
 
 // Issue 12: PayPal beside cash, against a local server that speaks PayPal's REST API. Every outcome of a
 // payment, and that money moves once: double and retried captures, replayed webhooks, a tampered amount,
@@ -131,6 +132,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await paypal.close();
+  // Every request id these tests made the shop send was new, but for retries of the same attempt.
+  expect(requestIdCollisions(paypal.requests)).toEqual([]);
 });
 
 beforeEach(() => {
@@ -281,7 +284,8 @@ describe('a PayPal payment', () => {
     const paid = await capture(order);
     expect(paid.statusCode).toBe(200);
     const ids = captureRequests(paypalOrderId).map((request) => request.requestId);
-    expect(ids).toEqual([`capture-${paypalOrderId}-0`, `capture-${paypalOrderId}-1`]);
+    const key = (await stored(order.id)).paypalKey;
+    expect(ids).toEqual([`${key}-capture-0`, `${key}-capture-1`]);
   });
 
   it.each([
@@ -381,7 +385,7 @@ describe('a PayPal payment', () => {
     const next = await startPayPal(order);
     expect(next).not.toBe(paypalOrderId);
     const creates = paypal.requests.filter((request) => request.path === '/v2/checkout/orders');
-    expect(creates.at(-1)?.requestId).toBe(`order-${order.id}-create-1`);
+    expect(creates.at(-1)?.requestId).toBe(`${(await stored(order.id)).paypalKey}-create-1`);
   });
 
   it('refuses webhooks whose signature does not match the body, the webhook or a PayPal certificate', async () => {
@@ -526,7 +530,8 @@ describe('refunds', () => {
     expect(orderSchema.parse(retried.json()).payment_status).toBe('refunded');
     const refunds = paypal.requests.filter((request) => request.path === `/v2/payments/captures/${captureId}/refund`);
     // A refused refund needs a new request id; nothing was refunded twice.
-    expect(refunds.map((request) => request.requestId)).toEqual([`refund-${captureId}-0`, `refund-${captureId}-1`]);
+    const key = (await stored(order.id)).paypalKey;
+    expect(refunds.map((request) => request.requestId)).toEqual([`${key}-refund-0`, `${key}-refund-1`]);
 
     const nothingLeft = await app().inject({
       method: 'POST',

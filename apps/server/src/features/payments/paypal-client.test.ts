@@ -45,7 +45,52 @@ describe('the PayPal client', () => {
       referenceId: '42',
       amount: { currency_code: 'EUR', value: '18.50' },
     });
-    expect(paypal.requests.at(-1)).toEqual({ method: 'POST', path: '/v2/checkout/orders', requestId: 'order-42' });
+    expect(paypal.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v2/checkout/orders',
+      requestId: 'order-42',
+    });
+  });
+
+  it('sends the items and the breakdown as PayPal decimals, and hears PayPal refuse ones that do not add up', async () => {
+    const purchase = {
+      items: [
+        { name: 'Pizza Salami', quantity: 2, unitAmountCents: 990, category: 'PHYSICAL_GOODS' as const },
+        { name: 'Pfand: Cola', quantity: 1, unitAmountCents: 8, category: 'PHYSICAL_GOODS' as const },
+      ],
+      itemTotalCents: 1988,
+      shippingCents: 350,
+      discountCents: 99,
+    };
+    const order = await client.createOrder({
+      amountCents: 2239,
+      currency: 'EUR',
+      referenceId: '9',
+      requestId: randomUUID(),
+      purchase,
+    });
+    expect(paypal.orders.get(order.id)).toMatchObject({
+      amount: { currency_code: 'EUR', value: '22.39' },
+      breakdown: {
+        item_total: { currency_code: 'EUR', value: '19.88' },
+        shipping: { currency_code: 'EUR', value: '3.50' },
+        discount: { currency_code: 'EUR', value: '0.99' },
+      },
+      items: [
+        { name: 'Pizza Salami', quantity: '2', unit_amount: { currency_code: 'EUR', value: '9.90' } },
+        { name: 'Pfand: Cola', quantity: '1', unit_amount: { currency_code: 'EUR', value: '0.08' } },
+      ],
+    });
+    const create = (amountCents: number, itemTotalCents: number) =>
+      client.createOrder({
+        amountCents,
+        currency: 'EUR',
+        referenceId: '9',
+        requestId: randomUUID(),
+        purchase: { ...purchase, itemTotalCents },
+      });
+    await expect(create(2240, 1988)).rejects.toMatchObject({ status: 422, issue: 'AMOUNT_MISMATCH' });
+    await expect(create(2240, 1989)).rejects.toMatchObject({ status: 422, issue: 'ITEM_TOTAL_MISMATCH' });
   });
 
   it('creates one order however often the same request is retried', async () => {
@@ -135,6 +180,19 @@ describe('the PayPal client', () => {
     await expect(client.refundCapture(captureId, 'refund-2')).rejects.toMatchObject({
       issue: 'CAPTURE_FULLY_REFUNDED',
     });
+  });
+
+  it('reads a refund PayPal holds as pending, and later how PayPal ended it', async () => {
+    const order = await approvedOrder();
+    const captureId = (await client.captureOrder(order.id, randomUUID())).capture?.id ?? '';
+    paypal.refundOutcome = 'PENDING';
+    const refund = await client.refundCapture(captureId, 'refund-1');
+    expect(refund).toEqual({ id: expect.any(String), status: 'PENDING', reason: 'ECHECK' });
+    expect(await client.getRefund(refund.id)).toEqual(refund);
+    paypal.finishRefund(refund.id, 'FAILED');
+    expect(await client.getRefund(refund.id)).toEqual({ id: refund.id, status: 'FAILED', reason: null });
+    expect(paypal.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v2/payments/refunds/${refund.id}` });
+    await expect(client.getRefund('NO-SUCH-REFUND')).rejects.toMatchObject({ status: 404 });
   });
 
   it('refuses wrong credentials with PayPal\u2019s answer, not a crash', async () => {

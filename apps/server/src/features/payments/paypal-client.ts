@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromCents, toCents, type Cents } from '@pizzeria/domain';
+import { toCents, type Cents } from '@pizzeria/domain';
 
 // PayPal's REST API as its documentation describes it (OAuth2 client credentials, Orders v2, Payments
 // v2), issue 12. Only the fields this shop reads are parsed; PayPal may send more. Amounts leave as
@@ -33,6 +33,8 @@ const orderSchema = z.object({
 const refundSchema = z.object({
   id: z.string(),
   status: z.enum(['CANCELLED', 'FAILED', 'PENDING', 'COMPLETED']),
+  /** Why a refund is PENDING or FAILED, when PayPal says (`ECHECK`: the buyer's eCheck has not cleared). */
+  status_details: z.object({ reason: z.string().optional() }).optional(),
 });
 
 /** PayPal's error body: a name, and for 422s the issue that explains it (INSTRUMENT_DECLINED, …). */
@@ -74,6 +76,39 @@ export interface PayPalOrder {
 export interface PayPalRefund {
   id: string;
   status: z.infer<typeof refundSchema>['status'];
+  /** PayPal's reason for a PENDING or FAILED refund, when it gives one. */
+  reason: string | null;
+}
+
+/** One line of the buyer's PayPal receipt: `unitAmountCents` × `quantity`, gross (prices include VAT). */
+export interface PayPalItem {
+  /** 1–127 characters. */
+  name: string;
+  /** At most 127 characters. */
+  description?: string;
+  quantity: number;
+  unitAmountCents: Cents;
+  category: 'PHYSICAL_GOODS';
+}
+
+/**
+ * What a PayPal order's amount is made of, as PayPal checks it: the amount equals `itemTotal + shipping −
+ * discount`, and `itemTotal` the sum of the items' unit amount × quantity.
+ */
+export interface PayPalPurchase {
+  items: PayPalItem[];
+  itemTotalCents: Cents;
+  shippingCents: Cents;
+  discountCents: Cents;
+}
+
+export interface PayPalOrderInput {
+  amountCents: Cents;
+  currency: string;
+  referenceId: string;
+  requestId: string;
+  /** The items and the breakdown; without it PayPal knows only the amount. */
+  purchase?: PayPalPurchase;
 }
 
 export interface PayPalClientOptions {
@@ -89,22 +124,53 @@ export interface PayPalClientOptions {
 
 export interface PayPalClient {
   /** Orders v2 create, intent CAPTURE, for the amount the server computed; `requestId` makes a retry create it once. */
-  createOrder(input: {
-    amountCents: Cents;
-    currency: string;
-    referenceId: string;
-    requestId: string;
-  }): Promise<PayPalOrder>;
+  createOrder(input: PayPalOrderInput): Promise<PayPalOrder>;
   getOrder(orderId: string): Promise<PayPalOrder>;
   /** Captures an approved order; the same `requestId` again answers the same capture, never a second charge. */
   captureOrder(orderId: string, requestId: string): Promise<PayPalOrder>;
   /** Refunds a capture in full; the same `requestId` again never refunds twice. */
   refundCapture(captureId: string, requestId: string): Promise<PayPalRefund>;
+  /** Payments v2 show refund: where a refund PayPal held as PENDING stands now. */
+  getRefund(refundId: string): Promise<PayPalRefund>;
 }
 
 /** A token is renewed this long before PayPal says it expires, so no call goes out with a dying one. */
 const TOKEN_MARGIN_MS = 60_000;
 const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** PayPal's money: the currency and a decimal string with exactly two decimals, from whole cents. */
+function money(currency: string, cents: Cents) {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(cents);
+  return {
+    currency_code: currency,
+    value: `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`,
+  };
+}
+
+/** The one purchase unit of a PayPal order, as Orders v2 takes it. */
+export function purchaseUnit(input: Omit<PayPalOrderInput, 'requestId'>) {
+  const { currency, purchase } = input;
+  if (!purchase) return { reference_id: input.referenceId, amount: money(currency, input.amountCents) };
+  return {
+    reference_id: input.referenceId,
+    amount: {
+      ...money(currency, input.amountCents),
+      breakdown: {
+        item_total: money(currency, purchase.itemTotalCents),
+        ...(purchase.shippingCents > 0 ? { shipping: money(currency, purchase.shippingCents) } : {}),
+        ...(purchase.discountCents > 0 ? { discount: money(currency, purchase.discountCents) } : {}),
+      },
+    },
+    items: purchase.items.map((item) => ({
+      name: item.name,
+      ...(item.description ? { description: item.description } : {}),
+      quantity: String(item.quantity),
+      unit_amount: money(currency, item.unitAmountCents),
+      category: item.category,
+    })),
+  };
+}
 
 function renderOrder(order: z.infer<typeof orderSchema>): PayPalOrder {
   const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
@@ -121,6 +187,10 @@ function renderOrder(order: z.infer<typeof orderSchema>): PayPalOrder {
         }
       : null,
   };
+}
+
+function renderRefund(refund: z.infer<typeof refundSchema>): PayPalRefund {
+  return { id: refund.id, status: refund.status, reason: refund.status_details?.reason ?? null };
 }
 
 /**
@@ -191,19 +261,11 @@ export function createPayPalClient(options: PayPalClientOptions): PayPalClient {
   }
 
   return {
-    async createOrder({ amountCents, currency, referenceId, requestId }) {
+    async createOrder({ requestId, ...input }) {
       const order = await call(orderSchema, '/v2/checkout/orders', {
         method: 'POST',
         requestId,
-        body: {
-          intent: 'CAPTURE',
-          purchase_units: [
-            {
-              reference_id: referenceId,
-              amount: { currency_code: currency, value: fromCents(amountCents).toFixed(2) },
-            },
-          ],
-        },
+        body: { intent: 'CAPTURE', purchase_units: [purchaseUnit(input)] },
       });
       return renderOrder(order);
     },
@@ -218,7 +280,11 @@ export function createPayPalClient(options: PayPalClientOptions): PayPalClient {
     },
     async refundCapture(captureId, requestId) {
       const path = `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`;
-      return call(refundSchema, path, { method: 'POST', requestId, body: {} });
+      return renderRefund(await call(refundSchema, path, { method: 'POST', requestId, body: {} }));
+    },
+    async getRefund(refundId) {
+      const path = `/v2/payments/refunds/${encodeURIComponent(refundId)}`;
+      return renderRefund(await call(refundSchema, path, { method: 'GET' }));
     },
   };
 }

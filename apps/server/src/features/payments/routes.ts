@@ -9,6 +9,7 @@ import {
   paypalOrderSchema,
   storeIdParamsSchema,
 } from '@pizzeria/domain';
+import { paymentReviewRoutes } from './review-routes.ts';
 
 const errorResponses = {
   400: apiErrorSchema,
@@ -39,7 +40,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary:
-          "The PayPal order (intent CAPTURE, the server's total) the buyer approves; the same one when asked again",
+          "The PayPal order (intent CAPTURE, the server's total, itemised: lines, deposits, delivery fee, discount) the buyer approves; the same one when asked again",
         params: orderIdParamsSchema,
         querystring: orderTokenQuerySchema,
         response: { 200: paypalOrderSchema, ...errorResponses },
@@ -108,14 +109,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** Staff: try a failed refund again (inside `/api/admin`, behind its guard). */
+/**
+ * Staff: try a failed refund again, and the payments that need a person ("Zahlungen prüfen",
+ * `review-routes.ts`) (inside `/api/admin`, behind its guard).
+ */
 export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(paymentReviewRoutes);
   app.post(
     '/orders/:id/refund',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Try the refund of a rejected or cancelled PayPal order again',
+        summary:
+          'Try the refund of a rejected or cancelled PayPal order again; for a refund PayPal holds as pending, ' +
+          'ask PayPal how it stands',
         params: orderIdParamsSchema,
         response: { 200: orderSchema, ...errorResponses },
       },

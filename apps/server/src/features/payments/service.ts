@@ -12,13 +12,21 @@ import {
   type PaymentMethods,
   type PaymentStatus,
 } from '@pizzeria/domain';
-import { orderEvents, orders, paypalWebhookEvents, stores } from '../../db/schema.ts';
+import { orderEvents, orderItems, orders, paypalWebhookEvents, stores } from '../../db/schema.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { mayFollow } from '../orders/order-access.ts';
 import { ORDER_NOT_FOUND, orderError } from '../orders/order-errors.ts';
 import type { OrderRow } from '../orders/render.ts';
-import { createPayPalClient, PayPalError, type PayPalCapture, type PayPalClient } from './paypal-client.ts';
+import {
+  createPayPalClient,
+  PayPalError,
+  type PayPalCapture,
+  type PayPalClient,
+  type PayPalRefund,
+} from './paypal-client.ts';
+import { paypalPurchase } from './paypal-purchase.ts';
+import { createSettlement, nextTryAt } from './settlement.ts';
 import { createWebhookVerifier, type WebhookVerifier } from './webhook-signature.ts';
 
 // Issue 12: PayPal beside cash. The server creates the PayPal order for the amount it computed, captures
@@ -66,9 +74,10 @@ export interface PaymentsService {
   /** A webhook from PayPal: its signature checked, each event id handled once. */
   handleWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<WebhookResult>;
   /**
-   * Expires orders unpaid for 30 minutes (refunding a capture that arrives after), retries refunds a
-   * stopped instance left pending, and asks PayPal about pending captures. Every instance runs it every
-   * 25 s; each change happens once. Tests call it directly.
+   * Expires orders unpaid for 30 minutes, asks PayPal about the PayPal orders of orders it did not end up
+   * paying (expired, switched to cash) until settled, refunding what it captured (`settlement.ts`), retries
+   * failed refunds with backoff and those a stopped instance left pending, and asks PayPal about pending
+   * captures and about refunds it holds as pending. Every instance runs it every 25 s; each change happens once. Tests call it directly.
    */
   sweep(): Promise<void>;
 }
@@ -85,6 +94,9 @@ const MINUTE_MS = 60_000;
 const STALE_REFUND_MS = 2 * MINUTE_MS;
 /** How often a pending capture is asked about when no webhook settles it. */
 const PENDING_POLL_MS = MINUTE_MS;
+
+/** The order still waits for its PayPal payment (the condition of an UPDATE's own row). */
+const WAITS_FOR_PAYPAL = sql`${orders.status} = 'pending_payment' and ${orders.paymentMethod} = 'paypal'`;
 
 /** Payment states in which the customer may still pay (again). */
 const PAYABLE: PaymentStatus[] = ['unpaid', 'declined'];
@@ -226,7 +238,7 @@ export default fp<PaymentsPluginOptions>(
         and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'), inArray(orders.paymentStatus, NOT_CAPTURED)),
         {
           paymentStatus: 'declined',
-          captureDeclines: sql`${orders.captureDeclines} + 1`,
+          captureAttempts: sql`${orders.captureAttempts} + 1`,
           ...(options.newPayPalOrder ? { paypalOrderId: null, paypalCaptureId: null } : {}),
         },
       );
@@ -374,33 +386,84 @@ export default fp<PaymentsPluginOptions>(
       if (found.capture) await applyCapture(row.id, found.capture, null);
     }
 
+    /** A refund that went through: no failure, nothing to follow up. */
+    const refundDone = { refundFailure: null, refundRetryAt: null } as const;
+
+    /**
+     * The sweep follows an unfinished refund up later, later after each time (`nextTryAt`): a failed one is
+     * tried again, one PayPal holds is asked about.
+     */
+    function retryLater(row: OrderRow): PgUpdateSetSource<typeof orders> {
+      return { refundRetryAt: nextTryAt(now(), row.refundRetries), refundRetries: row.refundRetries + 1 };
+    }
+
+    /**
+     * What PayPal's word about a refund (its answer to the refund, or to asking about it later) means for the
+     * order. A refund PayPal failed or cancelled is done with: the next try needs a new request id.
+     */
+    function refundAnswer(row: OrderRow, refund: PayPalRefund): PgUpdateSetSource<typeof orders> {
+      if (refund.status === 'COMPLETED') return { paymentStatus: 'refunded', paypalRefundId: refund.id, ...refundDone };
+      if (refund.status === 'PENDING') {
+        return { paymentStatus: 'refund_pending', paypalRefundId: refund.id, refundFailure: null, ...retryLater(row) };
+      }
+      const reason = refund.reason ? ` (${refund.reason})` : '';
+      return {
+        paymentStatus: 'refund_failed',
+        paypalRefundId: null,
+        refundFailure: `PayPal: refund ${refund.id} ${refund.status}${reason}`.slice(0, 500),
+        refundAttempts: row.refundAttempts + 1,
+        ...retryLater(row),
+      };
+    }
+
+    /**
+     * A refund PayPal holds as PENDING, asked about (webhooks or not): COMPLETED is refunded, FAILED or
+     * CANCELLED `refund_failed` (tried again by itself), still PENDING or PayPal not reachable is asked about
+     * again later, without changing the payment (its time stays, so the board's list keeps its place).
+     */
+    async function followHeldRefund(row: OrderRow, refundId: string): Promise<OrderRow | undefined> {
+      const held = and(
+        eq(orders.id, row.id),
+        eq(orders.paymentStatus, 'refund_pending'),
+        eq(orders.paypalRefundId, refundId),
+      );
+      let refund: PayPalRefund | null = null;
+      try {
+        refund = await paypal().getRefund(refundId);
+      } catch (error) {
+        app.log.error({ err: error, orderId: row.id }, 'could not ask PayPal about a pending refund');
+      }
+      if (refund && refund.status !== 'PENDING') return changePayment(held, refundAnswer(row, refund));
+      const [later] = await db.update(orders).set(retryLater(row)).where(held).returning();
+      return later ?? load(row.id);
+    }
+
+    /**
+     * The next step of an order's refund: one PayPal holds is asked about; one not sent yet, left by a
+     * stopped instance, or failed is sent. Failures are recorded with the next automatic try, never thrown.
+     */
     async function refundNow(orderId: number): Promise<OrderRow | undefined> {
       const row = await load(orderId);
       if (!row?.paypalCaptureId || (row.paymentStatus !== 'refund_pending' && row.paymentStatus !== 'refund_failed')) {
         return row;
       }
+      if (row.paymentStatus === 'refund_pending' && row.paypalRefundId)
+        return followHeldRefund(row, row.paypalRefundId);
       const captureId = row.paypalCaptureId;
       const record = (change: PgUpdateSetSource<typeof orders>) =>
         changePayment(
           and(eq(orders.id, orderId), inArray(orders.paymentStatus, ['refund_pending', 'refund_failed'])),
           change,
         );
-      if (row.paymentStatus === 'refund_failed') await record({ paymentStatus: 'refund_pending' });
+      if (row.paymentStatus === 'refund_failed')
+        await record({ paymentStatus: 'refund_pending', paypalRefundId: null });
       try {
         // One request id per attempt PayPal refused: a retry after a lost answer is the same refund.
-        const refund = await paypal().refundCapture(captureId, `refund-${captureId}-${row.refundAttempts}`);
-        if (refund.status === 'COMPLETED')
-          return record({ paymentStatus: 'refunded', paypalRefundId: refund.id, refundFailure: null });
-        if (refund.status === 'PENDING')
-          return record({ paymentStatus: 'refund_pending', paypalRefundId: refund.id, refundFailure: null });
-        return record({
-          paymentStatus: 'refund_failed',
-          refundFailure: `PayPal: refund ${refund.status}`,
-          refundAttempts: row.refundAttempts + 1,
-        });
+        const refund = await paypal().refundCapture(captureId, `${row.paypalKey}-refund-${row.refundAttempts}`);
+        return record(refundAnswer(row, refund));
       } catch (error) {
         if (error instanceof PayPalError && error.issue === 'CAPTURE_FULLY_REFUNDED') {
-          return record({ paymentStatus: 'refunded', refundFailure: null });
+          return record({ paymentStatus: 'refunded', ...refundDone });
         }
         app.log.error({ err: error, orderId }, 'PayPal refund failed');
         const reason =
@@ -414,8 +477,22 @@ export default fp<PaymentsPluginOptions>(
           refundFailure: reason.slice(0, 500),
           // A refusal needs a new request id for the next try; a lost answer must reuse this one.
           refundAttempts: pendingError(error) ? row.refundAttempts : row.refundAttempts + 1,
+          ...retryLater(row),
         });
       }
+    }
+
+    /** An order leaving its payment window unpaid by PayPal: due for settlement when it has a PayPal order. */
+    function settleIfPayPalOrder(at: Date): SQL {
+      return sql`case when ${orders.paypalOrderId} is not null then ${at.toISOString()}::timestamptz end`;
+    }
+
+    /**
+     * A PayPal order stored for an order that stopped waiting for its PayPal payment while PayPal created it
+     * (switched to cash, expired): due for settlement at once, like one stored before; else unchanged.
+     */
+    function settleUnlessWaiting(at: Date): SQL {
+      return sql`case when ${WAITS_FOR_PAYPAL} then ${orders.paypalSettleAt} else ${at.toISOString()}::timestamptz end`;
     }
 
     async function renderFor(row: OrderRow, language: Language): Promise<Order> {
@@ -434,7 +511,7 @@ export default fp<PaymentsPluginOptions>(
         if (!captureId) return null;
         const row = await changePayment(
           and(eq(orders.paypalCaptureId, decodeURIComponent(captureId)), sql`${orders.paymentStatus} <> 'refunded'`),
-          { paymentStatus: 'refunded', paypalRefundId: resource.id, refundFailure: null },
+          { paymentStatus: 'refunded', paypalRefundId: resource.id, ...refundDone },
         );
         return row?.id ?? null;
       }
@@ -492,30 +569,42 @@ export default fp<PaymentsPluginOptions>(
         }
         // The same PayPal order again after a cancelled window or a declined source (PayPal's restart flow).
         if (row.paypalOrderId) return { paypal_order_id: row.paypalOrderId };
+        const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
         let created;
         try {
           created = await paypal().createOrder({
             amountCents: row.totalCents,
             currency: await currencyOf(row.storeId),
             referenceId: `order-${row.id}`,
-            requestId: `order-${row.id}-create-${row.paypalOrderAttempts}`,
+            // The order's random key, not its id: another database on the same PayPal account has the same ids.
+            requestId: `${row.paypalKey}-create-${row.paypalOrderAttempts}`,
+            // What the buyer's PayPal receipt lists; the amount alone if the stored lines do not add up to it.
+            purchase: paypalPurchase(row, lines) ?? undefined,
           });
         } catch (error) {
           if (error instanceof HttpError) throw error;
           app.log.error({ err: error, orderId }, 'could not create the PayPal order');
           throw orderError(pendingError(error) ? 'payment_error' : 'payment_failed');
         }
-        // Two tabs at once send the same request id, so PayPal answers both with the same order.
+        // Two tabs at once send the same request id, so PayPal answers both with the same order. The customer
+        // may have paid cash meanwhile, or the order expired: the PayPal order is still this order's (a webhook
+        // finds it by its id) and is checked until settled, in the same statement.
+        const at = now();
         const [stored] = await db
           .update(orders)
           .set({
             paypalOrderId: created.id,
             paypalOrderAttempts: sql`${orders.paypalOrderAttempts} + 1`,
-            paymentUpdatedAt: now(),
+            paymentUpdatedAt: at,
+            paypalSettleAt: settleUnlessWaiting(at),
           })
           .where(and(eq(orders.id, orderId), isNull(orders.paypalOrderId)))
-          .returning({ paypalOrderId: orders.paypalOrderId });
+          .returning();
         const current = stored ?? (await load(orderId));
+        if (current && (current.status !== 'pending_payment' || current.paymentMethod !== 'paypal')) {
+          // Nothing is left to pay with it: the buyer gets no PayPal window for it.
+          throw orderError(current.status === 'expired' ? 'order_expired' : 'order_not_payable');
+        }
         return { paypal_order_id: current?.paypalOrderId ?? created.id };
       },
 
@@ -529,11 +618,8 @@ export default fp<PaymentsPluginOptions>(
         if (!row.paypalOrderId) throw orderError('payment_not_approved');
         let result;
         try {
-          // The same request id until PayPal declines: a retry after a lost answer never charges twice.
-          result = await paypal().captureOrder(
-            row.paypalOrderId,
-            `capture-${row.paypalOrderId}-${row.captureDeclines}`,
-          );
+          // The same request id until PayPal refuses: a retry after a lost answer never charges twice.
+          result = await paypal().captureOrder(row.paypalOrderId, `${row.paypalKey}-capture-${row.captureAttempts}`);
         } catch (error) {
           if (error instanceof PayPalError && error.issue === 'ORDER_ALREADY_CAPTURED') {
             result = await paypal()
@@ -545,6 +631,12 @@ export default fp<PaymentsPluginOptions>(
             await recordDecline(orderId, { newPayPalOrder: false });
             throw orderError('payment_declined');
           } else if (error instanceof PayPalError && NOT_APPROVED_ISSUES.has(error.issue ?? '')) {
+            // PayPal would replay this refusal to the same request id, even after the buyer approved: the
+            // next attempt gets a new one (once, however many captures were refused with this one).
+            await db
+              .update(orders)
+              .set({ captureAttempts: row.captureAttempts + 1 })
+              .where(and(eq(orders.id, orderId), eq(orders.captureAttempts, row.captureAttempts)));
             throw orderError('payment_not_approved');
           } else {
             if (error instanceof HttpError) throw error;
@@ -584,6 +676,8 @@ export default fp<PaymentsPluginOptions>(
               status: 'waiting',
               waitingSince,
               paymentUpdatedAt: at,
+              // PayPal may have captured it anyway (an answer lost on the way): the sweep asks until settled.
+              paypalSettleAt: settleIfPayPalOrder(at),
             })
             .where(
               and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'), inArray(orders.paymentStatus, PAYABLE)),
@@ -660,7 +754,7 @@ export default fp<PaymentsPluginOptions>(
         const expired = await db.transaction(async (tx) => {
           const rows = await tx
             .update(orders)
-            .set({ status: 'expired', paymentUpdatedAt: at })
+            .set({ status: 'expired', paymentUpdatedAt: at, paypalSettleAt: settleIfPayPalOrder(at) })
             .where(
               and(
                 eq(orders.status, 'pending_payment'),
@@ -680,14 +774,12 @@ export default fp<PaymentsPluginOptions>(
           }
           return rows;
         });
-        for (const row of expired) {
-          tellQuietly(row);
-          // Approved and captured just before it expired (the answer lost on the way): the money goes back.
-          await reconcile(row).catch((error: unknown) =>
-            app.log.error({ err: error, orderId: row.id }, 'could not check an expired order with PayPal'),
-          );
-        }
-        if (!client) return;
+        for (const row of expired) tellQuietly(row);
+        if (!settlement) return;
+        // Approved and captured just before it expired, or paid cash after a capture whose answer was lost:
+        // the money goes back (the expired ones of this sweep are due at once).
+        await settlement.settleDue(at);
+        await settlement.followUpDueRefunds(at);
         const stale = await db
           .update(orders)
           .set({ paymentUpdatedAt: at })
@@ -717,6 +809,17 @@ export default fp<PaymentsPluginOptions>(
         }
       },
     };
+
+    const settlement = client
+      ? createSettlement({
+          db,
+          client,
+          log: app.log,
+          load,
+          refundStray: (orderId, captureId, reason) => refundStray(orderId, captureId, reason),
+          refundNow,
+        })
+      : null;
 
     let sweeping: Promise<void> | null = null;
     const timer = setInterval(() => {

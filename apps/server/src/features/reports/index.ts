@@ -1,1 +1,2 @@
 export { default as reportRoutes } from './routes.ts';
+export { placedOnLocalDays, REPORT_RANGE_REVERSED } from './service.ts';

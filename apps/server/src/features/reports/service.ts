@@ -33,7 +33,7 @@ export const REPORT_RANGE_TOO_LONG = new HttpError(400, 'report_range_too_long',
  * bounds are instants PostgreSQL computes from the zone (a DST day has 23 or 25 hours), and the filter
  * stays a plain range on `created_at` that indexes serve, unlike `(created_at at time zone …)::date`.
  */
-function placedOnLocalDays(from: string, to: string, timeZone: string): SQL {
+export function placedOnLocalDays(from: string, to: string, timeZone: string): SQL {
   const start = sql`(${from}::date::timestamp at time zone ${timeZone}::text)`;
   const end = sql`((${to}::date + 1)::timestamp at time zone ${timeZone}::text)`;
   return and(gte(orders.createdAt, start), lt(orders.createdAt, end)) as SQL;

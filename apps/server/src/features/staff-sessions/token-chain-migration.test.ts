@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeRows, type Db } from '../../db/client.ts';
+import { executeRows, PGLITE_EXTENSIONS, type Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { createStaffSessionsService } from './service.ts';
 
@@ -35,7 +35,7 @@ async function databaseBeforeChain(): Promise<{ db: Db; migrateToLatest(): Promi
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: olderFolder });
     return {

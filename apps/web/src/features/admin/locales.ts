@@ -42,6 +42,7 @@ export const adminTexts = defineTranslations(
       delivery_areas: 'Liefergebiete',
       audit: 'Änderungsprotokoll',
       devices: 'Geräte',
+      orders: 'Bestellungen',
     },
     sections: {
       orders: 'Bestellungen',
@@ -112,6 +113,7 @@ export const adminTexts = defineTranslations(
       delivery_areas: 'Delivery Areas',
       audit: 'Audit Log',
       devices: 'Devices',
+      orders: 'Orders',
     },
     sections: {
       orders: 'Orders',

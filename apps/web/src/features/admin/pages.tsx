@@ -14,6 +14,7 @@ import { ToppingGroupsPage } from './catalogue/toppings/topping-groups-page.tsx'
 import { ToppingsPage } from './catalogue/toppings/toppings-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
 import { DevicesPage } from './devices/devices-page.tsx';
+import { OrdersPage } from './orders/orders-page.tsx';
 import { DeliveryAreasPage } from './settings/delivery-areas-page.tsx';
 import { DiscountPage } from './settings/discount-page.tsx';
 import { StoreSettingPage } from './settings/store-setting-page.tsx';
@@ -22,6 +23,7 @@ import type { AdminPagePath } from './shell/admin-pages.ts';
 /** Which component each back-office page shows (the paths and titles are in `shell/admin-pages.ts`). */
 export const PAGE_COMPONENTS: Readonly<Record<AdminPagePath, ComponentType>> = {
   '/home': BoardPage,
+  '/orders': OrdersPage,
   '/category-list': CategoryListPage,
   '/category': CategoryPage,
   '/categories-page': MenuOrderPage,

@@ -19,6 +19,7 @@ import {
 } from '@pizzeria/domain';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMoney } from '../../lib/use-money.ts';
+import { useNumberFormat } from '../../lib/use-number-format.ts';
 import { streetLine, useAddresses } from '../addresses/index.ts';
 import {
   clearCart,
@@ -503,6 +504,7 @@ export function CheckoutSummary({
   const { t } = useTranslation('checkout');
   const { t: tCart } = useTranslation('cart');
   const money = useMoney(useCurrency());
+  const number = useNumberFormat();
   const delivery = totals.orderType === 'delivery';
   const repriced = useCart((state) => state.repriced);
   return (
@@ -567,7 +569,7 @@ export function CheckoutSummary({
           <div className="checkout-totals-discount">
             <dt>
               {t(delivery ? 'summary.discount_delivery' : 'summary.discount_pickup', {
-                percent: totals.discountPercent,
+                percent: number(totals.discountPercent),
               })}
             </dt>
             <dd>−{money(totals.discount)}</dd>
@@ -591,7 +593,7 @@ export function CheckoutSummary({
         </div>
         {totals.vat.map((share) => (
           <div key={share.rate} className="checkout-totals-vat">
-            <dt>{t('summary.vat', { rate: share.rate })}</dt>
+            <dt>{t('summary.vat', { rate: number(share.rate) })}</dt>
             <dd>{money(share.amount)}</dd>
           </div>
         ))}

@@ -104,6 +104,26 @@ describe('order page', () => {
     expect(screen.getByText(/Gesamt/).parentElement).toHaveTextContent(/Gesamt31,26\s€/);
   });
 
+  it('writes the discount’s and the VAT’s percentages with a decimal comma in German, a point in English', async () => {
+    const order: Partial<Order> = {
+      status: 'waiting',
+      order_type: 'pickup',
+      delivery_fee: 0,
+      discount_code: 'PICKUP_DISCOUNT',
+      discount_percentage: 12.5,
+      vat: [{ percentage: 5.5, amount: 1.2 }],
+    };
+    const view = renderOrder(order);
+    expect(await screen.findByText('Abholrabatt (12,5 %)')).toBeInTheDocument();
+    expect(screen.getByText('enthaltene MwSt. 5,5 %')).toBeInTheDocument();
+    view.unmount();
+
+    await i18n.changeLanguage('en');
+    renderOrder(order);
+    expect(await screen.findByText('Pickup discount (12.5 %)')).toBeInTheDocument();
+    expect(screen.getByText('incl. VAT 5.5 %')).toBeInTheDocument();
+  });
+
   it('shows the whole delivery address a driver needs: street, extra line, postcode and town', async () => {
     renderOrder({ status: 'waiting', order_type: 'delivery' });
     const details = await screen.findByText('Torstraße 1, 3. OG', { exact: false });

@@ -43,6 +43,7 @@ export const adminAuditTexts = defineTranslations(
       discount: 'Rabatt',
       store: 'Restaurant',
       delivery_area: 'Liefergebiet',
+      payment_review: 'Zahlung prüfen',
     },
     actions: {
       create: 'Angelegt',
@@ -60,6 +61,7 @@ export const adminAuditTexts = defineTranslations(
       topping_groups: 'Extra-Gruppen',
       auto_pause: 'Automatisch pausiert',
       auto_resume: 'Automatisch fortgesetzt',
+      done_outside_shop: 'In PayPal erledigt',
     },
   },
   {
@@ -103,6 +105,7 @@ export const adminAuditTexts = defineTranslations(
       discount: 'Discount',
       store: 'Restaurant',
       delivery_area: 'Delivery area',
+      payment_review: 'Payment check',
     },
     actions: {
       create: 'Created',
@@ -120,6 +123,7 @@ export const adminAuditTexts = defineTranslations(
       topping_groups: 'Extra groups',
       auto_pause: 'Paused automatically',
       auto_resume: 'Resumed automatically',
+      done_outside_shop: 'Done in PayPal',
     },
   },
 );

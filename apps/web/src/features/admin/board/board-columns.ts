@@ -1,5 +1,5 @@
 import type { Order, OrderStatus } from '@pizzeria/domain';
-import { promisedAt } from '../orders/promised-at.ts';
+import { dueAt } from '../orders/promised-at.ts';
 
 export const BOARD_COLUMNS = ['waiting', 'accepted', 'ready', 'done'] as const;
 export type BoardColumn = (typeof BOARD_COLUMNS)[number];
@@ -29,8 +29,8 @@ export function boardColumns(orders: readonly Order[]): Record<BoardColumn, Orde
   const by = (key: (order: Order) => string, direction: 1 | -1) => (a: Order, b: Order) =>
     direction * (Date.parse(key(a)) - Date.parse(key(b))) || direction * (a.id - b.id);
   columns.waiting.sort(by((order) => order.created_at, 1));
-  columns.accepted.sort(by(promisedAt, 1));
-  columns.ready.sort(by(promisedAt, 1));
+  columns.accepted.sort(by(dueAt, 1));
+  columns.ready.sort(by(dueAt, 1));
   columns.done.sort(by((order) => order.created_at, -1));
   return columns;
 }

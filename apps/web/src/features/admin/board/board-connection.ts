@@ -6,6 +6,7 @@ import { apiSocketUrl, createLiveSocket, followPageLifecycle } from '../../../li
 import { invalidateAnew } from '../../../lib/invalidate-anew.ts';
 import { staffAccessToken } from '../auth/staff-session.ts';
 import { BOARD_QUERY_KEY, upsertBoardOrder } from './api/board-query.ts';
+import { PAYMENT_REVIEWS_QUERY_KEY } from './api/payment-reviews.ts';
 
 export type ConnectionStatus = 'connecting' | 'live' | 'offline';
 
@@ -74,6 +75,7 @@ export function useBoardConnection(): BoardConnection {
             // not bring: `invalidateAnew` cancels it and reads the list anew (this page watches it).
             const meanwhile: Order[] = [];
             heardDuringRead = meanwhile;
+            void invalidateAnew(queryClient, { queryKey: PAYMENT_REVIEWS_QUERY_KEY });
             void invalidateAnew(queryClient, { queryKey: BOARD_QUERY_KEY }).finally(() => {
               if (heardDuringRead !== meanwhile) return;
               heardDuringRead = null;
@@ -90,6 +92,9 @@ export function useBoardConnection(): BoardConnection {
             void invalidateAnew(queryClient, { queryKey: ['admin', 'order', event.data.order.id] });
             // Today's figures change with every order and decision.
             void invalidateAnew(queryClient, { queryKey: ['admin', 'reports'] });
+            // A payment changed (a refund failed or went through, a reversal, staff marked one as done).
+            if (event.data.order.payment_status !== null)
+              void invalidateAnew(queryClient, { queryKey: PAYMENT_REVIEWS_QUERY_KEY });
             return true;
           case 'error':
             if (event.data.code === 'unauthorized') renew = true;

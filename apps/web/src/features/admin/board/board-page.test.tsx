@@ -279,6 +279,87 @@ describe('orders board: a rush of guest orders', () => {
 });
 
 describe('orders board: deciding an order', () => {
+  // The fixture's order was told "12:43 UTC" (13:43 in Berlin) at checkout: staff open it 30 minutes before.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:13:00.000Z'));
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('preselects the time the customer was told: 60 minutes where the delivery area takes 60, not 30', async () => {
+    // The checkout said "voraussichtlich um 14:13" (13:13 UTC): preparation plus the area's 60 minutes.
+    const { api, user } = await openBoard(testBoard([boardOrder({ id: 7, promised_at: '2026-11-23T13:13:00.000Z' })]), {
+      'POST /api/admin/orders/7/accept': answered(boardOrder({ id: 7, status: 'accepted', eta_minutes: 60 })),
+    });
+    const dialog = await openOrder(user, 7);
+    expect(dialog.getByText('Beim Bestellen genannt: 14:13')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: '60' })).toHaveAttribute('aria-pressed', 'true');
+    expect(dialog.getByRole('button', { name: '30' })).toHaveAttribute('aria-pressed', 'false');
+    expect(dialog.queryByText(/^Achtung/)).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Annehmen – in 60 Min.' }));
+
+    await waitFor(() => expect(posted(api.calls)).toHaveLength(1));
+    expect(posted(api.calls)).toEqual([{ path: '/api/admin/orders/7/accept', body: { eta_minutes: 60 } }]);
+  });
+
+  it('rounds a told time between the quick choices up to five minutes', async () => {
+    const { user } = await openBoard(testBoard([boardOrder({ id: 7, promised_at: '2026-11-23T13:00:00.000Z' })]));
+    const dialog = await openOrder(user, 7);
+    // 47 minutes until 14:00 in Berlin: 50, typed in the field, no quick choice pressed.
+    expect(dialog.getByRole('spinbutton', { name: 'Minuten' })).toHaveValue(50);
+    for (const quick of ['15', '20', '30', '45', '60']) {
+      expect(dialog.getByRole('button', { name: quick })).toHaveAttribute('aria-pressed', 'false');
+    }
+    expect(dialog.getByRole('button', { name: 'Annehmen – in 50 Min.' })).toBeInTheDocument();
+    expect(dialog.queryByText(/^Achtung/)).not.toBeInTheDocument();
+  });
+
+  it('warns in words, German and English, before promising earlier than told, and still accepts', async () => {
+    const { api, user } = await openBoard(testBoard([boardOrder({ id: 7, promised_at: '2026-11-23T13:13:00.000Z' })]), {
+      'POST /api/admin/orders/7/accept': answered(boardOrder({ id: 7, status: 'accepted', eta_minutes: 30 })),
+    });
+    const dialog = await openOrder(user, 7);
+    await user.click(dialog.getByRole('button', { name: '30' }));
+    const warning =
+      'Achtung: früher als die 14:13, die dem Kunden beim Bestellen genannt wurden. Annehmen geht trotzdem.';
+    expect(dialog.getByText(warning)).toBeVisible();
+    expect(dialog.getByRole('button', { name: 'Annehmen – in 30 Min.' })).toHaveAccessibleDescription(warning);
+
+    // Back to the told time (or later): no warning.
+    await user.click(dialog.getByRole('button', { name: '60' }));
+    expect(dialog.queryByText(/^Achtung/)).not.toBeInTheDocument();
+    const minutes = dialog.getByRole('spinbutton', { name: 'Minuten' });
+    await user.clear(minutes);
+    await user.type(minutes, '59');
+    expect(dialog.getByText(warning)).toBeVisible();
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(
+      dialog.getByText('Note: earlier than the 14:13 the customer was told at checkout. You can still accept.'),
+    ).toBeVisible();
+    await user.click(dialog.getByRole('button', { name: '30' }));
+    await user.click(dialog.getByRole('button', { name: 'Accept – in 30 min' }));
+    await waitFor(() => expect(posted(api.calls)).toHaveLength(1));
+    expect(posted(api.calls)).toEqual([{ path: '/api/admin/orders/7/accept', body: { eta_minutes: 30 } }]);
+  });
+
+  it('keeps a pre-order to its requested time, with no told-time warning', async () => {
+    const preorder = boardOrder({
+      id: 7,
+      requested_time: '2026-11-23T17:00:00.000Z',
+      promised_at: '2026-11-23T17:00:00.000Z',
+    });
+    const { user } = await openBoard(testBoard([preorder]));
+    const dialog = await openOrder(user, 7);
+    expect(dialog.getByText('Gewünscht für 18:00.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Für 18:00 bestätigen' })).toBeInTheDocument();
+    expect(dialog.queryByText(/Beim Bestellen genannt/)).not.toBeInTheDocument();
+    expect(dialog.queryByText(/^Achtung/)).not.toBeInTheDocument();
+  });
+
   it('accepts with a quick choice of minutes', async () => {
     const { api, user } = await openBoard(testBoard([boardOrder({ id: 7 })]), {
       'POST /api/admin/orders/7/accept': answered(boardOrder({ id: 7, status: 'accepted', eta_minutes: 20 })),

@@ -19,6 +19,7 @@ import { BoardSettingsDialog } from './board-settings-dialog.tsx';
 import { GuestRushBanner } from './guest-rush-banner.tsx';
 import { OrderCard } from './order-card.tsx';
 import { OrderDialog, ticketHref } from './order-dialog.tsx';
+import { PaymentReviews } from './payment-reviews.tsx';
 import { LOST_ALARM_AFTER_MS, useOrderAlerts } from './use-order-alerts.ts';
 
 /** Redraws the waiting times and the lost-connection banner. */
@@ -120,6 +121,7 @@ function LiveBoard({ board, connection }: { board: Board; connection: BoardConne
         </p>
       ) : null}
       <GuestRushBanner waitingCount={columns.waiting.length} />
+      <PaymentReviews clock={clock} />
       <TodayAtAGlance />
       <div className="board-columns">
         {BOARD_COLUMNS.map((column) => (

@@ -67,6 +67,9 @@ export const adminBoardTexts = defineTranslations(
       minutes: 'Minuten',
       minutes_invalid: 'Bitte 1 bis 240 Minuten angeben.',
       submit: 'Annehmen – in {{minutes}} Min.',
+      told: 'Beim Bestellen genannt: {{time}}',
+      earlier_than_told:
+        'Achtung: früher als die {{time}}, die dem Kunden beim Bestellen genannt wurden. Annehmen geht trotzdem.',
       preorder: 'Gewünscht für {{time}}.',
       confirm: 'Für {{time}} bestätigen',
       delay_label: 'Oder später zusagen',
@@ -104,6 +107,34 @@ export const adminBoardTexts = defineTranslations(
         'PayPal hat die Erstattung von {{amount}} nicht ausgeführt. Der Kunde hat sein Geld noch nicht zurück.',
       retry: 'Erneut erstatten',
       retrying: 'Wird erstattet …',
+    },
+    reviews: {
+      title: 'Zahlungen prüfen',
+      intro: 'Diese PayPal-Zahlungen brauchen Sie. Sie bleiben hier stehen, bis sie erledigt sind.',
+      heading: '#{{number}} · {{name}} · {{amount}}',
+      order_line: 'Tel. {{phone}} · bestellt {{placed}} · {{status}}',
+      paid_cash: 'bar bezahlt',
+      what: {
+        refund_failed:
+          'Die Erstattung von {{amount}} an den Kunden ist fehlgeschlagen: Er hat sein Geld noch nicht zurück.',
+        refund_held: 'PayPal hält die Erstattung von {{amount}} noch zurück: Der Kunde hat sein Geld noch nicht.',
+        reversed: 'PayPal hat {{amount}} vom Shop zurückgebucht (Rückbuchung oder Käuferschutz-Fall).',
+      },
+      reason: 'Grund laut PayPal: {{reason}}',
+      next_try: 'Nächster automatischer Versuch: {{time}}.',
+      no_next_try: 'Kein automatischer Versuch mehr geplant.',
+      todo: {
+        refund_failed:
+          'Zu tun: Erstattung erneut versuchen (reicht das PayPal-Guthaben nicht, erst aufladen) – oder den Betrag in PayPal selbst erstatten (Transaktion {{capture}}) und hier als erledigt markieren.',
+        refund_held:
+          'Zu tun: In PayPal nachsehen, warum die Erstattung wartet (Transaktion {{capture}}), und hier als erledigt markieren.',
+        reversed:
+          'Zu tun: Den Fall in PayPal prüfen und beantworten (Transaktion {{capture}}), dann hier als erledigt markieren.',
+      },
+      retry: 'Erstattung erneut versuchen',
+      retrying: 'Wird erstattet …',
+      done: 'In PayPal erledigt',
+      marking: 'Wird gespeichert …',
     },
     steps: {
       ready_pickup: 'Fertig zur Abholung',
@@ -195,6 +226,8 @@ export const adminBoardTexts = defineTranslations(
       minutes: 'Minutes',
       minutes_invalid: 'Please give 1 to 240 minutes.',
       submit: 'Accept – in {{minutes}} min',
+      told: 'Told at checkout: {{time}}',
+      earlier_than_told: 'Note: earlier than the {{time}} the customer was told at checkout. You can still accept.',
       preorder: 'Requested for {{time}}.',
       confirm: 'Confirm for {{time}}',
       delay_label: 'Or promise later',
@@ -231,6 +264,32 @@ export const adminBoardTexts = defineTranslations(
       failed_text: 'PayPal did not carry out the refund of {{amount}}. The customer does not have the money back yet.',
       retry: 'Retry refund',
       retrying: 'Refunding …',
+    },
+    reviews: {
+      title: 'Check payments',
+      intro: 'These PayPal payments need you. They stay here until they are settled.',
+      heading: '#{{number}} · {{name}} · {{amount}}',
+      order_line: 'Phone {{phone}} · ordered {{placed}} · {{status}}',
+      paid_cash: 'paid in cash',
+      what: {
+        refund_failed: 'The refund of {{amount}} to the customer failed: they do not have their money back yet.',
+        refund_held: 'PayPal is still holding the refund of {{amount}}: the customer does not have their money yet.',
+        reversed: 'PayPal took {{amount}} back from the shop (a chargeback or a buyer protection case).',
+      },
+      reason: 'PayPal’s reason: {{reason}}',
+      next_try: 'Next automatic try: {{time}}.',
+      no_next_try: 'No further automatic try is planned.',
+      todo: {
+        refund_failed:
+          'To do: retry the refund (top up the PayPal balance first if it is too low) – or refund the amount in PayPal yourself (transaction {{capture}}) and mark it as done here.',
+        refund_held:
+          'To do: look up in PayPal why the refund is waiting (transaction {{capture}}), and mark it as done here.',
+        reversed: 'To do: check and answer the case in PayPal (transaction {{capture}}), then mark it as done here.',
+      },
+      retry: 'Retry refund',
+      retrying: 'Refunding …',
+      done: 'Done in PayPal',
+      marking: 'Saving …',
     },
     steps: {
       ready_pickup: 'Ready for pickup',

@@ -8,12 +8,10 @@ import { useMoney } from '../../../lib/use-money.ts';
 import { useCurrency } from '../../store/index.ts';
 import { AdminApiError } from '../forms/api-errors.ts';
 import type { StoreClock } from '../orders/use-store-clock.ts';
+import { minutesUntilTold, preselectedMinutes, QUICK_MINUTES } from './accept-minutes.ts';
 import { useOrderAction, type OrderAction } from './api/order-actions.ts';
 import { useRetryRefund } from './api/retry-refund.ts';
 
-/** The quick choices for an ASAP order's minutes (issue 10); any other number can be typed. */
-export const QUICK_MINUTES = [15, 20, 30, 45, 60] as const;
-const DEFAULT_MINUTES = 30;
 const DELAYS = [15, 30, 45] as const;
 const REJECT_REASONS = ['busy', 'sold_out', 'closing', 'area'] as const;
 const CANCEL_REASONS = ['no_driver', 'kitchen', 'customer'] as const;
@@ -53,7 +51,7 @@ export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
       <div className="board-actions">
         {error}
         {order.requested_time === null ? (
-          <AcceptAsap order={order} pending={action.isPending} onAccept={run} />
+          <AcceptAsap order={order} clock={clock} pending={action.isPending} onAccept={run} />
         ) : (
           <AcceptPreorder order={order} clock={clock} pending={action.isPending} onAccept={run} />
         )}
@@ -118,22 +116,33 @@ const minutesSchema = z.object({
   minutes: z.int().check(z.minimum(1), z.maximum(240)),
 });
 
+/**
+ * Accepting an ASAP order: the minutes preselected as the customer was told at checkout (`promised_at`,
+ * which counts the delivery area's delivery time), and a warning while the minutes chosen promise earlier
+ * than that. Staff may still do so (a quiet evening), but knowingly.
+ */
 function AcceptAsap({
   order,
+  clock,
   pending,
   onAccept,
 }: {
   order: Order;
+  clock: StoreClock;
   pending: boolean;
   onAccept: (action: OrderAction) => void;
 }) {
   const { t } = useTranslation('adminBoard');
+  // Read when the dialog opens: the preselection and the warning do not move while staff choose.
+  const [openedAt] = useState(() => Date.now());
   const form = useForm({
     resolver: zodResolver(minutesSchema),
-    defaultValues: { minutes: DEFAULT_MINUTES },
+    defaultValues: { minutes: preselectedMinutes(order.promised_at, openedAt) },
   });
   const minutes = useWatch({ control: form.control, name: 'minutes' });
   const label = order.order_type === 'delivery' ? t('accept.asap_label') : t('accept.asap_label_pickup');
+  const told = clock.timeOrDate(order.promised_at);
+  const earlier = Number.isInteger(minutes) && minutes < minutesUntilTold(order.promised_at, openedAt);
 
   return (
     <form
@@ -143,6 +152,7 @@ function AcceptAsap({
       onSubmit={form.handleSubmit((values) => onAccept({ step: 'accept', eta_minutes: values.minutes }))}
     >
       <h3 id="accept-heading">{t('accept.heading')}</h3>
+      <p>{t('accept.told', { time: told })}</p>
       <fieldset className="board-quick">
         <legend>{label}</legend>
         {QUICK_MINUTES.map((quick) => (
@@ -175,7 +185,17 @@ function AcceptAsap({
           {t('accept.minutes_invalid')}
         </p>
       ) : null}
-      <button type="submit" className="button button-accent button-block board-accept" disabled={pending}>
+      {earlier ? (
+        <p id="accept-earlier" className="board-earlier-warning">
+          {t('accept.earlier_than_told', { time: told })}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="button button-accent button-block board-accept"
+        disabled={pending}
+        aria-describedby={earlier ? 'accept-earlier' : undefined}
+      >
         {t('accept.submit', { minutes: Number.isInteger(minutes) ? minutes : '…' })}
       </button>
     </form>

@@ -23,6 +23,7 @@ export function OrderCard({ order, clock, serverNow, ringing, onOpen }: OrderCar
   const money = useMoney(useCurrency());
   const items = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const waitedMinutes = Math.floor((serverNow - Date.parse(order.created_at)) / 60_000);
+  const promised = promisedAt(order);
 
   return (
     <button
@@ -47,10 +48,8 @@ export function OrderCard({ order, clock, serverNow, ringing, onOpen }: OrderCar
           <span className="board-card-waited">
             {waitedMinutes < 1 ? t('card.waiting_under_minute') : t('card.waiting_for', { minutes: waitedMinutes })}
           </span>
-        ) : order.status === 'accepted' || order.status === 'ready' ? (
-          <span className="board-card-promised">
-            {t('card.promised', { time: clock.timeOrDate(promisedAt(order)) })}
-          </span>
+        ) : (order.status === 'accepted' || order.status === 'ready') && promised !== null ? (
+          <span className="board-card-promised">{t('card.promised', { time: clock.timeOrDate(promised) })}</span>
         ) : (
           <span className="admin-status" data-status={order.status}>
             {tAdmin(`status.${order.status}`)}

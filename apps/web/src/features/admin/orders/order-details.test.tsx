@@ -74,6 +74,30 @@ describe('order details', () => {
     expect(fact('Gesamt')).toHaveTextContent(/32,58\s€/);
   });
 
+  it('names the discount as the customer saw it, its percentage in the language’s number format', async () => {
+    const pickup = testAdminOrder({
+      order_type: 'pickup',
+      delivery_fee: 0,
+      discount_code: 'PICKUP_DISCOUNT',
+      discount_percentage: 12.5,
+      discount: 3.81,
+      total: 26.69,
+    });
+    const view = renderDetails(pickup);
+    expect(fact('Abholrabatt (12,5 %)')).toHaveTextContent(/−3,81\s€/);
+    expect(screen.queryByText(/PICKUP_DISCOUNT/)).not.toBeInTheDocument();
+
+    await i18n.changeLanguage('en');
+    view.rerender(<OrderDetails order={pickup} />);
+    expect(fact('Pickup discount (12.5 %)')).toHaveTextContent(/−€3\.81/);
+    view.rerender(
+      <OrderDetails
+        order={testAdminOrder({ discount_code: 'DELIVERY_DISCOUNT', discount_percentage: 10, discount: 3.05 })}
+      />,
+    );
+    expect(fact('Delivery discount (10 %)')).toHaveTextContent(/−€3\.05/);
+  });
+
   it('has no deposit row for an order without deposits', () => {
     renderDetails(testAdminOrder());
     expect(screen.queryByText('Pfand', { selector: 'dt' })).toBeNull();
@@ -180,6 +204,14 @@ describe('order details', () => {
     expect(fact('Bezahlung')).toHaveTextContent(
       'Erstattung fehlgeschlagenPayPal meldet: The refund amount exceeds the capture amount.',
     );
+  });
+
+  it('promises nothing for an order rejected before anyone accepted it', () => {
+    renderDetails(
+      testAdminOrder({ status: 'rejected', rejection_reason: 'Zu viel los', eta_minutes: null, eta_at: null }),
+    );
+    expect(screen.queryByText('Zugesagt für')).not.toBeInTheDocument();
+    expect(fact('Voraussichtlich (noch nicht zugesagt)')).toHaveTextContent(/13:45$/);
   });
 
   it('shows an expired order as expired and not paid, with nothing promised', () => {

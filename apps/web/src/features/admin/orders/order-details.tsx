@@ -4,10 +4,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, toCents, type AdminOrder, type OrderHistoryEntry } from '@pizzeria/domain';
 import { useMoney } from '../../../lib/use-money.ts';
+import { useNumberFormat } from '../../../lib/use-number-format.ts';
 import { useCurrency } from '../../store/index.ts';
 import { mapSearchHref, telHref } from './order-links.ts';
 import { useStoreClock } from './use-store-clock.ts';
-import { promisedAt } from './promised-at.ts';
+import { dueAt, promisedAt } from './promised-at.ts';
 import { AddressLines } from './address-lines.tsx';
 import { PaymentPill } from './payment-pill.tsx';
 
@@ -22,6 +23,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
   const clock = useStoreClock();
   const titleId = useId();
   const reason = order.status === 'rejected' ? order.rejection_reason : order.cancellation_reason;
+  const promised = promisedAt(order);
 
   return (
     <article className="order-details" aria-labelledby={titleId}>
@@ -59,13 +61,9 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           </dd>
         </div>
         <div>
-          <dt>
-            {order.status === 'waiting' || order.status === 'pending_payment' || order.status === 'expired'
-              ? t('details.expected_time')
-              : t('details.promised_time')}
-          </dt>
+          <dt>{promised === null ? t('details.expected_time') : t('details.promised_time')}</dt>
           <dd>
-            <time dateTime={promisedAt(order)}>{clock.timeOrDate(promisedAt(order))}</time>
+            <time dateTime={dueAt(order)}>{clock.timeOrDate(dueAt(order))}</time>
           </dd>
         </div>
       </dl>
@@ -179,10 +177,13 @@ function CustomerFacts({ order }: { order: AdminOrder }) {
 }
 
 function OrderTotals({ order }: { order: AdminOrder }) {
-  const { t, i18n } = useTranslation('adminOrders');
+  const { t } = useTranslation('adminOrders');
   const money = useMoney(useCurrency());
+  const number = useNumberFormat();
   const euros = (amount: number) => money(toCents(amount));
-  const percent = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE');
+  // Named as the customer saw it; an order stored without its code had the discount of its type.
+  const discountCode =
+    order.discount_code ?? (order.order_type === 'delivery' ? 'DELIVERY_DISCOUNT' : 'PICKUP_DISCOUNT');
   return (
     <dl className="order-details-totals" aria-label={t('details.totals')}>
       <div>
@@ -192,12 +193,9 @@ function OrderTotals({ order }: { order: AdminOrder }) {
       {order.discount > 0 && (
         <div>
           <dt>
-            {order.discount_code
-              ? t('details.discount_code', {
-                  code: order.discount_code,
-                  percent: percent.format(order.discount_percentage),
-                })
-              : t('details.discount', { percent: percent.format(order.discount_percentage) })}
+            {t(discountCode === 'DELIVERY_DISCOUNT' ? 'details.discount_delivery' : 'details.discount_pickup', {
+              percent: number(order.discount_percentage),
+            })}
           </dt>
           <dd>−{euros(order.discount)}</dd>
         </div>
@@ -220,7 +218,7 @@ function OrderTotals({ order }: { order: AdminOrder }) {
       </div>
       {order.vat.map((share) => (
         <div key={share.percentage} className="order-details-vat">
-          <dt>{t('details.vat', { rate: percent.format(share.percentage) })}</dt>
+          <dt>{t('details.vat', { rate: number(share.percentage) })}</dt>
           <dd>{euros(share.amount)}</dd>
         </div>
       ))}

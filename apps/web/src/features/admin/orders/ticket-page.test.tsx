@@ -68,6 +68,60 @@ describe('kitchen ticket', () => {
     expect(print).not.toHaveBeenCalled();
   });
 
+  it('promises nothing for an undecided pre-order: it says what the customer asked for, in English too', async () => {
+    // Placed at night for 01:00 Berlin time on the 28th (00:00 UTC), not yet accepted.
+    const preorder = testAdminOrder({
+      status: 'waiting',
+      requested_time: '2026-11-28T00:00:00.000Z',
+      promised_at: '2026-11-28T00:00:00.000Z',
+      eta_minutes: null,
+      eta_at: null,
+    });
+    fakeApi({ ...REFRESH, 'GET /api/admin/orders/5': { status: 200, body: preorder } });
+    const view = renderTicket('/orders/5/ticket');
+
+    const ticket = within(await screen.findByRole('article', { name: 'Küchenbon' }));
+    expect(ticket.getByText('Gewünscht: 28.11., 01:00 – noch nicht zugesagt')).toBeInTheDocument();
+    expect(ticket.queryByText(/^Zugesagt/)).not.toBeInTheDocument();
+
+    await i18n.changeLanguage('en');
+    view.rerender(
+      <StrictMode>
+        <TicketPage orderId={5} />
+      </StrictMode>,
+    );
+    const english = within(await screen.findByRole('article', { name: 'Kitchen ticket' }));
+    expect(english.getByText('Requested: 28/11, 01:00 – not yet promised')).toBeInTheDocument();
+    expect(english.queryByText(/^Promised/)).not.toBeInTheDocument();
+  });
+
+  it('says an undecided ASAP order is not yet promised, and an accepted pre-order its promised time', async () => {
+    fakeApi({
+      ...REFRESH,
+      'GET /api/admin/orders/5': [
+        { status: 200, body: testAdminOrder({ status: 'waiting', eta_minutes: null, eta_at: null }) },
+        {
+          status: 200,
+          // Accepted 15 minutes later than asked: staff's promise, not the requested time.
+          body: testAdminOrder({
+            requested_time: '2026-11-24T18:30:00.000Z',
+            promised_at: '2026-11-24T18:30:00.000Z',
+            eta_at: '2026-11-24T18:45:00.000Z',
+          }),
+        },
+      ],
+    });
+    const { queryClient } = renderTicket('/orders/5/ticket');
+    const ticket = within(await screen.findByRole('article', { name: 'Küchenbon' }));
+    expect(ticket.getByText('SOFORT')).toBeInTheDocument();
+    expect(ticket.getByText('Noch nicht zugesagt')).toBeInTheDocument();
+    expect(ticket.queryByText(/^Zugesagt/)).not.toBeInTheDocument();
+
+    await queryClient.refetchQueries({ queryKey: ['admin', 'order', 5] });
+    expect(await ticket.findByText('Zugesagt: 24.11., 19:45')).toBeInTheDocument();
+    expect(ticket.getByText('24.11., 19:30')).toBeInTheDocument();
+  });
+
   it('says how much of the total is deposit, and says nothing of it without one', async () => {
     fakeApi({ ...REFRESH, 'GET /api/admin/orders/5': { status: 200, body: testAdminOrderWithDeposit() } });
     renderTicket('/orders/5/ticket');

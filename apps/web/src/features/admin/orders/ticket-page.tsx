@@ -116,6 +116,8 @@ function KitchenTicket({ order, ref }: { order: AdminOrder; ref: Ref<HTMLElement
   const euros = (amount: number) => money(toCents(amount));
   const delivery = order.order_type === 'delivery';
   const { address } = order;
+  // Only an accepted order is promised; before that the kitchen sees what the customer asked for.
+  const promised = promisedAt(order);
 
   return (
     <article className="ticket" aria-label={t('ticket.label')} ref={ref}>
@@ -125,7 +127,13 @@ function KitchenTicket({ order, ref }: { order: AdminOrder; ref: Ref<HTMLElement
           {order.requested_time ? clock.timeOrDate(order.requested_time) : t('ticket.asap')}
         </p>
         <p className="ticket-type">{delivery ? t('ticket.delivery') : t('ticket.pickup')}</p>
-        <p>{t('ticket.promised', { time: clock.timeOrDate(promisedAt(order)) })}</p>
+        <p>
+          {promised !== null
+            ? t('ticket.promised', { time: clock.timeOrDate(promised) })
+            : order.requested_time
+              ? t('ticket.requested', { time: clock.timeOrDate(order.requested_time) })
+              : t('ticket.not_promised')}
+        </p>
       </header>
 
       <ul className="ticket-lines">

@@ -56,6 +56,34 @@ describe('discount page', () => {
     expect(await screen.findByText('Gespeichert.')).toBeInTheDocument();
   });
 
+  it('says an impossible percentage is out of range while it is typed, instead of an example in euros', async () => {
+    fakeApi({ ...REFRESH, [`GET ${STORE}/discounts`]: { status: 200, body: DISCOUNTS } });
+    renderWithProviders(<AdminArea />, { route: '/disscount' });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 2, name: 'Rabatt bei Abholung' });
+    const [, pickup] = screen.getAllByRole('textbox', { name: 'Rabatt in Prozent' }) as [
+      HTMLInputElement,
+      HTMLInputElement,
+    ];
+    await user.clear(pickup);
+    await user.type(pickup, '150');
+    // Still typing (no blur, no save): the field's error, not "takes 30,00 € off".
+    await waitFor(() => expect(pickup).toHaveAccessibleDescription('Höchstens 100.'));
+    expect(pickup).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(pickup);
+    await user.type(pickup, '50');
+    await waitFor(() =>
+      expect(pickup).toHaveAccessibleDescription(/^Beispiel: Bei 20,00 € Warenwert zieht der Shop 10,00\s€ ab\.$/),
+    );
+    expect(pickup).not.toHaveAttribute('aria-invalid');
+
+    await i18n.changeLanguage('en');
+    await user.clear(pickup);
+    await user.type(pickup, '100,5');
+    await waitFor(() => expect(pickup).toHaveAccessibleDescription('At most 100.'));
+  });
+
   it('refuses more than 100 percent, in English too', async () => {
     await i18n.changeLanguage('en');
     const { calls } = fakeApi({ ...REFRESH, [`GET ${STORE}/discounts`]: { status: 200, body: DISCOUNTS } });

@@ -1,6 +1,7 @@
 import { withoutVersion } from '../forms/without-version.ts';
 import './register-texts.ts';
 import './settings.css';
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +69,15 @@ function DiscountForm({ discount }: { discount: AdminDiscount }) {
   const value = useWatch({ control: editor.form.control, name: 'value' });
   const name = t(`discount.${discount.code}`);
   const headingId = `discount-${discount.code}`;
-  const amount = Number.isFinite(value)
+  // Only a possible discount (0–100 %, the schema the server checks too) gets an example in euros.
+  const possible = valuesSchema.shape.value.safeParse(value).success;
+  const impossible = Number.isFinite(value) && !possible;
+  const { trigger } = editor.form;
+  // A number out of range (150 %) says so while it is typed, where the example would have described it.
+  useEffect(() => {
+    if (impossible) void trigger('value');
+  }, [impossible, trigger]);
+  const amount = possible
     ? new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', { style: 'currency', currency: 'EUR' }).format(
         Math.round(EXAMPLE_SUBTOTAL * value) / 100,
       )

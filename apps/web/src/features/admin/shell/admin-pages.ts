@@ -5,6 +5,7 @@
  */
 export const ADMIN_PAGES = [
   { path: '/home', title: 'pages.home', section: 'orders', nav: true },
+  { path: '/orders', title: 'pages.orders', section: 'orders', nav: true },
   { path: '/category-list', title: 'pages.category_list', section: 'menu', nav: true },
   { path: '/category', title: 'pages.category', section: 'menu', nav: false },
   { path: '/categories-page', title: 'pages.categories_page', section: 'menu', nav: true },

@@ -164,6 +164,21 @@ describe('cart dialog', () => {
     expect(within(dialog).getByRole('button', { name: /Zur Kasse/ })).toBeEnabled();
   });
 
+  it('writes a discount of 12.5 % with a decimal comma', async () => {
+    useDelivery.setState({ orderType: 'pickup' });
+    useCart.setState({ items: [colas] });
+    const user = userEvent.setup();
+    const halfPercent = [{ code: 'PICKUP_DISCOUNT', type: 'percentage', value: 12.5 }];
+    vi.stubGlobal('fetch', vi.fn(apiStub({ '/api/discounts/13': halfPercent })));
+    renderWithProviders(<CartButton />, {
+      queryData: catalogueQueryData.map(([key, data]) => [key, key[0] === 'discounts' ? halfPercent : data]),
+    });
+    await user.click(screen.getByRole('button', { name: /^Warenkorb/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ihr Warenkorb' });
+    const expected = computeTotals({ items: [colas], discountPercent: 12.5, deliveryFee: 0 });
+    expect(amount(dialog, 'Abholrabatt (12,5 %)')).toBe(`−${euro(expected.discount)}`);
+  });
+
   it('asks for a postcode when delivering without one', async () => {
     useDelivery.setState({ postcode: null });
     const { user, dialog } = await openCartWith([{ ...pizza, quantity: 3 }]);

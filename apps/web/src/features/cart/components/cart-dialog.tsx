@@ -6,6 +6,7 @@ import { Dialog } from '@base-ui/react/dialog';
 import { lineDeposit, lineTotal, toCents, type CartItem } from '@pizzeria/domain';
 import { CheckIcon, CloseIcon } from '../../../lib/icons.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
+import { useNumberFormat } from '../../../lib/use-number-format.ts';
 import { useDelivery, type OrderType } from '../../delivery/index.ts';
 import { openLoginDialog } from '../../auth/index.ts';
 import { useSession } from '../../session/index.ts';
@@ -288,6 +289,7 @@ function OrderNote() {
 function CartSummary({ totals }: { totals: CartTotals }) {
   const { t } = useTranslation('cart');
   const money = useMoney(useCurrency());
+  const number = useNumberFormat();
   const postcode = useDelivery((state) => state.postcode);
   const reasonId = useId();
   const delivery = totals.orderType === 'delivery';
@@ -317,7 +319,9 @@ function CartSummary({ totals }: { totals: CartTotals }) {
         </div>
         {totals.discount > 0 && (
           <div className="cart-totals-discount">
-            <dt>{t(delivery ? 'discount_delivery' : 'discount_pickup', { percent: totals.discountPercent })}</dt>
+            <dt>
+              {t(delivery ? 'discount_delivery' : 'discount_pickup', { percent: number(totals.discountPercent) })}
+            </dt>
             <dd>−{money(totals.discount)}</dd>
           </div>
         )}

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { toCents, type Order } from '@pizzeria/domain';
 import { useMoney } from '../../../lib/use-money.ts';
+import { useNumberFormat } from '../../../lib/use-number-format.ts';
 import { useCurrency } from '../../store/index.ts';
 
 /** An order's lines and totals exactly as the server stored and charged them. */
 export function OrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const money = useMoney(useCurrency());
+  const number = useNumberFormat();
   const euros = (amount: number) => money(toCents(amount));
   return (
     <>
@@ -56,7 +58,7 @@ export function OrderSummary({ order }: { order: Order }) {
           <div className="checkout-totals-discount">
             <dt>
               {t(order.order_type === 'delivery' ? 'order.discount_delivery' : 'order.discount_pickup', {
-                percent: order.discount_percentage,
+                percent: number(order.discount_percentage),
               })}
             </dt>
             <dd>−{euros(order.discount)}</dd>
@@ -80,7 +82,7 @@ export function OrderSummary({ order }: { order: Order }) {
         </div>
         {order.vat.map((share) => (
           <div key={share.percentage} className="checkout-totals-vat">
-            <dt>{t('order.vat', { rate: share.percentage })}</dt>
+            <dt>{t('order.vat', { rate: number(share.percentage) })}</dt>
             <dd>{euros(share.amount)}</dd>
           </div>
         ))}

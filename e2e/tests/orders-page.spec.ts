@@ -1,0 +1,146 @@
+import { expect, test, type APIRequestContext } from '../support/test.ts';
+import type { Order, Product } from '@pizzeria/domain';
+import { startFakePayPal, type FakePayPal } from '../../apps/server/test/fake-paypal.ts';
+import { startOwnServer, type OwnServer } from '../support/own-server.ts';
+import { isPhone, seriousA11yViolations, SHOP, STAFF, staffHeaders } from '../support/shop.ts';
+
+// "Bestellungen": a customer calls about an order; staff find it by phone or name, narrow the list by
+// payment method and open it with its history. Its own server (with the local PayPal double, so that an
+// order can be paid with PayPal): the list shows every order, and the journeys' shared server has many.
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+// The staff login verifies an argon2id password, on purpose slowly.
+test.describe.configure({ timeout: 90_000 });
+
+let paypal: FakePayPal;
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  paypal = await startFakePayPal();
+  server = await startOwnServer(BASE_PORT + 80, {
+    env: {
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: paypal.baseUrl,
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+  await paypal?.close();
+});
+
+async function simpleProduct(request: APIRequestContext): Promise<Product> {
+  const products = (await (await request.get(`${server.origin}/api/products/?store_id=13`)).json()) as Product[];
+  const product = products.find(
+    (candidate) => candidate.type === 'simple' && candidate.enriched_topping_groups.every((g) => g.min_select === 0),
+  );
+  if (!product) throw new Error('no simple product on the menu');
+  return product;
+}
+
+/** A guest's pickup order as the checkout sends it. */
+async function placeGuestOrder(
+  request: APIRequestContext,
+  customer: { name: string; phone: string; email: string },
+  paymentMethod: 'cash' | 'paypal',
+): Promise<Order> {
+  const product = await simpleProduct(request);
+  const response = await request.post(`${server.origin}/api/orders/guest`, {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      store_id: 13,
+      order_type: 'pickup',
+      items: [{ product_id: product.id, quantity: 1, extras: [] }],
+      requested_time: 'asap',
+      payment_method: paymentMethod,
+      address: {
+        type: 'shipping',
+        customer_name: customer.name,
+        phone: customer.phone,
+        email: customer.email,
+        line1: 'Oranienstraße 12',
+        city: 'Berlin',
+        zip: '10999',
+        country: 'DE',
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Order;
+}
+
+test('staff find an order by phone and by name, filter by payment and open it with its history', async ({
+  page,
+  request,
+}) => {
+  const hanna = await placeGuestOrder(
+    request,
+    { name: 'Hanna Hausmann', phone: '0171 2223334', email: 'hanna@example.com' },
+    'cash',
+  );
+  await placeGuestOrder(
+    request,
+    { name: 'Piet Pfeffer', phone: '+49 160 9998877', email: 'piet@example.com' },
+    'paypal',
+  );
+  const accepted = await request.post(`${server.origin}/api/admin/orders/${hanna.id}/accept`, {
+    headers: await staffHeaders(request, server.origin),
+    data: { eta_minutes: 30 },
+  });
+  expect(accepted.ok()).toBe(true);
+
+  await page.goto(`${server.origin}${SHOP}/admin`);
+  await page.getByLabel('E-Mail-Adresse').fill(STAFF.email);
+  await page.getByLabel('Passwort').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 15_000 });
+  const navigation = page.getByRole('navigation', { name: 'Verwaltung' });
+  if (isPhone(page)) await navigation.getByRole('button', { name: 'Menü' }).click();
+  await navigation.getByRole('link', { name: 'Bestellungen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Bestellungen, die neuesten zuerst' });
+  // Rows by whom they are for: on a phone the heading row is hidden and each order is a card.
+  const hannasRow = table.getByRole('row', { name: /Hanna Hausmann/ });
+  const pietsRow = table.getByRole('row', { name: /Piet Pfeffer/ });
+  await expect(hannasRow).toBeVisible();
+  await expect(pietsRow).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // The customer reads their number out the way they say it.
+  const search = page.getByRole('searchbox', { name: 'Suche' });
+  await search.fill('+49 171 222 3334');
+  await expect(pietsRow).toBeHidden();
+  await expect(hannasRow).toBeVisible();
+
+  await search.fill('pfeffer');
+  await expect(hannasRow).toBeHidden();
+  await expect(pietsRow).toBeVisible();
+
+  await search.fill('');
+  await expect(hannasRow).toBeVisible();
+  const paymentMethod = page.getByRole('combobox', { name: 'Zahlungsart' });
+  await paymentMethod.selectOption({ label: 'PayPal' });
+  await expect(hannasRow).toBeHidden();
+  await expect(pietsRow).toBeVisible();
+  await expect(page).toHaveURL(/payment_method=paypal/);
+  await paymentMethod.selectOption({ label: 'Bar' });
+  await expect(pietsRow).toBeHidden();
+  await expect(hannasRow).toBeVisible();
+
+  await page.getByRole('button', { name: `Bestellung #${hanna.id} öffnen` }).click();
+  const dialog = page.getByRole('dialog', { name: `Bestellung #${hanna.id}` });
+  await expect(dialog.getByRole('heading', { name: 'Verlauf' })).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Wartet' })).toContainText('Gast');
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Angenommen' })).toBeVisible();
+  await expect(dialog).toContainText('Barzahlung');
+  await expect(page).toHaveURL(new RegExp(`order=${hanna.id}`));
+
+  // The back button closes the order and leaves the filter as it was.
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(paymentMethod).toHaveValue('cash');
+  await expect(pietsRow).toBeHidden();
+});
