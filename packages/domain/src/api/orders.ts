@@ -141,23 +141,30 @@ export const timeSlotsQuerySchema = z.object({
   date: z.optional(localDateInput()),
 });
 
+/** The most minutes staff may promise or add when accepting an order. */
+export const ORDER_MINUTES_MAX = 240;
+/** The longest reason staff may give the customer for rejecting or cancelling an order. */
+export const ORDER_REASON_MAX_LENGTH = 500;
+
 /**
  * `POST /api/admin/orders/{id}/accept`: for an ASAP order the minutes until it is ready or delivered
  * (required); a pre-order is confirmed for its requested time, later by `delay_minutes`, or by
  * `eta_minutes` when the kitchen needs longer than that (`promisedTime`).
  */
 export const acceptOrderSchema = z.object({
-  eta_minutes: z.optional(z.int().check(z.minimum(1), z.maximum(240))),
-  delay_minutes: z.optional(z.int().check(z.minimum(0), z.maximum(240))),
+  eta_minutes: z.optional(z.int().check(z.minimum(1), z.maximum(ORDER_MINUTES_MAX))),
+  delay_minutes: z.optional(z.int().check(z.minimum(0), z.maximum(ORDER_MINUTES_MAX))),
 });
 export type AcceptOrder = z.infer<typeof acceptOrderSchema>;
 export const rejectOrderSchema = z.object({
-  reason: inputString().check(z.trim(), z.minLength(1), z.maxLength(500)),
+  reason: inputString().check(z.trim(), z.minLength(1), z.maxLength(ORDER_REASON_MAX_LENGTH)),
 });
+export type RejectOrder = z.infer<typeof rejectOrderSchema>;
 /** `POST /api/admin/orders/{id}/cancel`: an accepted or ready order, with the reason the customer is told. */
 export const cancelOrderSchema = z.object({
-  reason: inputString().check(z.trim(), z.minLength(1), z.maxLength(500)),
+  reason: inputString().check(z.trim(), z.minLength(1), z.maxLength(ORDER_REASON_MAX_LENGTH)),
 });
+export type CancelOrder = z.infer<typeof cancelOrderSchema>;
 
 export const orderActorKindSchema = z.enum(['customer', 'guest', 'staff', 'system']);
 export type OrderActorKind = z.infer<typeof orderActorKindSchema>;

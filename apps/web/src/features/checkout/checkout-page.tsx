@@ -1,58 +1,19 @@
 import './checkout.css';
 import './register-texts.ts';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation } from 'wouter';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  STORE_ID,
-  formatPhone,
-  lineDeposit,
-  lineTotal,
-  normalizePhone,
-  type Address,
-  type CartItem,
-  type Order,
-  type OrderRequest,
-  type PaymentMethod,
-  type TimeSlots,
-} from '@pizzeria/domain';
+import { lineDeposit, lineTotal, type CartItem, type PaymentMethod } from '@pizzeria/domain';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMoney } from '../../lib/use-money.ts';
 import { useNumberFormat } from '../../lib/use-number-format.ts';
-import { streetLine, useAddresses } from '../addresses/index.ts';
-import {
-  clearCart,
-  isOrderPlaced,
-  markOrderPlaced,
-  openCart,
-  useCart,
-  useCartTotals,
-  type CartTotals,
-} from '../cart/index.ts';
-import { useDelivery } from '../delivery/index.ts';
+import { clearCart, openCart, useCart, type CartTotals } from '../cart/index.ts';
 import { LoadingScreen } from '../../lib/loading-screen.tsx';
-import { orderQueryOptions } from '../orders/index.ts';
-import {
-  PaymentAlert,
-  PayPalPayment,
-  describePaymentFailure,
-  payCash,
-  usePaymentMethods,
-  type PayableOrder,
-  type PaymentProblem,
-} from '../payments/index.ts';
+import { PaymentAlert, PayPalPayment } from '../payments/index.ts';
 import { useSession } from '../session/index.ts';
 import { useCurrency, useStore } from '../store/index.ts';
-import { usePlaceOrder } from './api/place-order.ts';
-import { useTimeSlots } from './api/get-time-slots.ts';
-import { useLiveTimeSlots } from './live-time-slots.ts';
 import { checkoutAccess, useCheckoutArrival } from './checkout-arrival.ts';
-import { missingGuestFields } from './guest-login-page.tsx';
-import { useGuestDetails, type GuestDetails } from './guest-details-store.ts';
-import { describeOrderFailure } from './order-error.ts';
-import { TimeChoice, effectiveDay, requestedTimeFor } from './components/time-choice.tsx';
-import { clearTimeSelection, useTimeSelection } from './time-selection.ts';
+import { TimeChoice } from './components/time-choice.tsx';
+import { useCheckout, type Contact } from './use-checkout.ts';
 
 /** `/checkout` behind the guard of SPEC §2. */
 export default function CheckoutRoute() {
@@ -69,217 +30,17 @@ export default function CheckoutRoute() {
   );
 }
 
-interface Contact {
-  name: string;
-  phone: string;
-  email: string | null;
-  address: { line1: string; line2: string | null; zip: string } | null;
-}
-
-/**
- * The guest's contact; the postcode is the delivery area chosen last (the header's chip may change it).
- * A pickup has no address: the guest gave only a name and a phone number (issue 15).
- */
-function guestContact(details: GuestDetails, delivery: boolean, postcode: string | null): Contact {
-  return {
-    name: details.customer_name,
-    phone: formatPhone(normalizePhone(details.phone) ?? details.phone),
-    email: details.email || null,
-    address: delivery
-      ? {
-          line1: streetLine(details.street, details.house_number),
-          line2: details.line2.trim() || null,
-          zip: postcode ?? details.postcode,
-        }
-      : null,
-  };
-}
-
-function addressContact(address: Address): Contact {
-  return {
-    name: address.customer_name,
-    phone: formatPhone(address.phone),
-    email: null,
-    address: { line1: address.line1, line2: address.line2, zip: address.zip },
-  };
-}
-
-function orderItems(items: CartItem[]): OrderRequest['items'] {
-  return items.map((item) => ({
-    product_id: item.id,
-    variant_id: item.selectedVariant?.id ?? null,
-    quantity: item.quantity,
-    extras: item.extras.map((extra) => ({ id: extra.id, quantity: extra.quantity })),
-  }));
-}
-
 export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; customerAddressId: number | null }) {
   const { t } = useTranslation('checkout');
   usePageTitle(t('page_title'));
-  const [, navigate] = useLocation();
-  const items = useCart((state) => state.items);
-  const note = useCart((state) => state.note);
-  const totals = useCartTotals();
-  const postcode = useDelivery((state) => state.postcode);
-  const guestDetails = useGuestDetails((state) => state.details);
-  const addresses = useAddresses(!guest);
-  const [selection, setSelection] = useTimeSelection();
-  // The days come with any day's slots; until they are known, today's are asked for (null).
-  const [days, setDays] = useState<TimeSlots['days'] | undefined>(undefined);
-  const day = effectiveDay(selection, days);
-  const slots = useTimeSlots(totals.orderType, postcode?.postcode ?? null, day === days?.[0]?.date ? null : day);
-  if (slots.data && slots.data.days !== days) setDays(slots.data.days);
-  const offer = useLiveTimeSlots(slots.isPlaceholderData ? undefined : slots.data);
-  const placeOrder = usePlaceOrder();
-  const [timeInvalid, setTimeInvalid] = useState<false | 'time' | 'connection'>(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [placed] = useState(() => isOrderPlaced());
-  const attempt = useRef<{ key: string; body: string } | null>(null);
-  const queryClient = useQueryClient();
-  const paypal = usePaymentMethods().data?.paypal ?? null;
-  const [method, setMethod] = useState<PaymentMethod>('cash');
-  const [paymentProblem, setPaymentProblem] = useState<PaymentProblem | null>(null);
-  /** The PayPal order placed here and not paid yet: PayPal again or cash. */
-  const [unpaid, setUnpaid] = useState<PayableOrder | null>(null);
-  const [payingCash, setPayingCash] = useState(false);
-  const delivery = totals.orderType === 'delivery';
-  // Held back only while the connection was away: once it is back and the choice is offered again, the
-  // message goes, and the order button takes the time the customer meant.
-  const shownTimeInvalid =
-    timeInvalid === 'connection' && requestedTimeFor(selection, offer.slots) !== null ? false : timeInvalid;
+  const checkout = useCheckout({ guest, customerAddressId });
+  const { items, note, totals, postcode, delivery, contact, offer, slots, paypal, payByPayPal, unpaid } = checkout;
+  const pending = checkout.pending;
 
-  if (items.length === 0) return <CheckoutEmpty />;
-  if (placed) return <AlreadyPlaced />;
-  if (guest && missingGuestFields(guestDetails, delivery).length > 0) return <Redirect to="/guest-login" replace />;
-  if (!guest && addresses.isPending) return <LoadingScreen variant="page" />;
-
-  const chosenAddress = guest ? null : (addresses.data?.find((address) => address.id === customerAddressId) ?? null);
-  const contact = guest
-    ? guestContact(guestDetails, delivery, postcode?.postcode ?? null)
-    : chosenAddress
-      ? addressContact(chosenAddress)
-      : null;
-  const blockedByMinimum = delivery && totals.missingForMinimum > 0;
-  const noTimes = offer.slots !== undefined && !offer.slots.asap_available && offer.slots.slots.length === 0;
-
-  /** The order as the form says it, or null when the form is not complete (it then shows why). */
-  const orderRequest = (paymentMethod: PaymentMethod): OrderRequest | null => {
-    setFailure(null);
-    const requestedTime = requestedTimeFor(selection, offer.slots);
-    if (!requestedTime) {
-      setTimeInvalid(offer.reconnecting ? 'connection' : 'time');
-      return null;
-    }
-    if (!contact) return null;
-    return {
-      store_id: STORE_ID,
-      order_type: totals.orderType,
-      postcode: delivery ? (postcode?.postcode ?? null) : null,
-      items: orderItems(items),
-      note: note.trim() ? note : null,
-      requested_time: requestedTime,
-      payment_method: paymentMethod,
-      ...(guest
-        ? {
-            address: {
-              type: 'shipping' as const,
-              customer_name: guestDetails.customer_name.trim(),
-              phone: guestDetails.phone,
-              email: guestDetails.email.trim() || null,
-              line1: contact.address?.line1 ?? '',
-              line2: contact.address?.line2 ?? null,
-              city: '',
-              zip: contact.address?.zip ?? '',
-              country: 'DE',
-            },
-          }
-        : { address_id: customerAddressId }),
-    };
-  };
-
-  /** A retry of the same order keeps its key, so the server never creates it twice (DESIGN §4). */
-  const idempotencyKey = (body: OrderRequest): string => {
-    const serialised = JSON.stringify(body);
-    if (attempt.current?.body !== serialised) attempt.current = { key: crypto.randomUUID(), body: serialised };
-    return attempt.current.key;
-  };
-
-  const showOrderFailure = (error: unknown) => {
-    const reason = describeOrderFailure(error);
-    if (reason.kind === 'code') {
-      setFailure(t(`errors.${reason.code}`));
-      if (reason.timeProblem) {
-        setTimeInvalid('time');
-        setSelection({ ...selection, mode: null, slot: '' });
-        void slots.refetch();
-      }
-    } else if (reason.kind === 'server') {
-      setFailure(reason.message);
-    } else {
-      setFailure(t('place.network_error'));
-    }
-  };
-
-  /** The order is the customer's now (paid, pending, or in cash): the cart is done, the order page follows it. */
-  const openOrder = (order: Order) => {
-    // Guests follow their order with its tracking token; customers with their own sign-in.
-    const token = guest ? (order.tracking_token ?? null) : null;
-    markOrderPlaced({ id: order.id, token });
-    clearTimeSelection();
-    queryClient.setQueryData(orderQueryOptions(order.id, token).queryKey, order);
-    navigate(`/order/${order.id}${token ? `?token=${encodeURIComponent(token)}` : ''}`);
-  };
-
-  const submit = () => {
-    const body = orderRequest('cash');
-    if (!body) return;
-    // Placed for PayPal and not paid, the same order switched back to cash: that order is paid in cash
-    // instead, never a second one beside it.
-    if (unpaid && attempt.current?.body === JSON.stringify({ ...body, payment_method: 'paypal' })) {
-      payCashInstead(unpaid);
-      return;
-    }
-    placeOrder.mutate(
-      { guest, body, idempotencyKey: idempotencyKey(body) },
-      { onSuccess: openOrder, onError: showOrderFailure },
-    );
-  };
-
-  const blocked = !contact || noTimes || blockedByMinimum;
-
-  /** PayPal's click: the same checks as the order button; an invalid form keeps PayPal's window closed. */
-  const validateForPayPal = () => !blocked && orderRequest('paypal') !== null;
-
-  /** Places the order to pay (again with the same key after a cancelled window: the same order). */
-  const placeForPayPal = async (): Promise<PayableOrder | null> => {
-    const body = orderRequest('paypal');
-    if (!body) return null;
-    try {
-      const order = await placeOrder.mutateAsync({ guest, body, idempotencyKey: idempotencyKey(body) });
-      const payable = { id: order.id, token: guest ? (order.tracking_token ?? null) : null };
-      setUnpaid(payable);
-      return payable;
-    } catch (error) {
-      showOrderFailure(error);
-      return null;
-    }
-  };
-
-  const payCashInstead = (order: PayableOrder) => {
-    setPayingCash(true);
-    setPaymentProblem(null);
-    payCash(order).then(
-      (paid) => openOrder({ ...paid, tracking_token: order.token ?? undefined }),
-      (error: unknown) => {
-        setPayingCash(false);
-        setPaymentProblem(describePaymentFailure(error));
-      },
-    );
-  };
-
-  const pending = placeOrder.isPending;
-  // Without PayPal configured (any more), the order is paid in cash.
-  const payByPayPal = method === 'paypal' && paypal !== null;
+  if (checkout.gate === 'empty') return <CheckoutEmpty />;
+  if (checkout.gate === 'placed') return <AlreadyPlaced />;
+  if (checkout.gate === 'guest_details_missing') return <Redirect to="/guest-login" replace />;
+  if (checkout.gate === 'loading') return <LoadingScreen variant="page" />;
 
   return (
     <div className="container page checkout-page">
@@ -306,12 +67,9 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
             <h2 id="checkout-time-title">{t('time.title')}</h2>
             <TimeChoice
               slots={offer.slots}
-              days={days}
-              day={day}
-              onDayChange={(date) => {
-                setSelection({ mode: null, slot: '', date });
-                setTimeInvalid(false);
-              }}
+              days={checkout.days}
+              day={checkout.day}
+              onDayChange={checkout.chooseDay}
               closedNow={offer.closedNow}
               asapWithheld={offer.asapWithheld}
               reconnecting={offer.reconnecting}
@@ -319,12 +77,9 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
               failed={slots.isError}
               onRetry={() => void slots.refetch()}
               orderType={totals.orderType}
-              selection={selection}
-              onChange={(next) => {
-                setSelection(next);
-                setTimeInvalid(false);
-              }}
-              invalid={shownTimeInvalid}
+              selection={checkout.selection}
+              onChange={checkout.chooseTime}
+              invalid={checkout.timeInvalid}
             />
           </section>
           <section className="card checkout-section" aria-labelledby="checkout-payment-title">
@@ -333,11 +88,7 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
               delivery={delivery}
               paypalOffered={paypal !== null}
               method={payByPayPal ? 'paypal' : 'cash'}
-              onChange={(next) => {
-                setMethod(next);
-                setFailure(null);
-                setPaymentProblem(null);
-              }}
+              onChange={checkout.chooseMethod}
             />
           </section>
         </div>
@@ -350,39 +101,39 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
               </button>
             </div>
             <CheckoutSummary items={items} note={note} totals={totals} postcodeName={postcode?.postcode ?? ''} />
-            {failure && (
+            {checkout.failure && (
               <p className="form-error" role="alert">
-                {failure}
+                {checkout.failure}
               </p>
             )}
             <p className="sr-only" role="status">
               {pending ? t('place.processing') : ''}
             </p>
-            {payByPayPal ? (
+            {payByPayPal && paypal ? (
               <>
                 <PaymentAlert
-                  problem={paymentProblem}
-                  onPayCash={unpaid ? () => payCashInstead(unpaid) : undefined}
-                  payingCash={payingCash}
+                  problem={checkout.paymentProblem}
+                  onPayCash={unpaid ? () => checkout.payCashInstead(unpaid) : undefined}
+                  payingCash={checkout.payingCash}
                 />
                 <p className="checkout-hint">{t('payment.paypal_place_hint')}</p>
                 <PayPalPayment
                   paypal={paypal}
-                  validate={validateForPayPal}
-                  prepareOrder={placeForPayPal}
+                  validate={checkout.validateForPayPal}
+                  prepareOrder={checkout.placeForPayPal}
                   placesOrder
-                  onPaid={(order, paid) => openOrder({ ...order, tracking_token: paid.token ?? undefined })}
-                  onProblem={setPaymentProblem}
-                  disabled={blocked || payingCash}
+                  onPaid={(order, paid) => checkout.openOrder({ ...order, tracking_token: paid.token ?? undefined })}
+                  onProblem={checkout.setPaymentProblem}
+                  disabled={checkout.blocked || checkout.payingCash}
                 />
               </>
             ) : (
               <button
                 type="button"
                 className="button button-primary button-block checkout-place"
-                disabled={pending || blocked}
+                disabled={pending || checkout.blocked}
                 aria-busy={pending || undefined}
-                onClick={submit}
+                onClick={checkout.submit}
               >
                 {pending ? t('place.processing') : t('place.submit')}
               </button>

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { promisedTime, toCents, type Order } from '@pizzeria/domain';
+import { ORDER_MINUTES_MAX, ORDER_REASON_MAX_LENGTH, promisedTime, toCents, type Order } from '@pizzeria/domain';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useCurrency } from '../../store/index.ts';
 import { AdminApiError } from '../forms/api-errors.ts';
@@ -113,7 +113,7 @@ function RefundRetry({ order }: { order: Order }) {
 }
 
 const minutesSchema = z.object({
-  minutes: z.int().check(z.minimum(1), z.maximum(240)),
+  minutes: z.int().check(z.minimum(1), z.maximum(ORDER_MINUTES_MAX)),
 });
 
 /**
@@ -172,7 +172,7 @@ function AcceptAsap({
             type="number"
             inputMode="numeric"
             min={1}
-            max={240}
+            max={ORDER_MINUTES_MAX}
             aria-invalid={form.formState.errors.minutes ? true : undefined}
             aria-describedby={form.formState.errors.minutes ? 'accept-minutes-error' : undefined}
             {...form.register('minutes', { valueAsNumber: true })}
@@ -280,7 +280,7 @@ function StepButtons({
 
 const reasonSchema = z.object({
   choice: z.string(),
-  other: z.string().check(z.maxLength(500)),
+  other: z.string().check(z.maxLength(ORDER_REASON_MAX_LENGTH)),
 });
 
 function ReasonForm<const R extends string>({
@@ -334,7 +334,7 @@ function ReasonForm<const R extends string>({
           <input
             type="text"
             className="input"
-            maxLength={500}
+            maxLength={ORDER_REASON_MAX_LENGTH}
             aria-label={t('reject.other')}
             placeholder={t('reject.other_placeholder')}
             {...form.register('other')}

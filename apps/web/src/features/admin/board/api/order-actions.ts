@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { orderSchema, type Order } from '@pizzeria/domain';
+import { orderSchema, type AcceptOrder, type CancelOrder, type Order, type RejectOrder } from '@pizzeria/domain';
 import { staffRequest } from '../../auth/staff-session.ts';
 import { upsertBoardOrder } from './board-query.ts';
 
 /** What staff do with an order, as `POST /api/admin/orders/{id}/{step}` takes it. */
 export type OrderAction =
-  | { step: 'accept'; eta_minutes?: number; delay_minutes?: number }
-  | { step: 'reject'; reason: string }
+  | ({ step: 'accept' } & AcceptOrder)
+  | ({ step: 'reject' } & RejectOrder)
   | { step: 'ready' }
   | { step: 'complete' }
-  | { step: 'cancel'; reason: string };
+  | ({ step: 'cancel' } & CancelOrder);
 
 export function postOrderAction(orderId: number, { step, ...body }: OrderAction): Promise<Order> {
   return staffRequest(`/admin/orders/${orderId}/${step}`, orderSchema, { method: 'POST', json: body });

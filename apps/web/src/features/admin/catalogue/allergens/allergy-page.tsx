@@ -75,12 +75,14 @@ export function AllergyPage() {
                       row={additive}
                       actions={
                         <ConfirmArchiveDialog
-                          label={tList('archive')}
-                          accessibleLabel={tList('archive_named', named)}
+                          trigger={{
+                            label: tList('archive'),
+                            accessibleLabel: tList('archive_named', named),
+                            disabled: archive.isPending,
+                          }}
                           title={tList('archive_title', named)}
                           text={tList('archive_text')}
                           confirm={tList('archive_confirm')}
-                          disabled={archive.isPending}
                           onConfirm={() => archiveAdditive(additive)}
                         />
                       }

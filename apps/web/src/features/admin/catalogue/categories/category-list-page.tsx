@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AdminCategory } from '@pizzeria/domain';
 import { failureText } from '../../../auth/index.ts';
+import { ConfirmArchiveDialog } from '../../forms/confirm-archive-dialog.tsx';
 import { QueryState } from '../../shell/query-state.tsx';
 import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { categoriesQuery } from '../queries.ts';
 import { useChangeCategory, type CategoryChange } from './api/change-category.ts';
-import { ArchiveCategoryDialog } from './archive-category-dialog.tsx';
 import { CategoryRow } from './category-row.tsx';
 
 const DONE = { hide: 'list.hidden_now', show: 'list.shown_now', archive: 'list.archived_now' } as const;
@@ -81,10 +81,15 @@ export function CategoryListPage() {
           ))}
         </ol>
       )}
-      <ArchiveCategoryDialog
-        category={archiving}
-        onConfirm={(category) => apply({ kind: 'archive', category })}
+      <ConfirmArchiveDialog
+        open={archiving !== null}
         onClose={() => setArchiving(null)}
+        title={t('archive.title', { name: archiving?.name.de ?? '' })}
+        text={t('archive.text')}
+        confirm={t('archive.confirm')}
+        onConfirm={() => {
+          if (archiving) apply({ kind: 'archive', category: archiving });
+        }}
       />
     </section>
   );

@@ -33,7 +33,6 @@ export const adminCategoriesTexts = defineTranslations(
       title: '{{name}} entfernen?',
       text: 'Die Kategorie verschwindet aus der Speisekarte und aus dieser Liste. Frühere Bestellungen bleiben unverändert.',
       confirm: 'Entfernen',
-      cancel: 'Abbrechen',
     },
     editor: {
       new_heading: 'Neue Kategorie',
@@ -92,7 +91,6 @@ export const adminCategoriesTexts = defineTranslations(
       title: 'Remove {{name}}?',
       text: 'The category disappears from the menu and from this list. Past orders stay as they were.',
       confirm: 'Remove',
-      cancel: 'Cancel',
     },
     editor: {
       new_heading: 'New category',

@@ -125,13 +125,15 @@ function TaxRateItem({
             {t('edit')}
           </button>
           <ConfirmArchiveDialog
-            label={t('archive')}
-            accessibleLabel={t('archive_named', { name: rate.name })}
+            trigger={{
+              label: t('archive'),
+              accessibleLabel: t('archive_named', { name: rate.name }),
+              disabled: inUse || archiving,
+              describedBy: inUse ? blockedId : undefined,
+            }}
             title={t('archive_title', { name: rate.name })}
             text={t('archive_text')}
             confirm={t('archive_confirm')}
-            disabled={inUse || archiving}
-            describedBy={inUse ? blockedId : undefined}
             onConfirm={onArchive}
           />
         </div>

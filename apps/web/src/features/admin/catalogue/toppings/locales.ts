@@ -12,7 +12,6 @@ export const adminToppingsTexts = defineTranslations(
       button_named: '{{name}} archivieren',
       title: '{{name}} archivieren?',
       confirm: 'Archivieren',
-      cancel: 'Abbrechen',
       done: '{{name}} wurde archiviert.',
     },
     toppings: {
@@ -123,7 +122,6 @@ export const adminToppingsTexts = defineTranslations(
       button_named: 'Archive {{name}}',
       title: 'Archive {{name}}?',
       confirm: 'Archive',
-      cancel: 'Cancel',
       done: '{{name}} was archived.',
     },
     toppings: {

@@ -1,10 +1,9 @@
 import './register-texts.ts';
 import './toppings.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import * as z from 'zod/mini';
 import {
   adminToppingGroupSchema,
@@ -17,14 +16,13 @@ import {
 import { i18n } from '../../../../i18n/index.ts';
 import { EditorFooter } from '../../forms/editor-footer.tsx';
 import { LocalizedFields, NumberField } from '../../forms/fields.tsx';
-import { confirmLeave } from '../../forms/unsaved-changes.ts';
+import { useListEditor, ListEditorPage } from '../../forms/list-editor-page.tsx';
 import { useEditor } from '../../forms/use-editor.ts';
-import { QueryState } from '../../shell/query-state.tsx';
 import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { CATALOGUE_KEYS, toppingGroupsQuery } from '../queries.ts';
 import { useArchiveToppingGroup } from './api/archive-topping-group.ts';
 import { saveToppingGroup } from './api/save-topping-group.ts';
-import { ArchiveDialog } from './archive-dialog.tsx';
+import { EditorHead, RowActions, RowName } from './topping-rows.tsx';
 
 /**
  * `/topping-groups`: every group with how many toppings customers choose from it, how many it offers
@@ -37,53 +35,37 @@ export function ToppingGroupsPage() {
   useAdminTitle(t('pages.topping_groups'));
   const groups = useQuery(toppingGroupsQuery());
   const archive = useArchiveToppingGroup();
-  const [editing, setEditing] = useState<AdminToppingGroup | null>(null);
-  const [added, setAdded] = useState(0);
-  const [status, setStatus] = useState('');
-
-  const edit = (group: AdminToppingGroup | null) => {
-    if (!confirmLeave()) return;
-    setStatus('');
-    setEditing(group);
-  };
+  const list = useListEditor<AdminToppingGroup>('group');
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{t('pages.topping_groups')}</h1>
-        <p className="admin-muted">{tt('groups.intro')}</p>
-      </div>
-      <GroupEditor
-        key={editing ? `group-${editing.id}` : `new-${added}`}
-        group={editing}
-        onCreated={(group) => {
-          setStatus(tt('groups.created', { name: group.name.de }));
-          setAdded((count) => count + 1);
-        }}
-        onClose={() => edit(null)}
-      />
-      <p className="admin-muted" role="status">
-        {status}
-      </p>
-      <section className="admin-panel" aria-labelledby="groups-list">
-        <h2 id="groups-list">{tt('groups.list')}</h2>
-        {!groups.data ? (
-          <QueryState query={groups} />
-        ) : groups.data.length === 0 ? (
-          <p className="admin-muted">{tt('groups.empty')}</p>
-        ) : (
-          <GroupTable
-            groups={groups.data}
-            onEdit={edit}
-            onArchive={async (group) => {
-              await archive.mutateAsync(group);
-              if (editing?.id === group.id) setEditing(null);
-              setStatus(tt('archive.done', { name: group.name.de }));
-            }}
-          />
-        )}
-      </section>
-    </section>
+    <ListEditorPage
+      title={t('pages.topping_groups')}
+      intro={tt('groups.intro')}
+      editor={
+        <GroupEditor
+          key={list.editorKey}
+          group={list.editing}
+          onCreated={(group) => list.created(tt('groups.created', { name: group.name.de }))}
+          onClose={() => list.edit(null)}
+        />
+      }
+      status={list.status}
+      listId="groups-list"
+      listTitle={tt('groups.list')}
+      rows={groups}
+      empty={tt('groups.empty')}
+    >
+      {(rows) => (
+        <GroupTable
+          groups={rows}
+          onEdit={list.edit}
+          onArchive={async (group) => {
+            await archive.mutateAsync(group);
+            list.archived(group, tt('archive.done', { name: group.name.de }));
+          }}
+        />
+      )}
+    </ListEditorPage>
   );
 }
 
@@ -114,45 +96,24 @@ function GroupTable({
         <tbody>
           {groups.map((group) => (
             <tr key={group.id}>
-              <th scope="row">
-                {group.name.de}
-                {group.name.en && group.name.en !== group.name.de ? (
-                  <span className="toppings-english" lang="en">
-                    {group.name.en}
-                  </span>
-                ) : null}
-              </th>
+              <RowName name={group.name} />
               <td>{t('groups.choose_range', { min: group.min_select, max: group.max_select })}</td>
               <td className="admin-num">{group.items.length}</td>
               <td>{t('groups.used_by', { count: group.product_ids.length })}</td>
               <td>
-                <div className="toppings-row-actions">
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    aria-label={t('edit_named', { name: group.name.de })}
-                    onClick={() => onEdit(group)}
-                  >
-                    {t('edit')}
-                  </button>
-                  <Link
-                    href={`/group-item?group=${group.id}`}
-                    className="button button-secondary"
-                    aria-label={t('groups.items_link_named', { name: group.name.de })}
-                    onClick={(event) => {
-                      if (!confirmLeave()) event.preventDefault();
-                    }}
-                  >
-                    {t('groups.items_link')}
-                  </Link>
-                  <ArchiveDialog
-                    name={group.name.de}
-                    consequence={t('groups.archive_text', {
-                      products: t('groups.used_by', { count: group.product_ids.length }),
-                    })}
-                    archive={() => onArchive(group)}
-                  />
-                </div>
+                <RowActions
+                  name={group.name.de}
+                  onEdit={() => onEdit(group)}
+                  link={{
+                    href: `/group-item?group=${group.id}`,
+                    label: t('groups.items_link'),
+                    accessibleLabel: t('groups.items_link_named', { name: group.name.de }),
+                  }}
+                  archiveText={t('groups.archive_text', {
+                    products: t('groups.used_by', { count: group.product_ids.length }),
+                  })}
+                  onArchive={() => onArchive(group)}
+                />
               </td>
             </tr>
           ))}
@@ -183,7 +144,6 @@ function GroupEditor({
 }) {
   const { t } = useTranslation('adminToppings');
   const queryClient = useQueryClient();
-  const heading = useRef<HTMLHeadingElement>(null);
   const editor = useEditor<ToppingGroupCreateRequest, AdminToppingGroup>({
     schema: groupValuesSchema,
     row: group,
@@ -203,10 +163,6 @@ function GroupEditor({
   });
   const { form } = editor;
 
-  useEffect(() => {
-    if (group) heading.current?.focus();
-  }, [group]);
-
   // The rule ties both numbers: fixing "at most" clears the complaint beside "at least".
   useEffect(() => {
     const watcher = form.watch((_values, { name }) => {
@@ -222,16 +178,12 @@ function GroupEditor({
       onSubmit={editor.submit}
       aria-labelledby="group-editor"
     >
-      <div className="toppings-editor-head">
-        <h2 id="group-editor" ref={heading} tabIndex={-1}>
-          {group ? t('groups.editing', { name: group.name.de }) : t('groups.new')}
-        </h2>
-        {group ? (
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('close_editor')}
-          </button>
-        ) : null}
-      </div>
+      <EditorHead
+        id="group-editor"
+        heading={group ? t('groups.editing', { name: group.name.de }) : t('groups.new')}
+        editing={group !== null}
+        onClose={onClose}
+      />
       <LocalizedFields form={form} name="name" label={t('groups.name')} />
       <div className="toppings-limits">
         <NumberField
