@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STAFF } from './shop.ts';
 
 const serverMain = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 
@@ -19,6 +21,16 @@ export interface OwnServer {
 }
 
 const fakeClock = fileURLToPath(new URL('./fake-clock.ts', import.meta.url));
+const exitWithJourney = fileURLToPath(new URL('./exit-with-journey.ts', import.meta.url));
+
+/** Fails at once when something already listens on `port`: its answers would be taken for this server's. */
+async function ensureFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () => reject(new Error(`port ${port} is taken (a server of an earlier try still running?)`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
 
 async function waitUntilHealthy(origin: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -54,8 +66,8 @@ export async function startOwnServer(
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
     SEED_OPENING_HOURS: 'always',
-    ADMIN_EMAIL: 'admin@example.com',
-    ADMIN_PASSWORD: 'e2e-admin-password',
+    ADMIN_EMAIL: STAFF.email,
+    ADMIN_PASSWORD: STAFF.password,
     ...options.env,
   };
   // Its own database and no Redis: nothing it does reaches the journeys' shared server.
@@ -67,12 +79,13 @@ export async function startOwnServer(
   const server: OwnServer = {
     origin,
     async start() {
-      const started = options.fakeClock
-        ? spawn(process.execPath, ['--import', fakeClock, serverMain], {
-            env,
-            stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-          })
-        : spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      await ensureFree(port);
+      // An IPC channel to every server: it stops when this worker goes (`exit-with-journey.ts`).
+      const preloads = ['--import', exitWithJourney, ...(options.fakeClock ? ['--import', fakeClock] : [])];
+      const started = spawn(process.execPath, [...preloads, serverMain], {
+        env,
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
       child = started;
       await waitUntilHealthy(origin, started);
     },

@@ -48,6 +48,19 @@ export async function staffHeaders(request: APIRequestContext, origin = ''): Pro
 }
 
 /**
+ * Signs the journeys' staff account in to the back office of the server at `origin` (the shared one when
+ * empty), as staff do in the browser; the page lands on the orders board.
+ */
+export async function signInStaff(page: Page, origin = ''): Promise<void> {
+  await page.goto(`${origin}${SHOP}/admin`);
+  await page.getByLabel('E-Mail-Adresse').fill(STAFF.email);
+  await page.getByLabel('Passwort').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  // Every staff sign-in verifies an argon2id password, on purpose slowly.
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 15_000 });
+}
+
+/**
  * A second browser window for staff beside the customer's (same viewport), signed in to the back office
  * of the server at `origin`; it lands on the orders board.
  */
@@ -58,10 +71,20 @@ export async function openStaffWindow(browser: Browser, page: Page, origin: stri
     timezoneId: 'Europe/Berlin',
   });
   const staff = await context.newPage();
-  await staff.goto(`${origin}${SHOP}/admin`);
-  await staff.getByLabel('E-Mail-Adresse').fill(STAFF.email);
-  await staff.getByLabel('Passwort').fill(STAFF.password);
-  await staff.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 15_000 });
+  await signInStaff(staff, origin);
   return staff;
+}
+
+/**
+ * Turns the automatic pause (no board for 3 minutes pauses online orders) off on the server at `origin`,
+ * for journeys that keep no orders board open the whole time.
+ */
+export async function withoutAutomaticPauses(request: APIRequestContext, origin: string): Promise<void> {
+  const headers = await staffHeaders(request, origin);
+  const settings = await request.get(`${origin}/api/admin/stores/13/board-settings`, { headers });
+  const saved = await request.put(`${origin}/api/admin/stores/13/board-settings`, {
+    headers,
+    data: { ...((await settings.json()) as object), auto_pause_enabled: false },
+  });
+  expect(saved.ok()).toBe(true);
 }

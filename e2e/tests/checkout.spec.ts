@@ -1,9 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { buildCartItem, type CartItem, type Postcode, type Product } from '@pizzeria/domain';
 import AxeBuilder from '@axe-core/playwright';
-import { openShop, reloadWithStored } from '../support/shop.ts';
-
-const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
+import { openShop, reloadWithStored, staffHeaders } from '../support/shop.ts';
 
 function uniqueEmail(name: string): string {
   return `${name}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -58,14 +56,6 @@ async function seriousViolationsInMain(page: Page): Promise<{ id: string; target
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/staff/login', {
-    form: { username: ADMIN.email, password: ADMIN.password },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** The store's calendar date of an instant, 'YYYY-MM-DD'. */
@@ -136,9 +126,8 @@ test('a guest orders for delivery in cash, and the order page turns to accepted 
   const socket = await channel;
   const acceptedFrame = socket.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"accepted"'));
 
-  const token = await adminToken(request);
   const accepted = await request.post(`/api/admin/orders/${orderId}/accept`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: await staffHeaders(request),
     data: { eta_minutes: 30 },
   });
   expect(accepted.ok()).toBe(true);
@@ -181,9 +170,8 @@ test('a guest pre-orders for tomorrow, and the order page and its acceptance nam
   await expect(page.getByText(/^\w{2}\.?, \d{2}\.\d{2}\., \d{2}:\d{2}$/)).toBeVisible();
 
   // Staff confirm a pre-order for its time: the page names the day.
-  const token = await adminToken(request);
   const accepted = await request.post(`/api/admin/orders/${order.id}/accept`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: await staffHeaders(request),
     data: {},
   });
   expect(accepted.ok()).toBe(true);

@@ -1,12 +1,18 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '../support/test.ts';
 import sharp from 'sharp';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
-import { isPhone, openStaffWindow, seriousA11yViolations, SHOP } from '../support/shop.ts';
+import {
+  isPhone,
+  openStaffWindow,
+  seriousA11yViolations,
+  SHOP,
+  staffHeaders,
+  withoutAutomaticPauses,
+} from '../support/shop.ts';
 
 // Issue 11: staff change the menu and the shop in the browser, and a customer's open shop follows at once,
 // without a reload. Each journey has a shop of its own, so the shared server's menu stays the demo's.
 
-const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 
 // Staff logins verify an argon2id password, on purpose slowly; the first journey does a lot by hand.
@@ -17,26 +23,12 @@ let server: OwnServer;
 test.beforeAll(async ({ request }) => {
   server = await startOwnServer(BASE_PORT + 50);
   // No orders board is open during these journeys: online orders must not pause by themselves.
-  const headers = await adminHeaders(request);
-  const settings = await request.get(`${server.origin}/api/admin/stores/13/board-settings`, { headers });
-  const saved = await request.put(`${server.origin}/api/admin/stores/13/board-settings`, {
-    headers,
-    data: { ...((await settings.json()) as object), auto_pause_enabled: false },
-  });
-  expect(saved.ok()).toBe(true);
+  await withoutAutomaticPauses(request, server.origin);
 });
 
 test.afterAll(async () => {
   await server?.dispose();
 });
-
-async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.post(`${server.origin}/api/staff/login`, {
-    form: { username: ADMIN.email, password: ADMIN.password },
-  });
-  expect(response.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
-}
 
 /** A second browser window for the staff member, beside the customer's. */
 function staffPage(browser: Browser, page: Page): Promise<Page> {
@@ -59,7 +51,7 @@ async function openCustomerShop(page: Page): Promise<void> {
 
 async function idOf(request: APIRequestContext, path: string, name: string): Promise<number> {
   const response = await request.get(`${server.origin}/api/admin/stores/13/${path}`, {
-    headers: await adminHeaders(request),
+    headers: await staffHeaders(request, server.origin),
   });
   const rows = (await response.json()) as { id: number; name: { de: string } }[];
   const row = rows.find((candidate) => candidate.name.de === name);

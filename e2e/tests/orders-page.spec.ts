@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext } from '../support/test.ts';
-import type { Order, Product } from '@pizzeria/domain';
+import { expect, test } from '../support/test.ts';
 import { startFakePayPal, type FakePayPal } from '../../apps/server/test/fake-paypal.ts';
+import { placeGuestOrder } from '../support/orders.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
-import { isPhone, seriousA11yViolations, SHOP, STAFF, staffHeaders } from '../support/shop.ts';
+import { isPhone, seriousA11yViolations, signInStaff, staffHeaders } from '../support/shop.ts';
 
 // "Bestellungen": a customer calls about an order; staff find it by phone or name, narrow the list by
 // payment method and open it with its history. Its own server (with the local PayPal double, so that an
@@ -32,59 +32,20 @@ test.afterAll(async () => {
   await paypal?.close();
 });
 
-async function simpleProduct(request: APIRequestContext): Promise<Product> {
-  const products = (await (await request.get(`${server.origin}/api/products/?store_id=13`)).json()) as Product[];
-  const product = products.find(
-    (candidate) => candidate.type === 'simple' && candidate.enriched_topping_groups.every((g) => g.min_select === 0),
-  );
-  if (!product) throw new Error('no simple product on the menu');
-  return product;
-}
-
-/** A guest's pickup order as the checkout sends it. */
-async function placeGuestOrder(
-  request: APIRequestContext,
-  customer: { name: string; phone: string; email: string },
-  paymentMethod: 'cash' | 'paypal',
-): Promise<Order> {
-  const product = await simpleProduct(request);
-  const response = await request.post(`${server.origin}/api/orders/guest`, {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: {
-      store_id: 13,
-      order_type: 'pickup',
-      items: [{ product_id: product.id, quantity: 1, extras: [] }],
-      requested_time: 'asap',
-      payment_method: paymentMethod,
-      address: {
-        type: 'shipping',
-        customer_name: customer.name,
-        phone: customer.phone,
-        email: customer.email,
-        line1: 'Oranienstraße 12',
-        city: 'Berlin',
-        zip: '10999',
-        country: 'DE',
-      },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Order;
-}
-
 test('staff find an order by phone and by name, filter by payment and open it with its history', async ({
   page,
   request,
 }) => {
-  const hanna = await placeGuestOrder(
-    request,
-    { name: 'Hanna Hausmann', phone: '0171 2223334', email: 'hanna@example.com' },
-    'cash',
-  );
+  const hanna = await placeGuestOrder(request, server.origin, {
+    name: 'Hanna Hausmann',
+    phone: '0171 2223334',
+    email: 'hanna@example.com',
+  });
   await placeGuestOrder(
     request,
+    server.origin,
     { name: 'Piet Pfeffer', phone: '+49 160 9998877', email: 'piet@example.com' },
-    'paypal',
+    { paymentMethod: 'paypal' },
   );
   const accepted = await request.post(`${server.origin}/api/admin/orders/${hanna.id}/accept`, {
     headers: await staffHeaders(request, server.origin),
@@ -92,11 +53,7 @@ test('staff find an order by phone and by name, filter by payment and open it wi
   });
   expect(accepted.ok()).toBe(true);
 
-  await page.goto(`${server.origin}${SHOP}/admin`);
-  await page.getByLabel('E-Mail-Adresse').fill(STAFF.email);
-  await page.getByLabel('Passwort').fill(STAFF.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 15_000 });
+  await signInStaff(page, server.origin);
   const navigation = page.getByRole('navigation', { name: 'Verwaltung' });
   if (isPhone(page)) await navigation.getByRole('button', { name: 'Menü' }).click();
   await navigation.getByRole('link', { name: 'Bestellungen' }).click();

@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext } from '../support/test.ts';
-import type { Order, PayPalOrderRef, Product } from '@pizzeria/domain';
+import type { Order, PayPalOrderRef } from '@pizzeria/domain';
 import { startFakePayPal, type FakePayPal } from '../../apps/server/test/fake-paypal.ts';
+import { placeGuestOrder } from '../support/orders.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
-import { openStaffWindow, STAFF } from '../support/shop.ts';
+import { openStaffWindow, withoutAutomaticPauses } from '../support/shop.ts';
 
 // "Zahlungen prüfen" on the orders board (decision 012): a refund PayPal refuses stays in view, with what
 // happened and what to do, until it is settled; staff retry it from there. The shop's own server talks to
@@ -15,14 +16,6 @@ test.describe.configure({ timeout: 90_000 });
 let paypal: FakePayPal;
 let server: OwnServer;
 
-async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.post(`${server.origin}/api/staff/login`, {
-    form: { username: STAFF.email, password: STAFF.password },
-  });
-  expect(response.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
-}
-
 test.beforeAll(async ({ request }) => {
   paypal = await startFakePayPal();
   server = await startOwnServer(BASE_PORT + 62, {
@@ -33,13 +26,7 @@ test.beforeAll(async ({ request }) => {
     },
   });
   // The board opens only later: online orders must not pause by themselves meanwhile.
-  const headers = await adminHeaders(request);
-  const settings = await request.get(`${server.origin}/api/admin/stores/13/board-settings`, { headers });
-  const saved = await request.put(`${server.origin}/api/admin/stores/13/board-settings`, {
-    headers,
-    data: { ...((await settings.json()) as object), auto_pause_enabled: false },
-  });
-  expect(saved.ok()).toBe(true);
+  await withoutAutomaticPauses(request, server.origin);
 });
 
 test.afterAll(async () => {
@@ -49,32 +36,12 @@ test.afterAll(async () => {
 
 /** A guest's pickup order paid with PayPal (created, approved by the buyer, captured): waiting on the board. */
 async function paidGuestOrder(request: APIRequestContext, name: string): Promise<Order> {
-  const products = (await (await request.get(`${server.origin}/api/products/?store_id=13`)).json()) as Product[];
-  const product = products.find(
-    (candidate) => candidate.type === 'simple' && candidate.enriched_topping_groups.every((g) => g.min_select === 0),
+  const order = await placeGuestOrder(
+    request,
+    server.origin,
+    { name, phone: '+49 30 555666' },
+    { paymentMethod: 'paypal', quantity: 2 },
   );
-  if (!product) throw new Error('no simple product on the menu');
-  const placed = await request.post(`${server.origin}/api/orders/guest`, {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: {
-      store_id: 13,
-      order_type: 'pickup',
-      items: [{ product_id: product.id, quantity: 2, extras: [] }],
-      requested_time: 'asap',
-      payment_method: 'paypal',
-      address: {
-        type: 'shipping',
-        customer_name: name,
-        phone: '+49 30 555666',
-        line1: 'Oranienstraße 12',
-        city: 'Berlin',
-        zip: '10999',
-        country: 'DE',
-      },
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as Order;
   const token = `?token=${order.tracking_token}`;
   const created = await request.post(`${server.origin}/api/orders/${order.id}/paypal${token}`);
   const { paypal_order_id: paypalOrderId } = (await created.json()) as PayPalOrderRef;

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '.
 import { buildCartItem, type Postcode, type Product } from '@pizzeria/domain';
 import { startFakePayPal, type FakePayPal } from '../../apps/server/test/fake-paypal.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
-import { openStaffWindow, SHOP, STAFF } from '../support/shop.ts';
+import { openStaffWindow, SHOP, withoutAutomaticPauses } from '../support/shop.ts';
 
 // Issue 12: paying with PayPal, end to end. The shop's own server talks to a local server that speaks
 // PayPal's REST API; in the browser, PayPal's JavaScript SDK is replaced by a test double at the one
@@ -28,13 +28,7 @@ test.beforeAll(async ({ request }) => {
     },
   });
   // No board may be open the whole time: online orders must not pause by themselves meanwhile.
-  const headers = await adminHeaders(request);
-  const settings = await request.get(`${server.origin}/api/admin/stores/13/board-settings`, { headers });
-  const saved = await request.put(`${server.origin}/api/admin/stores/13/board-settings`, {
-    headers,
-    data: { ...((await settings.json()) as object), auto_pause_enabled: false },
-  });
-  expect(saved.ok()).toBe(true);
+  await withoutAutomaticPauses(request, server.origin);
 });
 
 test.afterAll(async () => {
@@ -45,14 +39,6 @@ test.afterAll(async () => {
 test.beforeEach(() => {
   paypal.captureOutcome = 'COMPLETED';
 });
-
-async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.post(`${server.origin}/api/staff/login`, {
-    form: { username: STAFF.email, password: STAFF.password },
-  });
-  expect(response.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
-}
 
 /** PayPal's SDK URL answers with the test double; every load is counted with its query. */
 async function replacePayPalScript(page: Page): Promise<string[]> {
