@@ -1,15 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffSessionAdminRoutes } from '../staff-sessions/index.ts';
 import { reportRoutes } from '../reports/index.ts';
-import { storeAvailabilityRoutes } from '../store-status/index.ts';
-import menuRoutes from '../admin-catalogue/menu-routes.ts';
-import toppingRoutes from '../admin-catalogue/topping-routes.ts';
-import settingsRoutes from '../admin-settings/settings-routes.ts';
-import boardRoutes from './board.ts';
-import orderDecisionRoutes from './order-decisions.ts';
-import orderLimitRoutes from './order-limits.ts';
+import { settingsRoutes, storeAvailabilityRoutes } from '../store/index.ts';
+import { menuRoutes, toppingRoutes } from '../catalogue/index.ts';
 import { paymentAdminRoutes } from '../payments/index.ts';
-import { orderSearchRoutes } from '../orders/index.ts';
+import { boardRoutes, orderDecisionRoutes, orderLimitRoutes, orderSearchRoutes } from '../orders/index.ts';
 
 /**
  * The `/api/admin` subtree. Its one guard: every route registered in here answers 401 to nobody and

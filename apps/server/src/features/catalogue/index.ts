@@ -5,3 +5,6 @@ export type { CatalogueResource, CatalogueView } from './representations.ts';
 export type * from './model.ts';
 export { CATALOGUE_CHANGED, catalogueChangedSchema } from './service.ts';
 export { storeNotFound } from './errors.ts';
+export { default as menuRoutes } from './editing/menu-routes.ts';
+export { default as toppingRoutes } from './editing/topping-routes.ts';
+export { default as pictureRoutes } from './editing/picture-routes.ts';

@@ -18,7 +18,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import type { Limit } from '../../plugins/rate-limits.ts';
 import { sendText } from '../../plugins/websocket.ts';
 import { mayFollow, readOrderAccess, type OrderAccess } from './order-access.ts';
-import { ORDERS_CHANGED, orderChangeSchema, type OrderChange } from './service.ts';
+import { ORDERS_CHANGED, orderChangeSchema, type OrderChange } from './types.ts';
 import { DEFAULT_TRACKING_FAILURES, trackingLimit } from './tracking-limit.ts';
 
 /** How long a client may take to send its auth message after the socket opened. */

@@ -16,7 +16,7 @@ import { tooMany, type Counter, type Limit } from '../../plugins/rate-limits.ts'
 import { ORDER_NOT_FOUND, orderError } from './order-errors.ts';
 import { clientSubject } from '../../plugins/client-address.ts';
 import { DEFAULT_TRACKING_FAILURES, tooManyLookups, trackingLimit } from './tracking-limit.ts';
-import { OrderAttemptRefused, type ParsedOrderRequest, type PlaceOrderInput } from './service.ts';
+import { OrderAttemptRefused, type ParsedOrderRequest, type PlaceOrderInput } from './types.ts';
 
 export interface OrderRoutesOptions {
   /** Orders per hour from one client address, and for one customer (account, phone or e-mail). */

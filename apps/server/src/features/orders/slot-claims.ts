@@ -9,7 +9,7 @@ import {
 } from '@pizzeria/domain';
 import { executeRows, type Database, type Db } from '../../db/client.ts';
 import { asSql, Placeholders } from '../../db/statement.ts';
-import { closuresSince, pauseOf } from '../store-status/index.ts';
+import { closuresSince, pauseOf } from '../store/index.ts';
 import type { SlotReading } from './guest-share.ts';
 import { insertOrderStatement, type InsertedOrder, type InsertGuard, type NewOrder } from './order-insert.ts';
 

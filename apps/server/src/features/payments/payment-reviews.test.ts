@@ -1,73 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderSchema, paymentReviewListSchema, paypalOrderSchema, type Order } from '@pizzeria/domain';
-import { auditLog, orders } from '../../db/schema.ts';
-import {
-  buildTestServer,
-  createTestUser,
-  pickupOrder,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
-import { startFakePayPal, type FakePayPal } from '../../../test/fake-paypal.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { orderSchema, paymentReviewListSchema, type Order } from '@pizzeria/domain';
+import { auditLog } from '../../db/schema.ts';
+import { createTestUser, MONDAY_EVENING } from '../../../test/helper.ts';
+import { captureResource, usePayPalShop } from '../../../test/paypal-shop.ts';
 
 // "Zahlungen prüfen" (decision 012): failed refunds are retried by themselves with backoff, and every
 // payment that needs a person stays on the board's list until it is settled, whatever the order's day
 // or status; staff try again or mark it as dealt with in PayPal.
 
-// Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
-const NOW = new Date('2026-06-15T16:07:00Z');
 const MINUTE = 60_000;
 const WEBHOOK_ID = 'WH-REVIEWS';
 
-let paypal: FakePayPal;
-let server: TestServer;
-let admin: TestUser;
-let productId: number;
+const shop = usePayPalShop({ webhookId: WEBHOOK_ID });
+const { app, setClock, capture, stored, approvedOrder, reject, webhook } = shop;
 
-function app() {
-  return server.app;
-}
-
-function setClock(minutesAfterNow: number) {
-  app().orders.clock = { now: () => new Date(NOW.getTime() + minutesAfterNow * MINUTE) };
-}
-
-async function placePayPalOrder(): Promise<Order> {
-  const response = await app().inject({
-    method: 'POST',
-    url: '/api/orders/guest',
-    headers: { 'idempotency-key': randomUUID() },
-    payload: { ...pickupOrder(productId), payment_method: 'paypal' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return orderSchema.parse(response.json());
-}
-
-async function approvedOrder(): Promise<{ order: Order; paypalOrderId: string }> {
-  const order = await placePayPalOrder();
-  const started = await app().inject({
-    method: 'POST',
-    url: `/api/orders/${order.id}/paypal?token=${order.tracking_token}`,
-  });
-  const paypalOrderId = paypalOrderSchema.parse(started.json()).paypal_order_id;
-  paypal.approve(paypalOrderId);
-  return { order, paypalOrderId };
-}
-
-function capture(order: Order) {
-  return app().inject({ method: 'POST', url: `/api/orders/${order.id}/paypal/capture?token=${order.tracking_token}` });
-}
-
-async function stored(orderId: number) {
-  const [row] = await app().database.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error(`no order ${orderId}`);
-  return row;
-}
-
-async function reviews(headers: Record<string, string> = admin.headers) {
+async function reviews(headers: Record<string, string> = shop.admin.headers) {
   const response = await app().inject({ url: '/api/admin/stores/13/payment-reviews', headers });
   expect(response.statusCode, response.body).toBe(200);
   return paymentReviewListSchema.parse(response.json()).reviews;
@@ -78,7 +26,7 @@ async function reviewOf(orderId: number) {
 }
 
 function refundRequests(captureId: string) {
-  return paypal.requests
+  return shop.paypal.requests
     .filter((request) => request.path === `/v2/payments/captures/${captureId}/refund`)
     .map((request) => request.requestId);
 }
@@ -87,13 +35,8 @@ function refundRequests(captureId: string) {
 async function failedRefund(): Promise<{ order: Order; captureId: string }> {
   const { order } = await approvedOrder();
   expect((await capture(order)).statusCode).toBe(200);
-  paypal.refundOutcome = 'FAILED';
-  const rejected = await app().inject({
-    method: 'POST',
-    url: `/api/admin/orders/${order.id}/reject`,
-    headers: admin.headers,
-    payload: { reason: 'Kein Teig mehr' },
-  });
+  shop.paypal.refundOutcome = 'FAILED';
+  const rejected = await reject(order);
   expect(rejected.statusCode).toBe(200);
   await vi.waitFor(async () => expect((await stored(order.id)).paymentStatus).toBe('refund_failed'));
   return { order, captureId: (await stored(order.id)).paypalCaptureId ?? '' };
@@ -103,13 +46,8 @@ async function failedRefund(): Promise<{ order: Order; captureId: string }> {
 async function heldRefund(): Promise<{ order: Order; captureId: string; refundId: string }> {
   const { order } = await approvedOrder();
   expect((await capture(order)).statusCode).toBe(200);
-  paypal.refundOutcome = 'PENDING';
-  const rejected = await app().inject({
-    method: 'POST',
-    url: `/api/admin/orders/${order.id}/reject`,
-    headers: admin.headers,
-    payload: { reason: 'Kein Teig mehr' },
-  });
+  shop.paypal.refundOutcome = 'PENDING';
+  const rejected = await reject(order);
   expect(rejected.statusCode).toBe(200);
   await vi.waitFor(async () => expect((await stored(order.id)).paypalRefundId).not.toBeNull());
   const row = await stored(order.id);
@@ -118,36 +56,10 @@ async function heldRefund(): Promise<{ order: Order; captureId: string; refundId
 }
 
 function refundLookups(refundId: string) {
-  return paypal.requests.filter(
+  return shop.paypal.requests.filter(
     (request) => request.method === 'GET' && request.path === `/v2/payments/refunds/${refundId}`,
   );
 }
-
-beforeAll(async () => {
-  paypal = await startFakePayPal();
-  server = await buildTestServer({
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-    PAYPAL_API_BASE: paypal.baseUrl,
-    PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
-    PAYPAL_TIMEOUT_SECONDS: '1',
-  });
-  admin = await createTestUser(app(), { role: 'admin', name: 'Maria Rossi' });
-  productId = (await simpleProduct(app())).id;
-});
-
-afterAll(async () => {
-  await server.close();
-  await paypal.close();
-});
-
-beforeEach(() => {
-  setClock(0);
-  paypal.captureOutcome = 'COMPLETED';
-  paypal.refundOutcome = 'COMPLETED';
-  paypal.dropNextCaptureAnswer = false;
-  paypal.delayMs = 0;
-});
 
 describe('a refund PayPal refused', () => {
   it('is tried again by itself after 1, 5 and 30 minutes, each with a new request id, until it goes through', async () => {
@@ -159,7 +71,7 @@ describe('a refund PayPal refused', () => {
       customer_name: 'Gabi Gast',
       paypal_capture_id: captureId,
       failure: expect.stringContaining('REFUND_FAILED_INSUFFICIENT_FUNDS'),
-      next_retry_at: new Date(NOW.getTime() + MINUTE).toISOString(),
+      next_retry_at: new Date(MONDAY_EVENING.getTime() + MINUTE).toISOString(),
     });
 
     // Not before it is due, and once however many sweeps run.
@@ -168,12 +80,16 @@ describe('a refund PayPal refused', () => {
     setClock(1);
     await Promise.all([app().payments.sweep(), app().payments.sweep()]);
     expect(refundRequests(captureId)).toHaveLength(2);
-    expect((await reviewOf(order.id))?.next_retry_at).toBe(new Date(NOW.getTime() + 6 * MINUTE).toISOString());
+    expect((await reviewOf(order.id))?.next_retry_at).toBe(
+      new Date(MONDAY_EVENING.getTime() + 6 * MINUTE).toISOString(),
+    );
     setClock(6);
     await app().payments.sweep();
-    expect((await reviewOf(order.id))?.next_retry_at).toBe(new Date(NOW.getTime() + 36 * MINUTE).toISOString());
+    expect((await reviewOf(order.id))?.next_retry_at).toBe(
+      new Date(MONDAY_EVENING.getTime() + 36 * MINUTE).toISOString(),
+    );
 
-    paypal.refundOutcome = 'COMPLETED';
+    shop.paypal.refundOutcome = 'COMPLETED';
     setClock(36);
     await app().payments.sweep();
     expect(await stored(order.id)).toMatchObject({ paymentStatus: 'refunded', refundRetryAt: null });
@@ -189,14 +105,14 @@ describe('a refund PayPal refused', () => {
     const rejected = await failedRefund();
     // An expired order whose capture PayPal took after all: never on the board's columns.
     const { order: expired } = await approvedOrder();
-    paypal.dropNextCaptureAnswer = true;
+    shop.paypal.dropNextCaptureAnswer = true;
     expect((await capture(expired)).statusCode).toBe(503);
     setClock(31);
     await app().payments.sweep();
     await vi.waitFor(async () => expect((await stored(expired.id)).paymentStatus).toBe('refund_failed'));
 
     setClock(3 * 24 * 60);
-    const board = await app().orders.listBoard(13, new Date(NOW.getTime() + 3 * 24 * 60 * MINUTE), 'de');
+    const board = await app().orders.listBoard(13, new Date(MONDAY_EVENING.getTime() + 3 * 24 * 60 * MINUTE), 'de');
     expect(board.map((entry) => entry.id)).not.toContain(rejected.order.id);
     const listed = await reviews();
     expect(listed.filter((review) => [rejected.order.id, expired.id].includes(review.order_id))).toMatchObject([
@@ -204,12 +120,12 @@ describe('a refund PayPal refused', () => {
       { order_id: expired.id, kind: 'refund_failed', order_status: 'expired', payment_method: 'paypal' },
     ]);
 
-    paypal.refundOutcome = 'COMPLETED';
+    shop.paypal.refundOutcome = 'COMPLETED';
     for (const orderId of [rejected.order.id, expired.id]) {
       const retried = await app().inject({
         method: 'POST',
         url: `/api/admin/orders/${orderId}/refund`,
-        headers: admin.headers,
+        headers: shop.admin.headers,
       });
       expect(retried.statusCode).toBe(200);
       expect(orderSchema.parse(retried.json()).payment_status).toBe('refunded');
@@ -233,14 +149,14 @@ describe('a refund PayPal holds as pending', () => {
     // Still pending: asked again later; the payment itself did not change (the list keeps its "since").
     expect(await stored(order.id)).toMatchObject({
       paymentStatus: 'refund_pending',
-      refundRetryAt: new Date(NOW.getTime() + 6 * MINUTE),
-      paymentUpdatedAt: NOW,
+      refundRetryAt: new Date(MONDAY_EVENING.getTime() + 6 * MINUTE),
+      paymentUpdatedAt: MONDAY_EVENING,
     });
     setClock(5);
     await app().payments.sweep();
     expect(refundLookups(refundId)).toHaveLength(1);
 
-    paypal.finishRefund(refundId, 'COMPLETED');
+    shop.paypal.finishRefund(refundId, 'COMPLETED');
     setClock(6);
     await app().payments.sweep();
     expect(await stored(order.id)).toMatchObject({
@@ -260,25 +176,25 @@ describe('a refund PayPal holds as pending', () => {
     'goes to the automatic retries, with a new request id, when PayPal ends it %s',
     async (end) => {
       const { order, captureId, refundId } = await heldRefund();
-      paypal.finishRefund(refundId, end);
-      paypal.refundOutcome = 'COMPLETED';
+      shop.paypal.finishRefund(refundId, end);
+      shop.paypal.refundOutcome = 'COMPLETED';
       setClock(1);
       await app().payments.sweep();
       expect(await stored(order.id)).toMatchObject({
         paymentStatus: 'refund_failed',
         paypalRefundId: null,
-        refundRetryAt: new Date(NOW.getTime() + 6 * MINUTE),
+        refundRetryAt: new Date(MONDAY_EVENING.getTime() + 6 * MINUTE),
       });
       expect(await reviewOf(order.id)).toMatchObject({
         kind: 'refund_failed',
         failure: `PayPal: refund ${refundId} ${end}`,
-        next_retry_at: new Date(NOW.getTime() + 6 * MINUTE).toISOString(),
+        next_retry_at: new Date(MONDAY_EVENING.getTime() + 6 * MINUTE).toISOString(),
       });
 
       setClock(6);
       await app().payments.sweep();
       expect(await stored(order.id)).toMatchObject({ paymentStatus: 'refunded', refundRetryAt: null });
-      expect(paypal.orders.get((await stored(order.id)).paypalOrderId ?? '')?.capture?.status).toBe('REFUNDED');
+      expect(shop.paypal.orders.get((await stored(order.id)).paypalOrderId ?? '')?.capture?.status).toBe('REFUNDED');
       // PayPal would replay the held refund to its request id: the retry is a new refund.
       const sent = refundRequests(captureId);
       expect(sent).toHaveLength(2);
@@ -292,12 +208,12 @@ describe('a refund PayPal holds as pending', () => {
     const done = await app().inject({
       method: 'POST',
       url: `/api/admin/orders/${order.id}/payment-review/done`,
-      headers: admin.headers,
+      headers: shop.admin.headers,
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(await reviewOf(order.id)).toBeUndefined();
 
-    paypal.finishRefund(refundId, 'FAILED');
+    shop.paypal.finishRefund(refundId, 'FAILED');
     setClock(1);
     await app().payments.sweep();
     expect(refundLookups(refundId)).toHaveLength(1);
@@ -311,18 +227,18 @@ describe('marking a payment as dealt with in PayPal', () => {
     const done = await app().inject({
       method: 'POST',
       url: `/api/admin/orders/${order.id}/payment-review/done`,
-      headers: admin.headers,
+      headers: shop.admin.headers,
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(paymentReviewListSchema.parse(done.json()).reviews.map((review) => review.order_id)).not.toContain(order.id);
-    expect(await stored(order.id)).toMatchObject({ paymentReviewedBy: admin.id, refundRetryAt: null });
+    expect(await stored(order.id)).toMatchObject({ paymentReviewedBy: shop.admin.id, refundRetryAt: null });
     const [entry] = await app()
       .database.db.select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'payment_review'), eq(auditLog.entityId, String(order.id))));
     expect(entry).toMatchObject({
       actorKind: 'staff',
-      actorUserId: admin.id,
+      actorUserId: shop.admin.id,
       action: 'done_outside_shop',
       storeId: 13,
     });
@@ -333,7 +249,7 @@ describe('marking a payment as dealt with in PayPal', () => {
     const again = await app().inject({
       method: 'POST',
       url: `/api/admin/orders/${order.id}/payment-review/done`,
-      headers: admin.headers,
+      headers: shop.admin.headers,
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'payment_review_closed' });
@@ -343,18 +259,10 @@ describe('marking a payment as dealt with in PayPal', () => {
     const { order, paypalOrderId } = await approvedOrder();
     expect((await capture(order)).statusCode).toBe(200);
     const captureId = (await stored(order.id)).paypalCaptureId;
-    const signed = paypal.signWebhook(WEBHOOK_ID, 'PAYMENT.CAPTURE.REVERSED', {
-      id: captureId,
-      status: 'REVERSED',
-      amount: { currency_code: 'EUR', value: order.total.toFixed(2) },
-      supplementary_data: { related_ids: { order_id: paypalOrderId } },
-    });
-    await app().inject({
-      method: 'POST',
-      url: '/api/payments/paypal/webhook',
-      headers: signed.headers,
-      payload: signed.body,
-    });
+    await webhook(
+      'PAYMENT.CAPTURE.REVERSED',
+      captureResource(paypalOrderId, captureId ?? '', 'REVERSED', order.total.toFixed(2)),
+    );
     expect(await reviewOf(order.id)).toMatchObject({
       kind: 'reversed',
       amount: order.total,
@@ -365,7 +273,7 @@ describe('marking a payment as dealt with in PayPal', () => {
     const done = await app().inject({
       method: 'POST',
       url: `/api/admin/orders/${order.id}/payment-review/done`,
-      headers: admin.headers,
+      headers: shop.admin.headers,
     });
     expect(done.statusCode).toBe(200);
     expect(await reviewOf(order.id)).toBeUndefined();

@@ -1,147 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  adminOrderSchema,
-  apiErrorSchema,
-  orderSchema,
-  paymentMethodsSchema,
-  paypalOrderSchema,
-  type Order,
-} from '@pizzeria/domain';
-import { orderEvents, orders, outbox, paypalWebhookEvents } from '../../db/schema.ts';
-import {
-  buildTestServer,
-  createTestUser,
-  pickupOrder,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
-import { startFakePayPal, type FakePayPal } from '../../../test/fake-paypal.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { adminOrderSchema, apiErrorSchema, orderSchema, paymentMethodsSchema } from '@pizzeria/domain';
+import { orderEvents, outbox, paypalWebhookEvents } from '../../db/schema.ts';
+import { buildTestServer, createTestUser, MONDAY_EVENING, pickupOrder, pinClock } from '../../../test/helper.ts';
 import { requestIdCollisions } from '../../../test/paypal-request-ids.ts';
+import { captureResource, usePayPalShop } from '../../../test/paypal-shop.ts';
 
-// Issue 12: PayPal beside cash, against a local server that speaks PayPal's REST API. Every outcome of a
+// PayPal beside cash, against a local server that speaks PayPal's REST API. Every outcome of a
 // payment, and that money moves once: double and retried captures, replayed webhooks, a tampered amount,
 // another customer's order, expiry, and refunds that fail first.
 
-// Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
-const NOW = new Date('2026-06-15T16:07:00Z');
 const WEBHOOK_ID = 'WH-TEST-4242';
 
-let paypal: FakePayPal;
-let server: TestServer;
-let admin: TestUser;
-let productId: number;
-
-function app() {
-  return server.app;
-}
-
-function setClock(minutesAfterNow: number) {
-  app().orders.clock = { now: () => new Date(NOW.getTime() + minutesAfterNow * 60_000) };
-}
-
-async function placePayPalOrder(options: { customer?: TestUser; email?: string } = {}): Promise<Order> {
-  const base = pickupOrder(productId, { guest: !options.customer });
-  const body = {
-    ...base,
-    payment_method: 'paypal',
-    ...(options.email ? { address: { ...(base.address as object), email: options.email } } : {}),
-  };
-  const response = await app().inject({
-    method: 'POST',
-    url: options.customer ? '/api/orders/' : '/api/orders/guest',
-    headers: { 'idempotency-key': randomUUID(), ...options.customer?.headers },
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return orderSchema.parse(response.json());
-}
-
-function access(order: Order): string {
-  return order.tracking_token ? `?token=${order.tracking_token}` : '';
-}
-
-async function startPayPal(order: Order, headers: Record<string, string> = {}): Promise<string> {
-  const response = await app().inject({
-    method: 'POST',
-    url: `/api/orders/${order.id}/paypal${access(order)}`,
-    headers,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return paypalOrderSchema.parse(response.json()).paypal_order_id;
-}
-
-async function capture(order: Order, headers: Record<string, string> = {}) {
-  return app().inject({ method: 'POST', url: `/api/orders/${order.id}/paypal/capture${access(order)}`, headers });
-}
-
-async function stored(orderId: number) {
-  const [row] = await app().database.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error(`no order ${orderId}`);
-  return row;
-}
+const shop = usePayPalShop({ webhookId: WEBHOOK_ID });
+const {
+  app,
+  setClock,
+  placePayPalOrder,
+  startPayPal,
+  capture,
+  payCash,
+  stored,
+  approvedOrder,
+  paidOrder,
+  reject,
+  webhook,
+} = shop;
 
 function captureRequests(paypalOrderId: string) {
-  return paypal.requests.filter((request) => request.path === `/v2/checkout/orders/${paypalOrderId}/capture`);
+  return shop.paypal.requests.filter((request) => request.path === `/v2/checkout/orders/${paypalOrderId}/capture`);
 }
 
-/** A paid PayPal order (waiting in the kitchen). */
-async function paidOrder(): Promise<{ order: Order; paypalOrderId: string }> {
-  const order = await placePayPalOrder();
-  const paypalOrderId = await startPayPal(order);
-  paypal.approve(paypalOrderId);
-  const response = await capture(order);
-  expect(response.statusCode, response.body).toBe(200);
-  return { order: orderSchema.parse(response.json()), paypalOrderId };
-}
-
-async function webhook(eventType: string, resource: unknown, eventId?: string) {
-  const signed = paypal.signWebhook(WEBHOOK_ID, eventType, resource, eventId);
-  return app().inject({
-    method: 'POST',
-    url: '/api/payments/paypal/webhook',
-    headers: signed.headers,
-    payload: signed.body,
-  });
-}
-
-function captureResource(paypalOrderId: string, captureId: string, status: string, value: string) {
-  return {
-    id: captureId,
-    status,
-    amount: { currency_code: 'EUR', value },
-    supplementary_data: { related_ids: { order_id: paypalOrderId } },
-  };
-}
-
-beforeAll(async () => {
-  paypal = await startFakePayPal();
-  server = await buildTestServer({
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-    PAYPAL_API_BASE: paypal.baseUrl,
-    PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
-    PAYPAL_TIMEOUT_SECONDS: '1',
-  });
-  admin = await createTestUser(app(), { role: 'admin', name: 'Maria Rossi' });
-  productId = (await simpleProduct(app())).id;
-});
-
-afterAll(async () => {
-  await server.close();
-  await paypal.close();
+afterAll(() => {
   // Every request id these tests made the shop send was new, but for retries of the same attempt.
-  expect(requestIdCollisions(paypal.requests)).toEqual([]);
-});
-
-beforeEach(() => {
-  setClock(0);
-  paypal.captureOutcome = 'COMPLETED';
-  paypal.refundOutcome = 'COMPLETED';
-  paypal.dropNextCaptureAnswer = false;
-  paypal.delayMs = 0;
+  expect(requestIdCollisions(shop.paypal.requests)).toEqual([]);
 });
 
 describe('what the checkout offers', () => {
@@ -149,7 +42,7 @@ describe('what the checkout offers', () => {
     const response = await app().inject({ url: '/api/stores/13/payment-methods' });
     expect(paymentMethodsSchema.parse(response.json())).toEqual({
       cash: true,
-      paypal: { client_id: paypal.clientId, currency: 'EUR' },
+      paypal: { client_id: shop.paypal.clientId, currency: 'EUR' },
     });
   });
 
@@ -158,12 +51,12 @@ describe('what the checkout offers', () => {
     try {
       const methods = await plain.app.inject({ url: '/api/stores/13/payment-methods' });
       expect(methods.json()).toEqual({ cash: true, paypal: null });
-      plain.app.orders.clock = { now: () => NOW };
+      pinClock(plain.app);
       const refused = await plain.app.inject({
         method: 'POST',
         url: '/api/orders/guest',
         headers: { 'idempotency-key': randomUUID() },
-        payload: { ...pickupOrder(productId), payment_method: 'paypal' },
+        payload: { ...pickupOrder(shop.productId), payment_method: 'paypal' },
       });
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toMatchObject({ code: 'payment_method_unavailable' });
@@ -182,12 +75,15 @@ describe('a PayPal payment', () => {
       (await app().database.db.select().from(outbox).where(eq(outbox.toAddress, email))).length;
     const order = await placePayPalOrder({ email });
     expect(order).toMatchObject({ status: 'pending_payment', payment_method: 'paypal', payment_status: 'unpaid' });
-    const board = async () => (await app().orders.listBoard(13, NOW, 'de')).map((entry) => entry.id);
+    const board = async () => (await app().orders.listBoard(13, MONDAY_EVENING, 'de')).map((entry) => entry.id);
     expect(await board()).not.toContain(order.id);
 
     const paypalOrderId = await startPayPal(order);
     // The amount is the server's total in the store's currency, never the client's.
-    expect(paypal.orders.get(paypalOrderId)?.amount).toEqual({ currency_code: 'EUR', value: order.total.toFixed(2) });
+    expect(shop.paypal.orders.get(paypalOrderId)?.amount).toEqual({
+      currency_code: 'EUR',
+      value: order.total.toFixed(2),
+    });
     expect(await startPayPal(order)).toBe(paypalOrderId);
 
     const early = await capture(order);
@@ -197,7 +93,7 @@ describe('a PayPal payment', () => {
       message: 'Bitte schließen Sie zuerst die Zahlung mit PayPal ab.',
     });
 
-    paypal.approve(paypalOrderId);
+    shop.paypal.approve(paypalOrderId);
     // No confirmation is mailed for an order that is not paid.
     expect(await mailsTo()).toBe(0);
     const paid = await capture(order, { 'accept-language': 'en' });
@@ -213,14 +109,12 @@ describe('a PayPal payment', () => {
   });
 
   it('captures once when the customer captures twice at the same moment', async () => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
+    const { order, paypalOrderId } = await approvedOrder();
     const answers = await Promise.all([capture(order), capture(order), capture(order)]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     const row = await stored(order.id);
     expect(row).toMatchObject({ status: 'waiting', paymentStatus: 'paid' });
-    expect(row.paypalCaptureId).toBe(paypal.orders.get(paypalOrderId)?.capture?.id);
+    expect(row.paypalCaptureId).toBe(shop.paypal.orders.get(paypalOrderId)?.capture?.id);
     // Every capture call PayPal saw carried the same request id: one charge.
     expect(new Set(captureRequests(paypalOrderId).map((request) => request.requestId)).size).toBe(1);
     const events = await app().database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
@@ -228,10 +122,8 @@ describe('a PayPal payment', () => {
   });
 
   it('charges once when the answer to a capture is lost and the customer tries again', async () => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
-    paypal.dropNextCaptureAnswer = true;
+    const { order, paypalOrderId } = await approvedOrder();
+    shop.paypal.dropNextCaptureAnswer = true;
     const lost = await capture(order);
     expect(lost.statusCode).toBe(503);
     expect(apiErrorSchema.parse(lost.json()).code).toBe('payment_error');
@@ -243,32 +135,28 @@ describe('a PayPal payment', () => {
     const requests = captureRequests(paypalOrderId);
     expect(requests).toHaveLength(2);
     expect(requests[0]?.requestId).toBe(requests[1]?.requestId);
-    expect((await stored(order.id)).paypalCaptureId).toBe(paypal.orders.get(paypalOrderId)?.capture?.id);
+    expect((await stored(order.id)).paypalCaptureId).toBe(shop.paypal.orders.get(paypalOrderId)?.capture?.id);
   });
 
   it('gives up on PayPal answering too slowly, and charges once when the customer tries again', async () => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
-    paypal.delayMs = 1500;
+    const { order, paypalOrderId } = await approvedOrder();
+    shop.paypal.delayMs = 1500;
     const slow = await capture(order);
     expect(slow.statusCode).toBe(503);
     expect(slow.json()).toMatchObject({ code: 'payment_error' });
     // PayPal captured it all the same, after the shop stopped waiting.
-    await vi.waitFor(() => expect(paypal.orders.get(paypalOrderId)?.capture?.status).toBe('COMPLETED'));
-    paypal.delayMs = 0;
+    await vi.waitFor(() => expect(shop.paypal.orders.get(paypalOrderId)?.capture?.status).toBe('COMPLETED'));
+    shop.paypal.delayMs = 0;
     const retried = await capture(order);
     expect(retried.statusCode).toBe(200);
-    expect((await stored(order.id)).paypalCaptureId).toBe(paypal.orders.get(paypalOrderId)?.capture?.id);
+    expect((await stored(order.id)).paypalCaptureId).toBe(shop.paypal.orders.get(paypalOrderId)?.capture?.id);
     const ids = captureRequests(paypalOrderId).map((request) => request.requestId);
     expect(new Set(ids).size).toBe(1);
   });
 
   it('lets the buyer choose another source after a decline, with a new request id', async () => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
-    paypal.captureOutcome = 'DECLINED';
+    const { order, paypalOrderId } = await approvedOrder();
+    shop.paypal.captureOutcome = 'DECLINED';
     const declined = await capture(order, { 'accept-language': 'en' });
     expect(declined.statusCode).toBe(422);
     expect(declined.json()).toEqual({
@@ -279,8 +167,8 @@ describe('a PayPal payment', () => {
 
     // PayPal's restart flow: the same PayPal order, approved again with another source.
     expect(await startPayPal(order)).toBe(paypalOrderId);
-    paypal.captureOutcome = 'COMPLETED';
-    paypal.approve(paypalOrderId);
+    shop.paypal.captureOutcome = 'COMPLETED';
+    shop.paypal.approve(paypalOrderId);
     const paid = await capture(order);
     expect(paid.statusCode).toBe(200);
     const ids = captureRequests(paypalOrderId).map((request) => request.requestId);
@@ -292,10 +180,8 @@ describe('a PayPal payment', () => {
     ['INSUFFICIENT_FUNDS', 'payment_insufficient_funds'],
     ['CARD_EXPIRED', 'payment_card_expired'],
   ] as const)('tells the buyer why the processor declined (%s)', async (outcome, code) => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
-    paypal.captureOutcome = outcome;
+    const { order } = await approvedOrder();
+    shop.paypal.captureOutcome = outcome;
     const declined = await capture(order);
     expect(declined.statusCode).toBe(422);
     expect(declined.json()).toMatchObject({ code });
@@ -305,16 +191,16 @@ describe('a PayPal payment', () => {
   it('refunds and never sends to the kitchen a capture of another amount than the total', async () => {
     const order = await placePayPalOrder();
     const paypalOrderId = await startPayPal(order);
-    paypal.tamper(paypalOrderId, '0.01');
-    paypal.approve(paypalOrderId);
+    shop.paypal.tamper(paypalOrderId, '0.01');
+    shop.paypal.approve(paypalOrderId);
     const tampered = await capture(order);
     expect(tampered.statusCode).toBe(422);
     expect(tampered.json()).toMatchObject({ code: 'payment_failed' });
     await vi.waitFor(async () =>
       expect(await stored(order.id)).toMatchObject({ status: 'expired', paymentStatus: 'refunded' }),
     );
-    expect(paypal.orders.get(paypalOrderId)?.capture?.status).toBe('REFUNDED');
-    expect((await app().orders.listBoard(13, NOW, 'de')).map((entry) => entry.id)).not.toContain(order.id);
+    expect(shop.paypal.orders.get(paypalOrderId)?.capture?.status).toBe('REFUNDED');
+    expect((await app().orders.listBoard(13, MONDAY_EVENING, 'de')).map((entry) => entry.id)).not.toContain(order.id);
   });
 
   it("never lets anyone else create, capture or switch another customer's order", async () => {
@@ -322,7 +208,7 @@ describe('a PayPal payment', () => {
     const stranger = await createTestUser(app());
     const order = await placePayPalOrder({ customer: owner });
     const paypalOrderId = await startPayPal(order, owner.headers);
-    paypal.approve(paypalOrderId);
+    shop.paypal.approve(paypalOrderId);
     for (const path of ['paypal', 'paypal/capture', 'pay-cash']) {
       const asStranger = await app().inject({
         method: 'POST',
@@ -339,10 +225,8 @@ describe('a PayPal payment', () => {
   });
 
   it('waits for PayPal on a pending capture, and one signed webhook completes it however often it comes', async () => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
-    paypal.captureOutcome = 'PENDING';
+    const { order, paypalOrderId } = await approvedOrder();
+    shop.paypal.captureOutcome = 'PENDING';
     const pending = await capture(order);
     expect(pending.statusCode).toBe(202);
     expect(orderSchema.parse(pending.json())).toMatchObject({ status: 'pending_payment', payment_status: 'pending' });
@@ -366,10 +250,8 @@ describe('a PayPal payment', () => {
   });
 
   it('gives the next try a new PayPal order after PayPal denied a pending capture', async () => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
-    paypal.captureOutcome = 'PENDING';
+    const { order, paypalOrderId } = await approvedOrder();
+    shop.paypal.captureOutcome = 'PENDING';
     expect((await capture(order)).statusCode).toBe(202);
     const captureId = (await stored(order.id)).paypalCaptureId ?? '';
     const denied = await webhook(
@@ -384,7 +266,7 @@ describe('a PayPal payment', () => {
     });
     const next = await startPayPal(order);
     expect(next).not.toBe(paypalOrderId);
-    const creates = paypal.requests.filter((request) => request.path === '/v2/checkout/orders');
+    const creates = shop.paypal.requests.filter((request) => request.path === '/v2/checkout/orders');
     expect(creates.at(-1)?.requestId).toBe(`${(await stored(order.id)).paypalKey}-create-1`);
   });
 
@@ -392,14 +274,14 @@ describe('a PayPal payment', () => {
     const order = await placePayPalOrder();
     const paypalOrderId = await startPayPal(order);
     const resource = captureResource(paypalOrderId, 'CAPTURE-X', 'COMPLETED', order.total.toFixed(2));
-    const signed = paypal.signWebhook(WEBHOOK_ID, 'PAYMENT.CAPTURE.COMPLETED', resource);
+    const signed = shop.paypal.signWebhook(WEBHOOK_ID, 'PAYMENT.CAPTURE.COMPLETED', resource);
     const send = (headers: Record<string, string>, body: string) =>
       app().inject({ method: 'POST', url: '/api/payments/paypal/webhook', headers, payload: body });
 
     const altered = await send(signed.headers, signed.body.replace(order.total.toFixed(2), '0.01'));
     expect(altered.statusCode).toBe(400);
     expect(altered.json()).toMatchObject({ code: 'invalid_signature' });
-    const otherHook = paypal.signWebhook('WH-SOMEONE-ELSE', 'PAYMENT.CAPTURE.COMPLETED', resource);
+    const otherHook = shop.paypal.signWebhook('WH-SOMEONE-ELSE', 'PAYMENT.CAPTURE.COMPLETED', resource);
     expect((await send(otherHook.headers, otherHook.body)).statusCode).toBe(400);
     const foreignCert = await send(
       { ...signed.headers, 'paypal-cert-url': 'https://evil.example/cert.pem' },
@@ -426,7 +308,7 @@ describe('paying cash instead', () => {
   it('switches an unpaid order to cash and sends it to the kitchen', async () => {
     const order = await placePayPalOrder();
     await startPayPal(order);
-    const response = await app().inject({ method: 'POST', url: `/api/orders/${order.id}/pay-cash${access(order)}` });
+    const response = await payCash(order);
     expect(response.statusCode, response.body).toBe(200);
     expect(orderSchema.parse(response.json())).toMatchObject({
       status: 'waiting',
@@ -439,29 +321,25 @@ describe('paying cash instead', () => {
   });
 
   it('refunds a capture that completes after the customer switched to cash', async () => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
-    paypal.delayMs = 400;
+    const { order, paypalOrderId } = await approvedOrder();
+    shop.paypal.delayMs = 400;
     const capturing = capture(order);
     await vi.waitFor(() => expect(captureRequests(paypalOrderId)).toHaveLength(1));
-    const cash = await app().inject({ method: 'POST', url: `/api/orders/${order.id}/pay-cash${access(order)}` });
+    const cash = await payCash(order);
     expect(cash.statusCode).toBe(200);
     const late = await capturing;
     expect(orderSchema.parse(late.json())).toMatchObject({ status: 'waiting', payment_method: 'cash' });
-    await vi.waitFor(() => expect(paypal.orders.get(paypalOrderId)?.capture?.status).toBe('REFUNDED'), {
+    await vi.waitFor(() => expect(shop.paypal.orders.get(paypalOrderId)?.capture?.status).toBe('REFUNDED'), {
       timeout: 5000,
     });
     await vi.waitFor(async () => expect((await stored(order.id)).paymentStatus).toBe('refunded'), { timeout: 5000 });
   });
 
   it('refuses while PayPal holds a pending capture', async () => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
-    paypal.captureOutcome = 'PENDING';
+    const { order } = await approvedOrder();
+    shop.paypal.captureOutcome = 'PENDING';
     expect((await capture(order)).statusCode).toBe(202);
-    const response = await app().inject({ method: 'POST', url: `/api/orders/${order.id}/pay-cash${access(order)}` });
+    const response = await payCash(order);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'order_not_payable' });
   });
@@ -482,22 +360,20 @@ describe('unpaid orders', () => {
     const late = await capture(order);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'order_expired' });
-    const cash = await app().inject({ method: 'POST', url: `/api/orders/${order.id}/pay-cash${access(order)}` });
+    const cash = await payCash(order);
     expect(cash.statusCode).toBe(409);
   });
 
   it('refund a payment PayPal took for an order that expired before the shop heard of it', async () => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
-    paypal.dropNextCaptureAnswer = true;
+    const { order, paypalOrderId } = await approvedOrder();
+    shop.paypal.dropNextCaptureAnswer = true;
     expect((await capture(order)).statusCode).toBe(503);
     setClock(31);
     await app().payments.sweep();
     await vi.waitFor(async () =>
       expect(await stored(order.id)).toMatchObject({ status: 'expired', paymentStatus: 'refunded' }),
     );
-    expect(paypal.orders.get(paypalOrderId)?.capture?.status).toBe('REFUNDED');
+    expect(shop.paypal.orders.get(paypalOrderId)?.capture?.status).toBe('REFUNDED');
   });
 });
 
@@ -505,30 +381,27 @@ describe('refunds', () => {
   it('refunds a rejected paid order, shows a failed refund to staff and succeeds on retry', async () => {
     const { order } = await paidOrder();
     const captureId = (await stored(order.id)).paypalCaptureId;
-    paypal.refundOutcome = 'FAILED';
-    const rejected = await app().inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/reject`,
-      headers: admin.headers,
-      payload: { reason: 'Kein Teig mehr' },
-    });
+    shop.paypal.refundOutcome = 'FAILED';
+    const rejected = await reject(order);
     expect(rejected.statusCode).toBe(200);
     await vi.waitFor(async () => expect((await stored(order.id)).paymentStatus).toBe('refund_failed'));
     const detail = adminOrderSchema.parse(
-      (await app().inject({ url: `/api/admin/orders/${order.id}`, headers: admin.headers })).json(),
+      (await app().inject({ url: `/api/admin/orders/${order.id}`, headers: shop.admin.headers })).json(),
     );
     expect(detail.payment_status).toBe('refund_failed');
     expect(detail.refund_failure).toContain('REFUND_FAILED_INSUFFICIENT_FUNDS');
 
-    paypal.refundOutcome = 'COMPLETED';
+    shop.paypal.refundOutcome = 'COMPLETED';
     const retried = await app().inject({
       method: 'POST',
       url: `/api/admin/orders/${order.id}/refund`,
-      headers: admin.headers,
+      headers: shop.admin.headers,
     });
     expect(retried.statusCode).toBe(200);
     expect(orderSchema.parse(retried.json()).payment_status).toBe('refunded');
-    const refunds = paypal.requests.filter((request) => request.path === `/v2/payments/captures/${captureId}/refund`);
+    const refunds = shop.paypal.requests.filter(
+      (request) => request.path === `/v2/payments/captures/${captureId}/refund`,
+    );
     // A refused refund needs a new request id; nothing was refunded twice.
     const key = (await stored(order.id)).paypalKey;
     expect(refunds.map((request) => request.requestId)).toEqual([`${key}-refund-0`, `${key}-refund-1`]);
@@ -536,7 +409,7 @@ describe('refunds', () => {
     const nothingLeft = await app().inject({
       method: 'POST',
       url: `/api/admin/orders/${order.id}/refund`,
-      headers: admin.headers,
+      headers: shop.admin.headers,
     });
     expect(nothingLeft.statusCode).toBe(409);
     expect(nothingLeft.json()).toMatchObject({ code: 'refund_not_possible' });
@@ -544,7 +417,7 @@ describe('refunds', () => {
 
   it('refunds an accepted order staff cancel', async () => {
     const { order } = await paidOrder();
-    const headers = admin.headers;
+    const headers = shop.admin.headers;
     expect(
       (
         await app().inject({
@@ -575,9 +448,7 @@ describe('refunds', () => {
   });
 
   it('counts the unanswered time from the payment, not from placing', async () => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
+    const { order } = await approvedOrder();
     setClock(12);
     expect((await capture(order)).statusCode).toBe(200);
     setClock(20);
@@ -588,20 +459,15 @@ describe('refunds', () => {
   it('records a refund PayPal reports by webhook, and a staff retry for a refund still pending at PayPal is harmless', async () => {
     const { order } = await paidOrder();
     const row = await stored(order.id);
-    paypal.refundOutcome = 'PENDING';
-    await app().inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/reject`,
-      headers: admin.headers,
-      payload: { reason: 'Zu viel los' },
-    });
+    shop.paypal.refundOutcome = 'PENDING';
+    await reject(order, 'Zu viel los');
     await vi.waitFor(async () => expect((await stored(order.id)).paypalRefundId).not.toBeNull());
     expect((await stored(order.id)).paymentStatus).toBe('refund_pending');
     const refunded = await webhook('PAYMENT.CAPTURE.REFUNDED', {
       id: 'REFUND-1',
       status: 'COMPLETED',
       amount: { currency_code: 'EUR', value: order.total.toFixed(2) },
-      links: [{ rel: 'up', href: `${paypal.baseUrl}/v2/payments/captures/${row.paypalCaptureId}` }],
+      links: [{ rel: 'up', href: `${shop.paypal.baseUrl}/v2/payments/captures/${row.paypalCaptureId}` }],
     });
     expect(refunded.json()).toEqual({ result: 'handled' });
     expect((await stored(order.id)).paymentStatus).toBe('refunded');

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   computeTotals,
   lineTotal,
   orderSchema,
-  paypalOrderSchema,
   type CartItem,
   type Language,
-  type Order,
   type OrderItemInput,
 } from '@pizzeria/domain';
-import { buildTestServer, pinClock, type TestServer } from '../../../test/helper.ts';
-import { checkPurchaseUnit, startFakePayPal, type FakePayPal } from '../../../test/fake-paypal.ts';
+import { checkPurchaseUnit } from '../../../test/fake-paypal.ts';
+import { usePayPalShop } from '../../../test/paypal-shop.ts';
 import type { Catalogue, CatalogueProduct } from '../catalogue/index.ts';
 import { priceOrder } from '../orders/pricing.ts';
 import { purchaseUnit } from './paypal-client.ts';
@@ -330,34 +328,22 @@ describe('any order’s breakdown', () => {
 
 describe('the PayPal order the shop creates', () => {
   const WEBHOOK_ID = 'WH-PURCHASE';
-  let paypal: FakePayPal;
-  let server: TestServer;
+  // PayPal's answers here are never late: the shop waits as long as by default.
+  const shop = usePayPalShop({ webhookId: WEBHOOK_ID, timeoutSeconds: 15 });
+  const { startPayPal } = shop;
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    paypal = await startFakePayPal();
-    server = await buildTestServer({
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_BASE: paypal.baseUrl,
-      PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
-    });
-    pinClock(server.app);
-    const loaded = await server.app.catalogue.get(13);
+    const loaded = await shop.app().catalogue.get(13);
     if (!loaded) throw new Error('no demo catalogue');
     catalogue = loaded;
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await paypal.close();
   });
 
   const orderable = (product: CatalogueProduct) =>
     product.available && product.toppingGroups.every((group) => group.minSelect === 0);
 
   async function placeDelivery(items: OrderItemInput[], postcode: string, language: Language) {
-    return server.app.inject({
+    return shop.app().inject({
       method: 'POST',
       url: '/api/orders/guest',
       headers: { 'idempotency-key': randomUUID(), 'accept-language': language },
@@ -380,10 +366,6 @@ describe('the PayPal order the shop creates', () => {
         },
       },
     });
-  }
-
-  async function createPayPalOrder(order: Order) {
-    return server.app.inject({ method: 'POST', url: `/api/orders/${order.id}/paypal?token=${order.tracking_token}` });
   }
 
   it('lists the order’s lines, deposits, delivery fee and discount, adding up to its total', async () => {
@@ -416,9 +398,7 @@ describe('the PayPal order the shop creates', () => {
     expect(order.delivery_fee).toBe(3.5);
     expect(order.deposit).toBeGreaterThan(0);
 
-    const created = await createPayPalOrder(order);
-    expect(created.statusCode, created.body).toBe(200);
-    const atPayPal = paypal.orders.get(paypalOrderSchema.parse(created.json()).paypal_order_id);
+    const atPayPal = shop.paypal.orders.get(await startPayPal(order));
     const cents = (euros: number) => (Math.round(euros * 100) / 100).toFixed(2);
     expect(atPayPal?.amount).toEqual({ currency_code: 'EUR', value: cents(order.total) });
     expect(atPayPal?.breakdown).toEqual({
@@ -485,9 +465,7 @@ describe('the PayPal order the shop creates', () => {
           const placed = await placeDelivery(items, postcode, language);
           expect(placed.statusCode, placed.body).toBe(201);
           const order = orderSchema.parse(placed.json());
-          const created = await createPayPalOrder(order);
-          expect(created.statusCode, created.body).toBe(200);
-          const atPayPal = paypal.orders.get(paypalOrderSchema.parse(created.json()).paypal_order_id);
+          const atPayPal = shop.paypal.orders.get(await startPayPal(order));
           expect(atPayPal?.amount.value).toBe(order.total.toFixed(2));
           expect(atPayPal?.items?.length).toBeGreaterThanOrEqual(order.items.length);
           expect(

@@ -1,5 +1,5 @@
 import type { Language, LocalizedText } from '@pizzeria/domain';
-import type { OrderItemValues, OrderRow } from '../orders/render.ts';
+import type { OrderItemValues, OrderRow } from '../orders/index.ts';
 import type { PayPalItem, PayPalPurchase } from './paypal-client.ts';
 
 // What the buyer's PayPal receipt lists for an order: its lines and deposits as items, the delivery fee

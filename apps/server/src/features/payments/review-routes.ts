@@ -12,9 +12,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { audit, staffId } from '../admin/editing.ts';
-import { ORDER_NOT_FOUND } from '../orders/order-errors.ts';
-import type { OrderRow } from '../orders/render.ts';
+import { audit, staffId } from '../audit/index.ts';
+import { ORDER_NOT_FOUND, type OrderRow } from '../orders/index.ts';
 
 // "Zahlungen prüfen" (decision 012): every payment that needs a person, listed for the board until it is
 // settled — a refund that went through, or staff marking it as dealt with in PayPal. The list reads the

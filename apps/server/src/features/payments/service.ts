@@ -12,12 +12,18 @@ import {
   type PaymentMethods,
   type PaymentStatus,
 } from '@pizzeria/domain';
-import { orderEvents, orderItems, orders, paypalWebhookEvents, stores } from '../../db/schema.ts';
+import { orderItems, orders, paypalWebhookEvents, stores } from '../../db/schema.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { mayFollow } from '../orders/order-access.ts';
-import { ORDER_NOT_FOUND, orderError } from '../orders/order-errors.ts';
-import type { OrderRow } from '../orders/render.ts';
+import {
+  changeStatus,
+  mayFollow,
+  ORDER_NOT_FOUND,
+  orderError,
+  recordEvent,
+  type OrderActor,
+  type OrderRow,
+} from '../orders/index.ts';
 import {
   createPayPalClient,
   PayPalError,
@@ -125,7 +131,10 @@ const BAD_EVENT = new HttpError(400, 'invalid_event', {
   en: 'The webhook event cannot be read.',
 });
 
-const webhookAmountSchema = z.object({ currency_code: z.string(), value: z.string() });
+const webhookAmountSchema = z.object({
+  currency_code: z.string(),
+  value: z.string(),
+});
 const webhookEventSchema = z.object({
   id: z.string().min(1).max(100),
   event_type: z.string().max(100),
@@ -133,7 +142,11 @@ const webhookEventSchema = z.object({
     id: z.string().min(1).max(100),
     status: z.string().optional(),
     amount: webhookAmountSchema.optional(),
-    supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).optional() }).optional(),
+    supplementary_data: z
+      .object({
+        related_ids: z.object({ order_id: z.string().optional() }).optional(),
+      })
+      .optional(),
     links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
   }),
 });
@@ -167,7 +180,10 @@ export default fp<PaymentsPluginOptions>(
       : null;
     const verifier: WebhookVerifier | null =
       settings?.webhookId !== undefined && settings.webhookId !== ''
-        ? createWebhookVerifier({ webhookId: settings.webhookId, apiBase: settings.apiBase })
+        ? createWebhookVerifier({
+            webhookId: settings.webhookId,
+            apiBase: settings.apiBase,
+          })
         : null;
     const now = () => app.orders.clock.now();
 
@@ -192,11 +208,13 @@ export default fp<PaymentsPluginOptions>(
       return REGIONS[store?.region ?? 'de-DE'].currency;
     }
 
-    function actorOf(row: OrderRow, access: OrderAccessRequest | null) {
-      if (access === null) return { actorKind: 'system' as const, actorUserId: null };
-      if (access.caller && access.caller.id === row.userId)
-        return { actorKind: 'customer' as const, actorUserId: row.userId };
-      return { actorKind: row.userId === null ? ('guest' as const) : ('customer' as const), actorUserId: row.userId };
+    function actorOf(row: OrderRow, access: OrderAccessRequest | null): OrderActor {
+      if (access === null) return { kind: 'system', userId: null };
+      if (access.caller && access.caller.id === row.userId) return { kind: 'customer', userId: row.userId };
+      return {
+        kind: row.userId === null ? 'guest' : 'customer',
+        userId: row.userId,
+      };
     }
 
     function tell(row: OrderRow, language: Language, kind: 'created' | 'updated', mail: 'orderReceived' | null) {
@@ -262,27 +280,37 @@ export default fp<PaymentsPluginOptions>(
               inArray(orders.status, expire ? ['pending_payment', 'expired'] : ['expired']),
               inArray(orders.paymentStatus, NOT_CAPTURED),
             );
+      const refund = {
+        paymentStatus: 'refund_pending' as const,
+        paypalCaptureId: captureId,
+        paymentUpdatedAt: now(),
+      };
       const [row] = await db.transaction(async (tx) => {
+        if (!expire)
+          return tx
+            .update(orders)
+            .set(refund)
+            .where(and(eq(orders.id, orderId), where))
+            .returning();
+        const event = {
+          actor: { kind: 'system' as const, userId: null },
+          at: now(),
+          note: 'PayPal captured another amount than the order’s total; refunded.',
+        };
+        const expired = await changeStatus(tx, {
+          to: 'expired',
+          which: and(eq(orders.id, orderId), where),
+          patch: refund,
+          ...event,
+        });
+        if (expired.length > 0) return expired;
+        // Expired already: only its payment changes, and its history says why the money goes back.
         const changed = await tx
           .update(orders)
-          .set({
-            ...(expire ? { status: 'expired' as const } : {}),
-            paymentStatus: 'refund_pending',
-            paypalCaptureId: captureId,
-            paymentUpdatedAt: now(),
-          })
-          .where(and(eq(orders.id, orderId), where))
+          .set(refund)
+          .where(and(eq(orders.id, orderId), eq(orders.status, 'expired'), where))
           .returning();
-        const [first] = changed;
-        if (first && expire) {
-          await tx.insert(orderEvents).values({
-            orderId,
-            status: 'expired',
-            actorKind: 'system',
-            note: 'PayPal captured another amount than the order’s total; refunded.',
-            createdAt: now(),
-          });
-        }
+        for (const row of changed) await recordEvent(tx, row, event);
         return changed;
       });
       if (!row) return false;
@@ -306,7 +334,12 @@ export default fp<PaymentsPluginOptions>(
         const currency = await currencyOf(row.storeId);
         if (capture.amountCents !== row.totalCents || capture.currency !== currency) {
           app.log.error(
-            { orderId, captured: capture.amountCents, currency: capture.currency, total: row.totalCents },
+            {
+              orderId,
+              captured: capture.amountCents,
+              currency: capture.currency,
+              total: row.totalCents,
+            },
             'PayPal captured another amount than the order total: refunding it',
           );
           await refundStray(orderId, capture.id, 'mismatch');
@@ -314,31 +347,21 @@ export default fp<PaymentsPluginOptions>(
         }
         const at = now();
         const waitingSince = await app.orders.waitingSince(row, at);
-        const paid = await db.transaction(async (tx) => {
-          const [changed] = await tx
-            .update(orders)
-            .set({
-              status: 'waiting',
+        const [paid] = await db.transaction((tx) =>
+          changeStatus(tx, {
+            to: 'waiting',
+            which: and(eq(orders.id, orderId), inArray(orders.paymentStatus, NOT_CAPTURED)),
+            actor: actorOf(row, access),
+            at,
+            patch: {
               paymentStatus: 'paid',
               paypalCaptureId: capture.id,
               waitingSince,
               paymentUpdatedAt: at,
-            })
-            .where(
-              and(
-                eq(orders.id, orderId),
-                eq(orders.status, 'pending_payment'),
-                inArray(orders.paymentStatus, NOT_CAPTURED),
-              ),
-            )
-            .returning();
-          if (changed) {
-            await tx
-              .insert(orderEvents)
-              .values({ orderId, status: 'waiting', ...actorOf(changed, access), note: 'PayPal', createdAt: at });
-          }
-          return changed;
-        });
+            },
+            note: 'PayPal',
+          }),
+        );
         if (paid) {
           // The kitchen sees it now, as a new order, and the customer gets the confirmation.
           await tell(paid, paid.language, 'created', 'orderReceived').catch((error: unknown) =>
@@ -394,7 +417,10 @@ export default fp<PaymentsPluginOptions>(
      * tried again, one PayPal holds is asked about.
      */
     function retryLater(row: OrderRow): PgUpdateSetSource<typeof orders> {
-      return { refundRetryAt: nextTryAt(now(), row.refundRetries), refundRetries: row.refundRetries + 1 };
+      return {
+        refundRetryAt: nextTryAt(now(), row.refundRetries),
+        refundRetries: row.refundRetries + 1,
+      };
     }
 
     /**
@@ -402,9 +428,19 @@ export default fp<PaymentsPluginOptions>(
      * order. A refund PayPal failed or cancelled is done with: the next try needs a new request id.
      */
     function refundAnswer(row: OrderRow, refund: PayPalRefund): PgUpdateSetSource<typeof orders> {
-      if (refund.status === 'COMPLETED') return { paymentStatus: 'refunded', paypalRefundId: refund.id, ...refundDone };
+      if (refund.status === 'COMPLETED')
+        return {
+          paymentStatus: 'refunded',
+          paypalRefundId: refund.id,
+          ...refundDone,
+        };
       if (refund.status === 'PENDING') {
-        return { paymentStatus: 'refund_pending', paypalRefundId: refund.id, refundFailure: null, ...retryLater(row) };
+        return {
+          paymentStatus: 'refund_pending',
+          paypalRefundId: refund.id,
+          refundFailure: null,
+          ...retryLater(row),
+        };
       }
       const reason = refund.reason ? ` (${refund.reason})` : '';
       return {
@@ -511,7 +547,11 @@ export default fp<PaymentsPluginOptions>(
         if (!captureId) return null;
         const row = await changePayment(
           and(eq(orders.paypalCaptureId, decodeURIComponent(captureId)), sql`${orders.paymentStatus} <> 'refunded'`),
-          { paymentStatus: 'refunded', paypalRefundId: resource.id, ...refundDone },
+          {
+            paymentStatus: 'refunded',
+            paypalRefundId: resource.id,
+            ...refundDone,
+          },
         );
         return row?.id ?? null;
       }
@@ -553,7 +593,12 @@ export default fp<PaymentsPluginOptions>(
       async methods(storeId) {
         return {
           cash: true,
-          paypal: settings ? { client_id: settings.clientId, currency: await currencyOf(storeId) } : null,
+          paypal: settings
+            ? {
+                client_id: settings.clientId,
+                currency: await currencyOf(storeId),
+              }
+            : null,
         };
       },
 
@@ -649,9 +694,15 @@ export default fp<PaymentsPluginOptions>(
         switch (applied.kind) {
           case 'paid':
           case 'unchanged':
-            return { order: await renderFor(applied.row, language), pending: applied.row.paymentStatus === 'pending' };
+            return {
+              order: await renderFor(applied.row, language),
+              pending: applied.row.paymentStatus === 'pending',
+            };
           case 'pending':
-            return { order: await renderFor(applied.row, language), pending: true };
+            return {
+              order: await renderFor(applied.row, language),
+              pending: true,
+            };
           case 'declined':
             throw orderError(applied.code);
           case 'expired':
@@ -667,33 +718,24 @@ export default fp<PaymentsPluginOptions>(
         if (row.paymentMethod === 'cash') return renderFor(row, language);
         const at = now();
         const waitingSince = await app.orders.waitingSince(row, at);
-        const switched = await db.transaction(async (tx) => {
-          const [changed] = await tx
-            .update(orders)
-            .set({
+        const [switched] = await db.transaction((tx) =>
+          changeStatus(tx, {
+            to: 'waiting',
+            which: and(eq(orders.id, orderId), inArray(orders.paymentStatus, PAYABLE)),
+            actor: actorOf(row, access),
+            at,
+            patch: {
               paymentMethod: 'cash',
               paymentStatus: null,
-              status: 'waiting',
               waitingSince,
               paymentUpdatedAt: at,
               // PayPal may have captured it anyway (an answer lost on the way): the sweep asks until settled.
               paypalSettleAt: settleIfPayPalOrder(at),
-            })
-            .where(
-              and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'), inArray(orders.paymentStatus, PAYABLE)),
-            )
-            .returning();
-          if (changed) {
-            await tx.insert(orderEvents).values({
-              orderId,
-              status: 'waiting',
-              ...actorOf(changed, access),
-              note: changed.language === 'en' ? 'Pays cash instead of PayPal' : 'Zahlt bar statt mit PayPal',
-              createdAt: at,
-            });
-          }
-          return changed;
-        });
+            },
+            note: (changed) =>
+              changed.language === 'en' ? 'Pays cash instead of PayPal' : 'Zahlt bar statt mit PayPal',
+          }),
+        );
         if (!switched) {
           const current = await load(orderId);
           if (current?.status === 'expired') throw orderError('order_expired');
@@ -751,29 +793,19 @@ export default fp<PaymentsPluginOptions>(
 
       async sweep() {
         const at = now();
-        const expired = await db.transaction(async (tx) => {
-          const rows = await tx
-            .update(orders)
-            .set({ status: 'expired', paymentUpdatedAt: at, paypalSettleAt: settleIfPayPalOrder(at) })
-            .where(
-              and(
-                eq(orders.status, 'pending_payment'),
-                lt(orders.createdAt, new Date(at.getTime() - PAYMENT_WINDOW_MINUTES * MINUTE_MS)),
-              ),
-            )
-            .returning();
-          if (rows.length > 0) {
-            await tx.insert(orderEvents).values(
-              rows.map((row) => ({
-                orderId: row.id,
-                status: 'expired' as const,
-                actorKind: 'system' as const,
-                createdAt: at,
-              })),
-            );
-          }
-          return rows;
-        });
+        // Unpaid past the payment window: `changeStatus` moves only orders still waiting for their payment.
+        const expired = await db.transaction((tx) =>
+          changeStatus(tx, {
+            to: 'expired',
+            which: lt(orders.createdAt, new Date(at.getTime() - PAYMENT_WINDOW_MINUTES * MINUTE_MS)),
+            actor: { kind: 'system', userId: null },
+            at,
+            patch: {
+              paymentUpdatedAt: at,
+              paypalSettleAt: settleIfPayPalOrder(at),
+            },
+          }),
+        );
         for (const row of expired) tellQuietly(row);
         if (!settlement) return;
         // Approved and captured just before it expired, or paid cash after a capture whose answer was lost:

@@ -1,142 +1,57 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderSchema, paypalOrderSchema, type Order } from '@pizzeria/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orderSchema, type Order } from '@pizzeria/domain';
 import { loadConfig } from '../../config.ts';
-import { orders } from '../../db/schema.ts';
 import { buildServer } from '../../server.ts';
-import { buildTestServer, createTestUser, pickupOrder, simpleProduct, type TestServer } from '../../../test/helper.ts';
-import { startFakePayPal, type FakePayPal } from '../../../test/fake-paypal.ts';
+import { createTestUser, MONDAY_EVENING, pinClock } from '../../../test/helper.ts';
+import { captureResource, usePayPalShop } from '../../../test/paypal-shop.ts';
 import { createPayPalClient } from './paypal-client.ts';
 
 // Settlement (decision 012): a PayPal order the shop created and did not end up charging for is asked
 // about by the sweep until settled, webhooks or not; money PayPal captured for it is refunded once.
 
-// Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
-const NOW = new Date('2026-06-15T16:07:00Z');
 const WEBHOOK_ID = 'WH-SETTLEMENT';
 
-let paypal: FakePayPal;
-let server: TestServer;
-let productId: number;
-
-function app() {
-  return server.app;
-}
-
-function setClock(minutesAfterNow: number, instance: FastifyInstance = app()) {
-  instance.orders.clock = { now: () => new Date(NOW.getTime() + minutesAfterNow * 60_000) };
-}
-
-async function placePayPalOrder(instance: FastifyInstance = app()): Promise<Order> {
-  const response = await instance.inject({
-    method: 'POST',
-    url: '/api/orders/guest',
-    headers: { 'idempotency-key': randomUUID() },
-    payload: { ...pickupOrder(productId), payment_method: 'paypal' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return orderSchema.parse(response.json());
-}
-
-async function startPayPal(order: Order, instance: FastifyInstance = app()): Promise<string> {
-  const response = await instance.inject({
-    method: 'POST',
-    url: `/api/orders/${order.id}/paypal?token=${order.tracking_token}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return paypalOrderSchema.parse(response.json()).paypal_order_id;
-}
-
-function capture(order: Order, instance: FastifyInstance = app()) {
-  return instance.inject({
-    method: 'POST',
-    url: `/api/orders/${order.id}/paypal/capture?token=${order.tracking_token}`,
-  });
-}
-
-function payCash(order: Order, instance: FastifyInstance = app()) {
-  return instance.inject({ method: 'POST', url: `/api/orders/${order.id}/pay-cash?token=${order.tracking_token}` });
-}
-
-async function stored(orderId: number, instance: FastifyInstance = app()) {
-  const [row] = await instance.database.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error(`no order ${orderId}`);
-  return row;
-}
+const shop = usePayPalShop({ webhookId: WEBHOOK_ID });
+const { app, setClock, placePayPalOrder, startPayPal, capture, payCash, stored, approvedOrder, reject, webhook } = shop;
 
 /** A PayPal order captured at PayPal whose capture answer the shop never got (it answered 503). */
 async function capturedUnheard(instance: FastifyInstance = app()): Promise<{ order: Order; paypalOrderId: string }> {
-  const order = await placePayPalOrder(instance);
-  const paypalOrderId = await startPayPal(order, instance);
-  paypal.approve(paypalOrderId);
-  paypal.dropNextCaptureAnswer = true;
-  expect((await capture(order, instance)).statusCode).toBe(503);
-  expect(paypal.orders.get(paypalOrderId)?.capture?.status).toBe('COMPLETED');
+  const { order, paypalOrderId } = await approvedOrder(instance);
+  shop.paypal.dropNextCaptureAnswer = true;
+  expect((await capture(order, {}, instance)).statusCode).toBe(503);
+  expect(shop.paypal.orders.get(paypalOrderId)?.capture?.status).toBe('COMPLETED');
   return { order, paypalOrderId };
 }
 
 function refundsOf(paypalOrderId: string) {
-  const captureId = paypal.orders.get(paypalOrderId)?.capture?.id ?? '';
-  return paypal.requests.filter((request) => request.path === `/v2/payments/captures/${captureId}/refund`);
+  const captureId = shop.paypal.orders.get(paypalOrderId)?.capture?.id ?? '';
+  return shop.paypal.requests.filter((request) => request.path === `/v2/payments/captures/${captureId}/refund`);
 }
 
 function lookupsOf(paypalOrderId: string) {
-  return paypal.requests.filter(
+  return shop.paypal.requests.filter(
     (request) => request.method === 'GET' && request.path === `/v2/checkout/orders/${paypalOrderId}`,
   );
 }
 
-async function lateWebhook(paypalOrderId: string) {
-  const captured = paypal.orders.get(paypalOrderId)?.capture;
-  const signed = paypal.signWebhook(WEBHOOK_ID, 'PAYMENT.CAPTURE.COMPLETED', {
-    id: captured?.id,
-    status: 'COMPLETED',
-    amount: captured?.amount,
-    supplementary_data: { related_ids: { order_id: paypalOrderId } },
-  });
-  return app().inject({
-    method: 'POST',
-    url: '/api/payments/paypal/webhook',
-    headers: signed.headers,
-    payload: signed.body,
-  });
+function lateWebhook(paypalOrderId: string) {
+  const captured = shop.paypal.orders.get(paypalOrderId)?.capture;
+  return webhook(
+    'PAYMENT.CAPTURE.COMPLETED',
+    captureResource(paypalOrderId, captured?.id ?? '', 'COMPLETED', captured?.amount.value ?? ''),
+  );
 }
 
 /** The money came back, once, and nothing asks PayPal about it any more. */
 async function expectRefundedOnce(orderId: number, paypalOrderId: string) {
   await vi.waitFor(async () => expect((await stored(orderId)).paymentStatus).toBe('refunded'));
-  expect(paypal.orders.get(paypalOrderId)?.capture?.status).toBe('REFUNDED');
+  expect(shop.paypal.orders.get(paypalOrderId)?.capture?.status).toBe('REFUNDED');
   expect(refundsOf(paypalOrderId)).toHaveLength(1);
   expect((await stored(orderId)).paypalSettleAt).toBeNull();
 }
-
-beforeAll(async () => {
-  paypal = await startFakePayPal();
-  server = await buildTestServer({
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-    PAYPAL_API_BASE: paypal.baseUrl,
-    PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
-    PAYPAL_TIMEOUT_SECONDS: '1',
-  });
-  productId = (await simpleProduct(app())).id;
-});
-
-afterAll(async () => {
-  await server.close();
-  await paypal.close();
-});
-
-beforeEach(() => {
-  setClock(0);
-  paypal.captureOutcome = 'COMPLETED';
-  paypal.refundOutcome = 'COMPLETED';
-  paypal.dropNextCaptureAnswer = false;
-  paypal.delayMs = 0;
-});
 
 describe('money PayPal captured for an order the shop did not charge', () => {
   it('is refunded once after the customer paid cash instead, without webhooks', async () => {
@@ -163,10 +78,10 @@ describe('money PayPal captured for an order the shop did not charge', () => {
     const { order, paypalOrderId } = await capturedUnheard();
     setClock(31);
     // PayPal answers too slowly for the check right after expiry.
-    paypal.delayMs = 1500;
+    shop.paypal.delayMs = 1500;
     await app().payments.sweep();
     expect(await stored(order.id)).toMatchObject({ status: 'expired', paymentStatus: 'unpaid' });
-    paypal.delayMs = 0;
+    shop.paypal.delayMs = 0;
     // Not hammered: the next check waits for its backoff.
     await app().payments.sweep();
     expect((await stored(order.id)).paymentStatus).toBe('unpaid');
@@ -182,24 +97,17 @@ describe('money PayPal captured for an order the shop did not charge', () => {
   });
 
   it('is refunded once for an order staff rejected while its capture was still under way at PayPal', async () => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
+    const { order, paypalOrderId } = await approvedOrder();
     // PayPal answers after the shop stopped waiting (1 s): the shop answers 503, PayPal captures a moment later.
-    paypal.delayMs = 1500;
+    shop.paypal.delayMs = 1500;
     const slow = await capture(order);
     expect(slow.statusCode).toBe(503);
     expect((await payCash(order)).statusCode).toBe(200);
     const admin = await createTestUser(app(), { role: 'admin' });
-    const rejected = await app().inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/reject`,
-      headers: admin.headers,
-      payload: { reason: 'Kein Teig mehr' },
-    });
+    const rejected = await reject(order, 'Kein Teig mehr', admin);
     expect(rejected.statusCode).toBe(200);
-    await vi.waitFor(() => expect(paypal.orders.get(paypalOrderId)?.capture?.status).toBe('COMPLETED'));
-    paypal.delayMs = 0;
+    await vi.waitFor(() => expect(shop.paypal.orders.get(paypalOrderId)?.capture?.status).toBe('COMPLETED'));
+    shop.paypal.delayMs = 0;
 
     await app().payments.sweep();
     await expectRefundedOnce(order.id, paypalOrderId);
@@ -219,20 +127,18 @@ describe('money PayPal captured for an order the shop did not charge', () => {
 
 describe('a PayPal order never captured', () => {
   it('is asked about with backoff until PayPal would have let it go, then never again', async () => {
-    const order = await placePayPalOrder();
-    const paypalOrderId = await startPayPal(order);
-    paypal.approve(paypalOrderId);
+    const { order, paypalOrderId } = await approvedOrder();
     expect((await payCash(order)).statusCode).toBe(200);
 
     await app().payments.sweep();
     expect(lookupsOf(paypalOrderId)).toHaveLength(1);
-    expect((await stored(order.id)).paypalSettleAt).toEqual(new Date(NOW.getTime() + 60_000));
+    expect((await stored(order.id)).paypalSettleAt).toEqual(new Date(MONDAY_EVENING.getTime() + 60_000));
     await app().payments.sweep();
     expect(lookupsOf(paypalOrderId)).toHaveLength(1);
     setClock(1);
     await app().payments.sweep();
     expect(lookupsOf(paypalOrderId)).toHaveLength(2);
-    expect((await stored(order.id)).paypalSettleAt).toEqual(new Date(NOW.getTime() + 6 * 60_000));
+    expect((await stored(order.id)).paypalSettleAt).toEqual(new Date(MONDAY_EVENING.getTime() + 6 * 60_000));
 
     // Six hours after its payment window closed nothing can capture it any more: settled.
     setClock(30 + 6 * 60);
@@ -248,7 +154,7 @@ describe('a PayPal order never captured', () => {
   it('is settled at once when PayPal no longer knows it', async () => {
     const order = await placePayPalOrder();
     const paypalOrderId = await startPayPal(order);
-    paypal.orders.delete(paypalOrderId);
+    shop.paypal.orders.delete(paypalOrderId);
     setClock(31);
     await app().payments.sweep();
     expect(await stored(order.id)).toMatchObject({ status: 'expired', paypalSettleAt: null });
@@ -262,23 +168,23 @@ describe('a PayPal order PayPal created while the order stopped waiting for it',
    * resolves to the shop's answer and the PayPal order PayPal created.
    */
   async function createWhile(order: Order, meanwhile: () => Promise<unknown>) {
-    const sent = paypal.requests.length;
-    paypal.delayMs = 400;
+    const sent = shop.paypal.requests.length;
+    shop.paypal.delayMs = 400;
     const creating = app().inject({
       method: 'POST',
       url: `/api/orders/${order.id}/paypal?token=${order.tracking_token}`,
     });
     await vi.waitFor(() =>
       expect(
-        paypal.requests
+        shop.paypal.requests
           .slice(sent)
           .some((request) => request.method === 'POST' && request.path === '/v2/checkout/orders'),
       ).toBe(true),
     );
     await meanwhile();
     const answer = await creating;
-    paypal.delayMs = 0;
-    const created = [...paypal.orders.values()].find((candidate) => candidate.referenceId === `order-${order.id}`);
+    shop.paypal.delayMs = 0;
+    const created = [...shop.paypal.orders.values()].find((candidate) => candidate.referenceId === `order-${order.id}`);
     if (!created) throw new Error(`PayPal created no order for ${order.id}`);
     return { answer, paypalOrderId: created.id };
   }
@@ -292,14 +198,18 @@ describe('a PayPal order PayPal created while the order stopped waiting for it',
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ code: 'order_not_payable' });
     // Still the order's own PayPal order (a webhook finds the order by it), due for its check at once.
-    expect(await stored(order.id)).toMatchObject({ paymentMethod: 'cash', paypalOrderId, paypalSettleAt: NOW });
+    expect(await stored(order.id)).toMatchObject({
+      paymentMethod: 'cash',
+      paypalOrderId,
+      paypalSettleAt: MONDAY_EVENING,
+    });
 
     // However it came to be captured (approved in a window opened before the switch), PayPal holds the money.
-    paypal.approve(paypalOrderId);
+    shop.paypal.approve(paypalOrderId);
     const shopAccount = createPayPalClient({
-      baseUrl: paypal.baseUrl,
-      clientId: paypal.clientId,
-      clientSecret: paypal.clientSecret,
+      baseUrl: shop.paypal.baseUrl,
+      clientId: shop.paypal.clientId,
+      clientSecret: shop.paypal.clientSecret,
     });
     expect((await shopAccount.captureOrder(paypalOrderId, randomUUID())).capture?.status).toBe('COMPLETED');
 
@@ -318,13 +228,13 @@ describe('a PayPal order PayPal created while the order stopped waiting for it',
     expect(await stored(order.id)).toMatchObject({
       status: 'expired',
       paypalOrderId,
-      paypalSettleAt: new Date(NOW.getTime() + 31 * 60_000),
+      paypalSettleAt: new Date(MONDAY_EVENING.getTime() + 31 * 60_000),
     });
 
     await app().payments.sweep();
     expect(lookupsOf(paypalOrderId)).toHaveLength(1);
     // Never approved: asked about again with backoff, settled once nothing can capture it any more.
-    expect((await stored(order.id)).paypalSettleAt).toEqual(new Date(NOW.getTime() + 32 * 60_000));
+    expect((await stored(order.id)).paypalSettleAt).toEqual(new Date(MONDAY_EVENING.getTime() + 32 * 60_000));
     setClock(30 + 6 * 60);
     await app().payments.sweep();
     expect(await stored(order.id)).toMatchObject({ paypalSettleAt: null, paymentStatus: 'unpaid' });
@@ -347,16 +257,15 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
         LOG_LEVEL: 'silent',
         DATABASE_URL: url.toString(),
         DATA_DIR: 'memory://',
-        PAYPAL_CLIENT_ID: paypal.clientId,
-        PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-        PAYPAL_API_BASE: paypal.baseUrl,
+        PAYPAL_CLIENT_ID: shop.paypal.clientId,
+        PAYPAL_CLIENT_SECRET: shop.paypal.clientSecret,
+        PAYPAL_API_BASE: shop.paypal.baseUrl,
         PAYPAL_TIMEOUT_SECONDS: '1',
         ORDERS_PER_HOUR_PER_ADDRESS: '100000',
         GUEST_ORDERS_SHARE_OF_SLOT_PERCENT: '100',
       }),
     );
-    setClock(0, instance);
-    instance.storeStatus.clock = { now: () => NOW };
+    pinClock(instance);
     return instance;
   }
 

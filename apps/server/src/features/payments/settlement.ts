@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PAYMENT_WINDOW_MINUTES } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
-import type { OrderRow } from '../orders/render.ts';
+import type { OrderRow } from '../orders/index.ts';
 import { PayPalError, type PayPalClient, type PayPalOrder } from './paypal-client.ts';
 
 // Settlement and refund retries (decision 012): what the sweep does after the shop stopped waiting for

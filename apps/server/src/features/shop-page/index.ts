@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { STORE_ID, liveStoreStatus } from '@pizzeria/domain';
 import type { CatalogueService } from '../catalogue/index.ts';
-import type { StoreStatusService } from '../store-status/index.ts';
+import type { StoreStatusService } from '../store/index.ts';
 import { pageLanguage, shopPages, type CurrentStatus, type RenderShop, type ShopPage } from './shop-page.ts';
 
 export {

@@ -1,0 +1,73 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderEvents, orders } from '../../db/schema.ts';
+import { buildTestServer, pinClock, placePickupOrder, simpleProduct, type TestServer } from '../../../test/helper.ts';
+import { changeStatus } from './status.ts';
+
+let server: TestServer;
+let productId: number;
+
+beforeAll(async () => {
+  server = await buildTestServer();
+  pinClock(server.app);
+  productId = (await simpleProduct(server.app)).id;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('changeStatus', () => {
+  it('moves an order only where the transition table allows, with its event and actor in one go', async () => {
+    const db = server.app.database.db;
+    const { id } = await placePickupOrder(server.app, productId);
+    const at = new Date('2026-06-15T16:10:00Z');
+    const actor = { kind: 'system' as const, userId: null };
+
+    // A waiting order may not be completed: nothing changes, no event is written.
+    const skipped = await db.transaction((tx) =>
+      changeStatus(tx, {
+        to: 'completed',
+        which: eq(orders.id, id),
+        actor,
+        at,
+        note: 'too early',
+      }),
+    );
+    expect(skipped).toEqual([]);
+
+    const [rejected] = await db.transaction((tx) =>
+      changeStatus(tx, {
+        to: 'rejected',
+        which: eq(orders.id, id),
+        actor,
+        at,
+        patch: { rejectionReason: 'Küche zu' },
+        note: (row) => `abgelehnt: ${row.rejectionReason}`,
+      }),
+    );
+    expect(rejected).toMatchObject({
+      id,
+      status: 'rejected',
+      rejectionReason: 'Küche zu',
+    });
+    const events = await db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, id), eq(orderEvents.status, 'rejected')));
+    expect(events).toMatchObject([
+      {
+        actorKind: 'system',
+        actorUserId: null,
+        note: 'abgelehnt: Küche zu',
+        createdAt: at,
+      },
+    ]);
+
+    // Rejected is final: a second change finds nothing to move.
+    const again = await db.transaction((tx) =>
+      changeStatus(tx, { to: 'accepted', which: eq(orders.id, id), actor, at }),
+    );
+    expect(again).toEqual([]);
+  });
+});
