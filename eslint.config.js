@@ -60,7 +60,7 @@ export default tseslint.config(
       ],
     },
   },
-  // One direction of imports (DESIGN §1, STYLE.md): the apps never import each other, and the
+  // One direction of imports (README's Architecture): the apps never import each other, and the
   // storefront never imports the admin area.
   {
     files: ['apps/server/**/*.ts'],

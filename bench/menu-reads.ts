@@ -8,7 +8,7 @@ import { writeSection } from './lighthouse-report.ts';
 import { recordFigures } from './results.ts';
 import { ROOT, startStorefront, type Storefront } from './lighthouse-server.ts';
 
-// Issue 14: menu reads (`GET /api/products/?store_id=13`) at 50 connections against their ceiling, a
+// Menu reads (`GET /api/products/?store_id=13`) at 50 connections against their ceiling, a
 // bare Fastify route in a process of its own answering the same bytes and headers from memory. Each
 // measured the same way, alternately, on the same machine: the ratio holds where absolute numbers do
 // not. On PostgreSQL (DATABASE_URL: a fresh database is made on it) and on PGlite. Prints a table and
@@ -20,7 +20,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const TIMEOUT_SECONDS = Number(process.env.BENCH_TIMEOUT ?? 300);
 const PATH = '/api/products/?store_id=13';
 const OUTPUT = path.join(ROOT, 'docs/BENCHMARKS.md');
-/** Targets of issue 14, printed beside the figures. */
+/** The targets, printed beside the figures (docs/BENCHMARKS.md says where they come from). */
 const TARGET_RATIO = 0.8;
 const TARGET_P99_MS = 15;
 

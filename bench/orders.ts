@@ -15,7 +15,7 @@ import type { FromOrderServer, ToOrderServer } from './order-protocol.ts';
 import { measureCeiling } from './orders-ceiling.ts';
 import { closedLoop, postJson } from './orders-load.ts';
 
-// Issue 14: guest orders (`POST /api/orders/guest`) at 20 connections against their ceiling, the same
+// Guest orders (`POST /api/orders/guest`) at 20 connections against their ceiling, the same
 // rows written as plain INSERTs through `pg` (orders-ceiling.ts). The server runs in a child process
 // (order-server.ts) on a fresh PostgreSQL database on DATABASE_URL's server, else on an in-memory PGlite
 // (no ceiling then). Rounds: menu reads, ASAP orders (all into one slot), the ceiling, orders spread over
@@ -36,12 +36,12 @@ const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 20);
 /** Seconds after which the run stops, says where, and exits non-zero. */
 const TIMEOUT_SECONDS = positiveInteger('BENCH_TIMEOUT', 180);
-/** Clients sending one Idempotency-Key at once (issue 14). */
+/** Clients sending one Idempotency-Key at once. */
 const RETRIES = 50;
 const MENU_PATH = '/api/products/?store_id=13';
 const ORDER_PATH = '/api/orders/guest';
 const OUTPUT = fileURLToPath(new URL('../docs/BENCHMARKS.md', import.meta.url));
-/** Targets of issue 14, printed beside the figures. */
+/** The targets, printed beside the figures (docs/BENCHMARKS.md says where they come from). */
 const TARGET_ORDERS_PER_SECOND = 500;
 const TARGET_P99_MS = 50;
 

@@ -4,7 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import * as z from 'zod/mini';
 import type { StoreStatusMessage } from '@pizzeria/domain';
 
-// The ceiling of a status fan-out (issue 14): a bare `ws` server on Node's http that holds the same
+// The ceiling of a status fan-out: a bare `ws` server on Node's http that holds the same
 // status message as the shop and, when a PUT flips its pause, sends it to every socket in one loop. No
 // framework, no database, no pub/sub, no batching: what one process can do on this machine at all.
 

@@ -16,7 +16,7 @@ import { startStatusCeiling } from './status-ceiling.ts';
 import { ephemeralPorts, openFiles, raiseFileLimit, sourceAddresses } from './status-limits.ts';
 import type { FromClients, ToClients } from './status-protocol.ts';
 
-// Issue 14, live status: the store status channel under many subscribers on one instance, what each
+// Live status: the store status channel under many subscribers on one instance, what each
 // open connection costs the server, and how long one change takes to reach the last subscriber, at
 // N/10 and at N; then N subscribers on instance B while the change is made on instance A, both on one
 // PostgreSQL and one Redis: what the way through Redis adds. The subscribers run in a child process
@@ -27,7 +27,7 @@ const STORE_ID = 13;
 const PATH = `/api/ws/store/${STORE_ID}/status`;
 const OUTPUT = path.join(ROOT, 'docs/BENCHMARKS.md');
 const MAX_SUBSCRIBERS = 20_000;
-/** Targets of issue 14, printed beside the figures. */
+/** The targets, printed beside the figures (docs/BENCHMARKS.md says where they come from). */
 const TARGET_KB_PER_CONNECTION = 30;
 const TARGET_P99_MS = 250;
 /** Subscribers connecting at once: a burst the accept backlog takes without refusing. */

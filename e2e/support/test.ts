@@ -7,7 +7,7 @@ export type { APIRequestContext, Browser, Locator, Page } from '@playwright/test
 const MARKER = '[csp-violation]';
 
 /**
- * Every journey's pages watch their Content-Security-Policy (issue 14): what it refused is listed in
+ * Every journey's pages watch their Content-Security-Policy: what it refused is listed in
  * `cspViolations`, and a journey fails when the list is not empty at its end. A CSP that is too strict
  * shows up here, in the journey that needs what it refused, rather than in a customer's browser.
  */

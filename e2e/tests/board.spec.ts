@@ -5,7 +5,7 @@ import { placeGuestOrder } from '../support/orders.ts';
 import { startOwnServer } from '../support/own-server.ts';
 import { isPhone, seriousA11yViolations, SHOP, signInStaff } from '../support/shop.ts';
 
-// Issue 10: the orders board, as the kitchen uses it on a Friday evening.
+// The orders board, as the kitchen uses it on a Friday evening.
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -171,7 +171,7 @@ test('staff open an order and reject it with a listed reason; on a phone the col
   expect(await seriousA11yViolations(page)).toEqual([]);
   await card(page, order.id).click();
   const dialog = page.getByRole('dialog', { name: `Bestellung #${order.id}` });
-  // Stored in E.164, shown as people read it (issue 15).
+  // Stored in E.164, shown as people read it.
   await expect(dialog.getByRole('link', { name: '030 555666' })).toHaveAttribute('href', 'tel:+4930555666');
   expect(await seriousA11yViolations(page)).toEqual([]);
   // A reason from the list: the guest is told it.

@@ -136,7 +136,7 @@ test('a guest orders for delivery in cash, and the order page turns to accepted 
   await expect(page.getByText(/Voraussichtlich (am .+ )?um \d{2}:\d{2} bei Ihnen\./)).toBeVisible();
 });
 
-test('a guest pre-orders for tomorrow, and the order page and its acceptance name the day (issue 15)', async ({
+test('a guest pre-orders for tomorrow, and the order page and its acceptance name the day', async ({
   page,
   request,
 }) => {
@@ -253,7 +253,7 @@ test('a customer logs in, adds an address, checks out and sees the order', async
   await expect(page).toHaveURL(/\/order-online\/update-address$/);
   await expect(page).toHaveTitle(/^Adresse \| /);
 
-  // Saving with the house number missing points at it (issue 15).
+  // Saving with the house number missing points at it.
   await page.getByLabel('Straße', { exact: true }).fill('Friedrichstraße');
   await page.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(page.getByRole('alert')).toHaveText('Bitte füllen Sie alle Felder aus');
@@ -274,7 +274,7 @@ test('a customer logs in, adds an address, checks out and sees the order', async
   await expect(page.getByText('Warten auf die Bestätigung des Restaurants')).toBeVisible();
   await expect(page.getByText('2 × Pizza Margherita (Groß Ø 36 cm)')).toBeVisible();
 
-  // The address can be deleted, after a confirmation; the order keeps its own copy (issue 15).
+  // The address can be deleted, after a confirmation; the order keeps its own copy.
   const orderPage = page.url();
   await page.goto('/order-online/update-address');
   await page.getByRole('button', { name: 'Adresse Friedrichstraße 100 löschen' }).click();

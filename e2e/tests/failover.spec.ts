@@ -4,7 +4,7 @@ import { buildCartItem, type Product } from '@pizzeria/domain';
 import { SHOP, signInStaff } from '../support/shop.ts';
 import { startTwoInstances, type TwoInstances } from '../support/two-instances.ts';
 
-// Issue 14, a fault that loses nothing: one of two instances stops while customers and the staff board
+// A fault that loses nothing: one of two instances stops while customers and the staff board
 // are connected to it. Their sockets find the other instance through the load balancer, no order is
 // lost or doubled, and the board rings for an order placed meanwhile.
 

@@ -10,7 +10,7 @@ import {
   withoutAutomaticPauses,
 } from '../support/shop.ts';
 
-// Issue 11: staff change the menu and the shop in the browser, and a customer's open shop follows at once,
+// Staff change the menu and the shop in the browser, and a customer's open shop follows at once,
 // without a reload. Each journey has a shop of its own, so the shared server's menu stays the demo's.
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -197,7 +197,7 @@ test('staff build a pizza with sizes, toppings, allergens and a picture, and an 
   await page.getByRole('link', { name: 'Als Gast fortfahren' }).click();
   await page.getByLabel('Name').fill('Anna Muster');
   await page.getByLabel('Telefon').fill('030123456');
-  // A pickup needs only a name and a phone number (issue 15).
+  // A pickup needs only a name and a phone number.
   await expect(page.getByLabel('Straße', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
   await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();

@@ -5,7 +5,7 @@ import { startFakePayPal, type FakePayPal } from '../../apps/server/test/fake-pa
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { openStaffWindow, SHOP, withoutAutomaticPauses } from '../support/shop.ts';
 
-// Issue 12: paying with PayPal, end to end. The shop's own server talks to a local server that speaks
+// Paying with PayPal, end to end. The shop's own server talks to a local server that speaks
 // PayPal's REST API; in the browser, PayPal's JavaScript SDK is replaced by a test double at the one
 // place it enters the page, its script URL (`support/fake-paypal-sdk.js`). Everything else is real:
 // the checkout, the order page, the capture, and the staff board that rings.

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test.ts';
 import { openShop } from '../support/shop.ts';
 
-// Issue 14: the shop's pages carry a Content-Security-Policy, and every journey (support/test.ts) fails
+// The shop's pages carry a Content-Security-Policy, and every journey (support/test.ts) fails
 // when the policy refuses something the shop does.
 
 test('the shop is sent with its security headers and cannot be framed', async ({ page, baseURL }) => {

@@ -84,7 +84,7 @@ test('while paused, the checkout offers no "as soon as possible", only later tim
     await expect(page.getByRole('combobox').getByRole('option', { name: offer.slots[0]?.label })).toHaveCount(1);
     return;
   }
-  // Late at night the pause leaves no time today: the checkout turns to the next day with room (issue 15),
+  // Late at night the pause leaves no time today: the checkout turns to the next day with room,
   // still without "as soon as possible", or says there is no time at all.
   const nextDay = offer.days.slice(1).find((day) => day.available);
   if (!nextDay) {

@@ -1,4 +1,4 @@
 ALTER TABLE "stores" ALTER COLUMN "auto_pause_enabled" SET DEFAULT true;--> statement-breakpoint
--- Issue 10 asks for automatic pauses on by default; they were off only until the orders board shipped
+-- Automatic pauses are on by default; they were off only until the orders board shipped
 -- (decision 009). Stores that never chose are turned on with the board.
 UPDATE "stores" SET "auto_pause_enabled" = true;

@@ -55,7 +55,7 @@ ALTER TABLE "tax_rates" ADD COLUMN "archived_at" timestamp with time zone;--> st
 ALTER TABLE "topping_groups" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "topping_groups" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "toppings" ADD COLUMN "store_id" integer;--> statement-breakpoint
--- Issue 11: toppings stand on their own; the group they belonged to now offers them at their price.
+-- Toppings stand on their own; the group they belonged to now offers them at their price.
 UPDATE "toppings" SET "store_id" = "topping_groups"."store_id" FROM "topping_groups" WHERE "topping_groups"."id" = "toppings"."group_id";--> statement-breakpoint
 INSERT INTO "group_items" ("group_id", "topping_id", "price_cents", "position") SELECT "group_id", "id", "price_cents", "position" FROM "toppings";--> statement-breakpoint
 ALTER TABLE "toppings" ALTER COLUMN "store_id" SET NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 34: PayPal request ids unique across databases, settlement of PayPal orders not charged, refund retries.
+-- PayPal request ids unique across databases, settlement of PayPal orders not charged, refund retries.
 ALTER TABLE "orders" ADD COLUMN "paypal_key" uuid DEFAULT gen_random_uuid() NOT NULL;
 --> statement-breakpoint
 -- The capture counter counts every capture PayPal refused (declined, or not approved yet): each refusal needs a new request id.

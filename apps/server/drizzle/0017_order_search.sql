@@ -1,4 +1,4 @@
--- Issue 34: every order findable by staff (search and filters over all orders).
+-- Every order findable by staff (search and filters over all orders).
 -- Trigram indexes serve "contains" searches (`like '%…%'`) on the name, e-mail and phone digits; pg_trgm
 -- is a trusted extension (PostgreSQL 13+), and PGlite loads it (`db/client.ts`).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint

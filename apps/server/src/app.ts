@@ -50,7 +50,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
           timeoutMs: config.PAYPAL_TIMEOUT_SECONDS * 1000,
         }
       : null;
-  // The API speaks JSON (and forms where SPEC §7 says so): a text body is refused with 415, not parsed.
+  // The API speaks JSON (and forms where docs/product/shop.md says so): a text body is refused with 415, not parsed.
   instance.removeContentTypeParser('text/plain');
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
@@ -126,7 +126,7 @@ function hourly(max: number): Limit {
   return { max, windowSeconds: 3600 };
 }
 
-/** The staff account (DESIGN §2): from ADMIN_EMAIL/ADMIN_PASSWORD, else generated once and logged. */
+/** The staff account (README's Architecture): from ADMIN_EMAIL/ADMIN_PASSWORD, else generated once and logged. */
 async function bootstrapAdmin(instance: FastifyInstance, config: Config): Promise<void> {
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
     instance.log.warn('ADMIN_EMAIL and ADMIN_PASSWORD work only together: both are ignored');

@@ -50,7 +50,7 @@ const configSchema = z.object({
   SEED_OPENING_HOURS: z.enum(['demo', 'always']).default('demo'),
   /** Signs bearer tokens; without it a secret is generated once and kept in the database. */
   JWT_SECRET: z.string().min(32).optional(),
-  /** The admin account (DESIGN §2); without it one is created with a random password, printed once. */
+  /** The admin account (README's Architecture); without it one is created with a random password, printed once. */
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** `smtp://user:pass@host:port`; without it mails stay in the outbox table and the log. */
@@ -83,7 +83,7 @@ const configSchema = z.object({
   PASSWORD_RESETS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   /** Order look-ups with a wrong tracking token or order number per hour from one client address (right ones are free). */
   TRACKING_FAILURES_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
-  /** PayPal's REST app credentials (issue 12): PayPal is offered only when both are set. */
+  /** PayPal's REST app credentials: PayPal is offered only when both are set. */
   PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
   /** PayPal's API: the sandbox unless set (live: `https://api-m.paypal.com`). */

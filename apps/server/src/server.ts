@@ -16,7 +16,7 @@ function trustedProxies(
 }
 
 /**
- * The largest request body any route takes unless it says otherwise (issue 14): the biggest order
+ * The largest request body any route takes unless it says otherwise: the biggest order
  * the schemas allow (100 lines of 50 extras) fits; a larger body is refused with 413 before it is read.
  * Routes with other needs set their own: the login form 16 KB, PayPal's webhook 256 KB, pictures 10 MB.
  */

@@ -8,7 +8,7 @@ import { buildTestServer, pinClock, placePickupOrder, simpleProduct, type TestSe
 import { createFreshDatabase, type FreshDatabase } from './fresh-database.ts';
 import { openSocket, wsBase } from './ws-client.ts';
 
-// Issue 14: registration, password resets and the tracking-token look-up are limited per client
+// Registration, password resets and the tracking-token look-up are limited per client
 // address, with Retry-After and a message in the caller's language; the counts live in the database,
 // so every instance shares them.
 

@@ -12,7 +12,7 @@ import {
 } from './helper.ts';
 
 /**
- * Issue 10: every route the server has, listed by the server itself (an `onRoute` hook), so that a new
+ * Every route the server has, listed by the server itself (an `onRoute` hook), so that a new
  * admin route cannot be forgotten. Under `/api/admin` nobody gets in but staff; everywhere else a request
  * without credentials gets 401 unless the route is listed below as public, with the reason why.
  */
@@ -54,7 +54,7 @@ const OWN_CREDENTIAL_ROUTES = new Set([
   'GET /api/orders/:id',
   'GET /api/ws/orders/:id',
   'GET /api/ws/admin/orders',
-  // Paying one's order (issue 12): the owner's bearer token, or the guest's tracking token.
+  // Paying one's order: the owner's bearer token, or the guest's tracking token.
   'POST /api/orders/:id/paypal',
   'POST /api/orders/:id/paypal/capture',
   'POST /api/orders/:id/pay-cash',

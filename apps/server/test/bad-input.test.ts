@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../src/server.ts';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from './helper.ts';
 
-// Issue 16: input that used to reach PostgreSQL (NUL, ids past `integer`, year 0) or a parser that
+// Input that used to reach PostgreSQL (NUL, ids past `integer`, year 0) or a parser that
 // threw (a broken multipart body) answered 500. Each gets a clear 400 now, refused by the schemas.
 
 let server: TestServer;
@@ -278,7 +278,7 @@ describe('who comes before what', () => {
   });
 });
 
-// Issue 14: what Fastify refuses before a route runs says so in the shop's words and codes.
+// What Fastify refuses before a route runs says so in the shop's words and codes.
 describe('bodies the API does not take', () => {
   const order = guestOrder({});
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, createTestUser, type TestServer } from './helper.ts';
 
-// Issue 14: every route's body, query, params and headers fuzzed from its schemas (the OpenAPI
+// Every route's body, query, params and headers fuzzed from its schemas (the OpenAPI
 // document, which the routes' zod schemas generate), as anonymous, customer and staff callers: never a
 // 5xx, and an error is always JSON with a message and a code. Inputs are built to the schema's shape
 // and then, node by node, sometimes replaced by something hostile (wrong types, NUL, huge numbers,

@@ -18,7 +18,7 @@ import {
 import { killRunningMains, removeWebDist, startMain, type StartedMain } from './child-server.ts';
 import { pickupOrder } from './helper.ts';
 
-// Issue 14, "the embedded database killed hard": what a server on PGlite answered 201 to is still there
+// The embedded database killed hard: what a server on PGlite answered 201 to is still there
 // after SIGKILL, whole, and the server starts again on the same DATA_DIR as if nothing happened.
 // Decision 014 says what PGlite promises (process death, not power loss) and why this holds.
 

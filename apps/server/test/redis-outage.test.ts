@@ -36,7 +36,7 @@ describe.skipIf(!adminUrl || !redisServerBinary)('two instances while Redis is a
   let admin: TestUser;
   const sockets: TestSocket[] = [];
 
-  /** The store's version, which a save of its hours must send (issue 11). */
+  /** The store's version, which a save of its hours must send. */
   async function storeVersion(app: FastifyInstance): Promise<number> {
     const response = await app.inject({ method: 'GET', url: '/api/admin/stores/13/settings', headers: admin.headers });
     return storeSettingsSchema.parse(response.json()).version;

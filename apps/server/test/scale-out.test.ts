@@ -17,8 +17,8 @@ import { createTestUser, pickupOrder, simpleProduct, type TestUser } from './hel
 import { eventually } from './redis-server.ts';
 import { openSocket, wsBase, type TestSocket } from './ws-client.ts';
 
-// DESIGN §2 scale-out: two instances on one PostgreSQL and one Redis behave as one shop. A change made
-// through instance A reaches a client connected to instance B within one second (issue 4).
+// Scale-out: two instances on one PostgreSQL and one Redis behave as one shop. A change made
+// through instance A reaches a client connected to instance B within one second.
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -34,7 +34,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
   let admin: TestUser;
   const sockets: TestSocket[] = [];
 
-  /** The store's version, which a save of its hours must send (issue 11). */
+  /** The store's version, which a save of its hours must send. */
   async function storeVersion(app: FastifyInstance): Promise<number> {
     const response = await app.inject({ method: 'GET', url: '/api/admin/stores/13/settings', headers: admin.headers });
     return storeSettingsSchema.parse(response.json()).version;

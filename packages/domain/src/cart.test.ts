@@ -387,7 +387,7 @@ describe('needsOptionsDialog', () => {
     expect(needsOptionsDialog(product({ enriched_topping_groups: [group(1, [])] }))).toBe(false);
   });
 
-  it('adds directly when only a later, optional group has toppings (SPEC: the first group decides)', () => {
+  it('adds directly when only a later, optional group has toppings (the first group decides)', () => {
     const later = product({ enriched_topping_groups: [group(1, []), group(2, [topping(1, 'Ei', 1)], 0, 2)] });
     expect(needsOptionsDialog(later)).toBe(false);
   });

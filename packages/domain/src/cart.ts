@@ -15,7 +15,7 @@ export type CartExtra = z.infer<typeof cartExtraSchema>;
 export const cartVariantSchema = z.object({ id: z.int(), name: z.string(), price: z.int() });
 export type CartVariant = z.infer<typeof cartVariantSchema>;
 
-/** A cart line as SPEC §3 names its fields; every amount is integer cents. Stored under `cartItems`. */
+/** A cart line as docs/product/shop.md names its fields; every amount is integer cents. Stored under `cartItems`. */
 export const cartItemSchema = z.object({
   id: z.int(), // product id
   name: z.string(),
@@ -69,7 +69,7 @@ export function clampLineQuantity(quantity: number): number {
 }
 
 /**
- * Cart identity (SPEC §4): product id + variant id or `base` + extras sorted by id with quantities,
+ * Cart identity (docs/product/shop.md): product id + variant id or `base` + extras sorted by id with quantities,
  * e.g. `12:3:5x1,9x2` or `7:base:`. The order in which extras were picked never matters.
  */
 export function cartIdentity(productId: number, variantId: number | null, extras: ExtraChoice[]): string {
@@ -119,7 +119,7 @@ export function buildCartItem(product: Product, choice: ItemChoice): CartItem {
     extras,
     selectedVariant,
     basePrice,
-    // SPEC §3: "tax percentage, else 0" — catalogue rows without a tax must still build a line.
+    // docs/product/shop.md: "tax percentage, else 0" — catalogue rows without a tax must still build a line.
     tax: product.tax?.percentage ?? 0,
     displayName: selectedVariant ? `${product.name} (${selectedVariant.name})` : product.name,
     displayPrice: unitPrice,
@@ -190,7 +190,7 @@ export function removeLine(items: CartItem[], uniqueKey: string): CartItem[] {
 }
 
 /**
- * Replaces a line by its edited version, keeping its position (SPEC §4). When the edit makes it identical
+ * Replaces a line by its edited version, keeping its position (docs/product/shop.md). When the edit makes it identical
  * to another line, the two become one at the earlier position with the quantities summed (capped).
  * Editing a line that is no longer in the cart (removed in another tab) changes nothing: a stale dialog
  * must not bring it back.
@@ -210,7 +210,7 @@ export function replaceLine(items: CartItem[], uniqueKey: string, edited: CartIt
 }
 
 /**
- * Quick-add rule (SPEC §4): variable products, or ones whose first topping group has toppings, need the
+ * Quick-add rule (docs/product/shop.md): variable products, or ones whose first topping group has toppings, need the
  * dialog. We also open it when any group demands a choice (min_select > 0): adding such a product
  * directly would make a line the server must refuse.
  */

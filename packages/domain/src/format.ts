@@ -8,7 +8,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
 const formatted = new Map<string, string>();
 const FORMATTED_LIMIT = 2_000;
 
-/** `850` → `8,50 €` (de-DE) or `€8.50` (en-GB): the language changes formatting only (DESIGN §3). */
+/** `850` → `8,50 €` (de-DE) or `€8.50` (en-GB): the language changes formatting only (docs/product/money.md). */
 export function formatMoney(cents: Cents, locale: Locale, currency: Currency): string {
   const key = `${locale}|${currency}`;
   const amountKey = `${key}|${cents}`;

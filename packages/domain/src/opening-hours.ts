@@ -7,7 +7,7 @@ export interface ZonedTime {
   date: string; // YYYY-MM-DD
 }
 
-/** SPEC §3: store hours with this label are hidden, from the listing and from the open/closed status alike. */
+/** docs/product/times.md: store hours with this label are hidden, from the listing and from the open/closed status alike. */
 export const HIDDEN_SLOT_LABEL = 'morning time';
 
 const MINUTES_PER_DAY = 24 * 60;
@@ -172,7 +172,7 @@ interface Interval {
 }
 
 /**
- * A close time at or before the open time ends the slot the next day (SPEC §4): 17:00–01:00 runs past
+ * A close time at or before the open time ends the slot the next day (docs/product/times.md): 17:00–01:00 runs past
  * midnight, 17:00–00:00 ends at midnight, and 00:00–00:00 (equal times) is open around the clock.
  * Times are wall-clock: on the night clocks go forward a slot ending at 02:30 ends at 03:00, and on the
  * night they go back a slot ending at 03:00 or later lasts an hour longer, which is what the restaurant's
@@ -219,7 +219,7 @@ function repeatedHourEnd(instant: Date, timeZone: string): number | null {
 
 /**
  * Open when at/after open_time and before close_time; close < open means the slot ends the next day, so
- * just after midnight yesterday's late slot may still be running (SPEC §4).
+ * just after midnight yesterday's late slot may still be running (docs/product/times.md).
  * closesAt is when the store really closes: back-to-back slots (11:00–15:00, 15:00–22:00) count as one.
  * When closed, opensAt is the next start later today, else null ('Closed for today'); `nextOpening`
  * looks further ahead.
@@ -297,7 +297,7 @@ export interface Reopening {
 }
 
 /**
- * When a store that takes no more orders today opens again (issue 15: the customer learned it only at
+ * When a store that takes no more orders today opens again (the customer learned it only at
  * checkout): the first opening on a later day that `isClosed` (closure days) leaves open, looking two
  * weeks ahead. Null for a store with no hours, or closed for all of them.
  */

@@ -1,7 +1,7 @@
 import type { OrderStatus } from './api/orders.ts';
 
 /**
- * An order's life (DESIGN §4): where each status may go next. Placing makes it `waiting` (or
+ * An order's life (docs/product/orders.md): where each status may go next. Placing makes it `waiting` (or
  * `pending_payment` first when paid online, `expired` if never paid); the restaurant accepts or rejects it; an accepted order
  * becomes `ready` (pickup: ready to collect; delivery: on its way) and then `completed`, or is
  * `cancelled` with a reason before it is handed over. Rejected, completed and cancelled are final.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPhone, normalizePhone, phoneSearchDigits } from './phone.ts';
 
 describe('normalizePhone', () => {
-  it('keeps every digit of a German number typed with spaces and a plus (issue 15)', () => {
+  it('keeps every digit of a German number typed with spaces and a plus', () => {
     expect(normalizePhone('+49 170 1234 5678')).toBe('+4917012345678');
     expect(normalizePhone('+49 151 23456789')).toBe('+4915123456789');
   });

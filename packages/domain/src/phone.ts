@@ -1,4 +1,4 @@
-// Phone numbers as people type them, stored in E.164 (issue 15: "+49 170 1234 5678" was cut to
+// Phone numbers as people type them, stored in E.164 ("+49 170 1234 5678" was cut to
 // "49170123456", a number nobody can call). libphonenumber-js knows every country's lengths and formats;
 // its small metadata (`/min`) checks a number's length, not which digit blocks are allocated, so a
 // newly issued number is never refused (decision 015).

@@ -1,4 +1,4 @@
-// The delivery postcode picker's rules (SPEC §5), shared so the storefront and its tests agree.
+// The delivery postcode picker's rules (docs/product/shop.md), shared so the storefront and its tests agree.
 
 function normalise(text: string): string {
   return text.trim().toLowerCase();

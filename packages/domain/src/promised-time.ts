@@ -12,7 +12,7 @@ export interface Acceptance {
 }
 
 /**
- * The time an accepted order is promised for, the one rule every screen and mail shows (issue 9). As
+ * The time an accepted order is promised for, the one rule every screen and mail shows. As
  * soon as possible: the decision plus the minutes staff give. A pre-order: its requested time, plus any
  * delay staff add; minutes until ready may make it later, never earlier. So a promise is never before
  * the requested time, and never before the store opens (a pre-order's time lies in the opening hours,

@@ -1,7 +1,7 @@
 import type { StoreHour } from './api/catalogue.ts';
 import { storeStatusAt, zonedTime } from './opening-hours.ts';
 
-// "Sold out today" (issue 11) lasts until the kitchen's next business day starts: the dough ran out
+// "Sold out today" lasts until the kitchen's next business day starts: the dough ran out
 // tonight, tomorrow's delivery brings more. Found by stepping along the clock rather than by date
 // arithmetic, so daylight saving switches and slots past midnight need no special cases.
 

@@ -326,7 +326,7 @@ function clock(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-describe('waitingStartsAt (issue 15)', () => {
+describe('waitingStartsAt', () => {
   it('starts the wait at once inside the hours, paused or not', () => {
     expect(waitingStartsAt(availability(), june(9, '12:10'), june(9, '13:00'))).toEqual(june(9, '12:10'));
     const paused = availability({ pause: { paused: true, until: null } });

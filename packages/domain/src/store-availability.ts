@@ -3,7 +3,7 @@ import type { OrderingPause, StoreClosure, StoreStatusMessage } from './api/real
 import { reopening, slotsForDay, storeStatusAt, wallClock, zonedTime, type Reopening } from './opening-hours.ts';
 
 // Whether the restaurant takes orders: the weekly hours, minus closure days, minus a pause by staff
-// (issue 4). The server computes it for the status channel and the checkout; the browser recomputes it
+//. The server computes it for the status channel and the checkout; the browser recomputes it
 // every few seconds from the last message and a clock synchronised to the server.
 
 export interface StoreAvailability {
@@ -80,7 +80,7 @@ const QUARTER_MS = 15 * 60_000;
 
 /**
  * When an order placed (or paid) at `instant` starts waiting for staff's answer: then, inside the store
- * hours; else when the store next opens, no later than the order's slot (issue 15: a pre-order placed at
+ * hours; else when the store next opens, no later than the order's slot (a pre-order placed at
  * night is not rejected as unanswered before anyone is there to answer it). A pause does not delay it:
  * staff are there.
  */
@@ -118,7 +118,7 @@ export function storeStatusMessage(availability: StoreAvailability, instant: Dat
   };
 }
 
-/** What the storefront says about the store right now (SPEC §4), recomputed from the last message. */
+/** What the storefront says about the store right now (docs/product/times.md), recomputed from the last message. */
 export type LiveStoreStatus =
   | { kind: 'open'; closesAt: string }
   /**

@@ -187,7 +187,7 @@ describe('slotStartOf', () => {
   });
 });
 
-describe('planTimeSlots with closures and a pause (issue 4)', () => {
+describe('planTimeSlots with closures and a pause', () => {
   // Monday 2026-06-15 and Tuesday 2026-06-16, Berlin is UTC+2 in summer.
   const week = hours([1, '11:30', '14:30'], [1, '17:00', '01:00'], [2, '11:30', '22:00']);
 
@@ -309,7 +309,7 @@ describe('checkRequestedSlot', () => {
   });
 });
 
-describe('pre-orders for a later day (issue 15)', () => {
+describe('pre-orders for a later day', () => {
   // Friday 2026-06-19 17:00–01:00 and Saturday 2026-06-20 12:00–14:00 (UTC+2); Sunday closed.
   const week = hours([5, '17:00', '01:00'], [6, '12:00', '14:00'], [1, '17:00', '22:00']);
   const fridayNight = new Date('2026-06-19T22:30:00Z'); // Saturday 00:30 local, in Friday's late slot

@@ -18,7 +18,7 @@ export interface TimeSlotInput {
   capacity: number;
   /** Active orders (pending_payment, waiting, accepted) per slot start, keyed by epoch milliseconds. */
   taken: ReadonlyMap<number, number>;
-  /** Closure days (issue 4): their slots are not offered. None when left out. */
+  /** Closure days: their slots are not offered. None when left out. */
   closures?: readonly StoreClosure[];
   /** A pause by staff: no ASAP, and the kitchen's lead time counts from the pause's end (none without one). */
   pause?: OrderingPause;
@@ -27,7 +27,7 @@ export interface TimeSlotInput {
    * own hours (its late slot past midnight included), never ASAP.
    */
   date?: string;
-  /** How many days after today an order may be for (issue 15: pre-orders); 0 when left out. */
+  /** How many days after today an order may be for (pre-orders); 0 when left out. */
   preorderDays?: number;
 }
 
@@ -97,7 +97,7 @@ export function slotStartOf(instant: Date): Date {
 }
 
 /**
- * The times the checkout may offer now (issue 3). Slots start on the quarter hour; a slot is offered when
+ * The times the checkout may offer now. Slots start on the quarter hour; a slot is offered when
  * it starts at or after now + lead time, lies inside the store hours and belongs to the day planned
  * (today unless `date` names a later one): its local date, or its late slot that runs past midnight until
  * it closes, and today also the rest of yesterday's late slot. Slot times

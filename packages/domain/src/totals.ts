@@ -44,7 +44,7 @@ function divideRoundingHalfUp(numerator: bigint, denominator: bigint): Cents {
   return Number(2n * remainder >= denominator ? quotient + 1n : quotient);
 }
 
-/** (displayPrice × quantity) + (extras total × quantity) — SPEC §9. */
+/** (displayPrice × quantity) + (extras total × quantity) (docs/product/money.md). */
 export function lineTotal(item: CartItem): Cents {
   const extrasTotal = item.extras.reduce((sum, extra) => sum + extra.price * extra.quantity, 0);
   return item.displayPrice * item.quantity + extrasTotal * item.quantity;
@@ -135,7 +135,7 @@ function vatShares(
 }
 
 /**
- * Totals exactly per SPEC §9; discount is a percentage of the subtotal, rounded half up to the cent.
+ * Totals exactly per docs/product/money.md; discount is a percentage of the subtotal, rounded half up to the cent.
  * Deposits are added after it: the discount is on the goods, the deposit is money lent on the bottle.
  * The percentage is clamped to 0..100 (anything else, or NaN, would make the discount exceed the
  * subtotal or add to it). The server charges what this returns, so the client shows the same figure.

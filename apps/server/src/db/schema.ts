@@ -25,7 +25,7 @@ import type { LocalizedText } from '@pizzeria/domain';
 
 const HH_MM = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 
-// Issue 11: every row staff edit has a `version`, raised by every write; a save sends the version it was
+// Every row staff edit has a `version`, raised by every write; a save sends the version it was
 // read at and a stale one is refused (409 with the current row). Rows an order may reference are never
 // deleted: `archived_at` set means gone from the shop and from the back office's lists.
 const version = () => integer('version').notNull().default(1);
@@ -50,32 +50,32 @@ export const stores = pgTable(
     preparationMinutes: integer('preparation_minutes').notNull().default(20),
     /** How many orders the kitchen takes per 15-minute slot; full slots are not offered. */
     ordersPerSlot: integer('orders_per_slot').notNull().default(6),
-    /** How many days after today customers may order for (issue 15: pre-orders); 0 for today only. */
+    /** How many days after today customers may order for (pre-orders); 0 for today only. */
     preorderDays: integer('preorder_days').notNull().default(7),
-    /** Staff paused online orders (issue 4); `ordering_paused_until` null while paused means until they resume. */
+    /** Staff paused online orders; `ordering_paused_until` null while paused means until they resume. */
     orderingPaused: boolean('ordering_paused').notNull().default(false),
     orderingPausedUntil: timestamp('ordering_paused_until', { withTimezone: true }),
-    /** Who paused: `staff`, or `auto` when no orders board was connected (issue 10; it resumes by itself). */
+    /** Who paused: `staff`, or `auto` when no orders board was connected (it resumes by itself). */
     orderingPausedBy: text('ordering_paused_by', { enum: ['staff', 'auto'] }),
-    /** The last time any instance had an orders board connected for this store (issue 10). */
+    /** The last time any instance had an orders board connected for this store. */
     boardSeenAt: timestamp('board_seen_at', { withTimezone: true }),
-    /** The largest order total taken online (issue 16: one order cannot fill the kitchen's day); staff set it. */
+    /** The largest order total taken online (one order cannot fill the kitchen's day); staff set it. */
     maxOrderTotalCents: integer('max_order_total_cents').notNull().default(50_000),
-    /** Issue 10: pause online orders by themselves when no orders board has been connected this long. */
+    /** Pause online orders by themselves when no orders board has been connected this long. */
     autoPauseEnabled: boolean('auto_pause_enabled').notNull().default(true),
     autoPauseAfterMinutes: integer('auto_pause_after_minutes').notNull().default(3),
-    /** Issue 10: a waiting order nobody answered this long is rejected with an apology. */
+    /** A waiting order nobody answered this long is rejected with an apology. */
     autoRejectAfterMinutes: integer('auto_reject_after_minutes').notNull().default(15),
-    /** Issue 10: the board's chime gets louder once a new order has waited this long. */
+    /** The board's chime gets louder once a new order has waited this long. */
     chimeLouderAfterMinutes: integer('chime_louder_after_minutes').notNull().default(2),
-    /** Issue 10: the kitchen ticket prints when an order is accepted. */
+    /** The kitchen ticket prints when an order is accepted. */
     printOnAccept: boolean('print_on_accept').notNull().default(false),
-    /** Issue 11: the legal notice (Impressum) on the privacy page: who runs the restaurant, where registered. */
+    /** The legal notice (Impressum) on the privacy page: who runs the restaurant, where registered. */
     legalName: text('legal_name').notNull().default(''),
     legalRepresentative: text('legal_representative').notNull().default(''),
     tradeRegister: text('trade_register').notNull().default(''),
     vatId: text('vat_id').notNull().default(''),
-    /** Raised by every staff write to the store's settings, hours included (issue 11). */
+    /** Raised by every staff write to the store's settings, hours included. */
     version: version(),
   },
   (t) => [
@@ -175,7 +175,7 @@ export const products = pgTable(
       .references(() => taxRates.id, { onDelete: 'restrict' }),
     /** The demo menu's drawing: file name without extension under /order-online/images/products/. */
     imageSlug: text('image_slug'),
-    /** A picture staff uploaded (issue 11); it wins over the drawing. */
+    /** A picture staff uploaded; it wins over the drawing. */
     pictureId: integer('picture_id').references(() => pictures.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     /** Hidden from the shop, kept in the back office. */
@@ -233,7 +233,7 @@ export const toppingGroups = pgTable(
 );
 
 /**
- * A topping the kitchen has (issue 11: on its own, offered by groups through `group_items`). An extra in
+ * A topping the kitchen has (on its own, offered by groups through `group_items`). An extra in
  * an order names the topping's id. `price_cents` is the price a group offers it at unless it says otherwise.
  */
 export const toppings = pgTable(
@@ -251,7 +251,7 @@ export const toppings = pgTable(
   (t) => [index('toppings_store_idx').on(t.storeId), check('toppings_price_cents_check', sql`${t.priceCents} >= 0`)],
 );
 
-/** Which toppings a group offers, at which price, in which order (SPEC §2 group-item). */
+/** Which toppings a group offers, at which price, in which order (docs/product/back-office.md, group items). */
 export const groupItems = pgTable(
   'group_items',
   {
@@ -271,7 +271,7 @@ export const groupItems = pgTable(
   ],
 );
 
-/** Which topping groups a product offers, in which order (the first one decides the quick-add, SPEC §4). */
+/** Which topping groups a product offers, in which order (the first one decides the quick-add, docs/product/shop.md). */
 export const productToppingGroups = pgTable(
   'product_topping_groups',
   {
@@ -378,7 +378,7 @@ export const postcodes = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     postcode: text('postcode').notNull(),
-    /** The town the area lies in ("Berlin"): a delivery address is postcode and town (issue 9). */
+    /** The town the area lies in ("Berlin"): a delivery address is postcode and town. */
     city: text('city').notNull().default(''),
     deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
     minimumOrderCents: integer('minimum_order_cents').notNull().default(0),
@@ -422,7 +422,7 @@ export const discounts = pgTable(
 );
 
 /**
- * A picture staff uploaded (issue 11), processed once: `original_hash` is the SHA-256 of the upload, so the
+ * A picture staff uploaded, processed once: `original_hash` is the SHA-256 of the upload, so the
  * same file uploaded twice is one picture. Its renditions hold the bytes.
  */
 export const pictures = pgTable(
@@ -467,7 +467,7 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
 });
 
-// ---- Accounts (issue 3) -------------------------------------------------------------------------
+// ---- Accounts -------------------------------------------------------------------------
 
 export const users = pgTable(
   'users',
@@ -573,7 +573,7 @@ export const addresses = pgTable(
   (t) => [index('addresses_user_idx').on(t.userId)],
 );
 
-// ---- Orders (issue 3) ---------------------------------------------------------------------------
+// ---- Orders ---------------------------------------------------------------------------
 
 /** A snapshot of one order line: names in both languages and prices as charged, whatever the menu does later. */
 export interface OrderLineExtra {
@@ -620,7 +620,7 @@ export const orders = pgTable(
     }).notNull(),
     orderType: text('order_type', { enum: ['delivery', 'pickup'] }).notNull(),
     paymentMethod: text('payment_method', { enum: ['cash', 'paypal'] }).notNull(),
-    /** Where a PayPal payment stands (issue 12); null for cash. */
+    /** Where a PayPal payment stands; null for cash. */
     paymentStatus: text('payment_status', {
       enum: ['unpaid', 'pending', 'declined', 'paid', 'refund_pending', 'refunded', 'refund_failed', 'reversed'],
     }),
@@ -677,7 +677,7 @@ export const orders = pgTable(
     etaMinutes: integer('eta_minutes'),
     etaAt: timestamp('eta_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
-    /** Why staff cancelled an accepted order (issue 10). */
+    /** Why staff cancelled an accepted order. */
     cancellationReason: text('cancellation_reason'),
     note: text('note'),
     language: text('language', { enum: ['de', 'en'] }).notNull(),
@@ -704,7 +704,7 @@ export const orders = pgTable(
     revision: integer('revision').notNull().default(0),
     /**
      * When it reached the kitchen (`waiting`): placing it, or for PayPal its payment, or the next opening
-     * for one placed while closed (issue 15); unanswered counts from here.
+     * for one placed while closed; unanswered counts from here.
      */
     waitingSince: timestamp('waiting_since', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -807,7 +807,7 @@ export const orderItems = pgTable(
 );
 
 /**
- * An order's history (issue 10): every status it took, who gave it and when. `actor_user_id` is the staff
+ * An order's history: every status it took, who gave it and when. `actor_user_id` is the staff
  * member or customer; null with `actor_kind` `system` for the server's own decisions (an unanswered
  * order rejected by itself).
  */
@@ -833,7 +833,7 @@ export const orderEvents = pgTable(
   ],
 );
 
-/** PayPal's webhook events already handled, by their id: a replayed event changes nothing (issue 12). */
+/** PayPal's webhook events already handled, by their id: a replayed event changes nothing. */
 export const paypalWebhookEvents = pgTable('paypal_webhook_events', {
   eventId: text('event_id').primaryKey(),
   eventType: text('event_type').notNull(),
@@ -844,7 +844,7 @@ export const paypalWebhookEvents = pgTable('paypal_webhook_events', {
 });
 
 /**
- * A signed-in staff device (DESIGN §6): its refresh token rotates on every use (only the hash of the
+ * A signed-in staff device (docs/product/back-office.md): its refresh token rotates on every use (only the hash of the
  * current one is kept here, the ones it replaced in `staff_exchanged_tokens`) and is revoked when
  * someone signs the device out.
  */
@@ -886,7 +886,7 @@ export const staffExchangedTokens = pgTable(
 );
 
 /**
- * DESIGN §6: every staff write, and the server's own decisions about the shop (an automatic pause or
+ * docs/product/back-office.md: every staff write, and the server's own decisions about the shop (an automatic pause or
  * resume), appended in the same transaction: who, when, what, before and after.
  */
 export const auditLog = pgTable(

@@ -1,2 +1,2 @@
-/** Where the shop lives on the server (SPEC: the app is served under /order-online): pages and pictures. */
+/** Where the shop lives on the server (under /order-online): pages and pictures. */
 export const BASE_PATH = '/order-online';

@@ -50,7 +50,7 @@ declare module 'fastify' {
 }
 
 export interface AuthPluginOptions {
-  /** `JWT_SECRET`; without it a secret is generated once and kept in the database (DESIGN §2). */
+  /** `JWT_SECRET`; without it a secret is generated once and kept in the database (README's Architecture). */
   secret?: string;
   /** Lifetime of a token in seconds. */
   tokenLifetimeSeconds?: number;
@@ -71,7 +71,7 @@ const claimsSchema = z.object({
   sub: z.string().check(z.regex(/^\d+$/)),
   role: z.enum(['customer', 'admin']),
   sv: z.int(),
-  /** Staff session id (DESIGN §6), only in tokens renewed by a refresh token. */
+  /** Staff session id (docs/product/back-office.md), only in tokens renewed by a refresh token. */
   sid: z.optional(z.int()),
 });
 

@@ -11,7 +11,7 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly messages: LocalizedText;
-  /** More of the body, beside message and code: a conflict's current row (issue 11). */
+  /** More of the body, beside message and code: a conflict's current row. */
   readonly details: Readonly<Record<string, unknown>> | undefined;
   constructor(
     statusCode: number,

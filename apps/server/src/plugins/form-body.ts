@@ -21,7 +21,7 @@ function isMalformedMultipart(error: unknown): boolean {
 
 /**
  * Form bodies for the routes of the scope that registers it (`POST /api/login` takes form-data or
- * urlencoded fields, SPEC §7): both arrive as a plain object of strings, so the route's zod schema
+ * urlencoded fields, docs/product/shop.md): both arrive as a plain object of strings, so the route's zod schema
  * validates them like JSON. Files are refused with 415: no route of ours takes one (the multipart
  * plugin calls a file part a limit reached, 413, though nothing was too large). A body that cannot be
  * parsed is the client's mistake: 400. Both are passed on to the app's error handler to be sent.

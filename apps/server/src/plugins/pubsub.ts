@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 
 /**
- * The pub/sub port (DESIGN §2): how one server instance tells the others that something changed (a
+ * The pub/sub port (README's Architecture): how one server instance tells the others that something changed (a
  * catalogue write, a store pause, an order decision). Messages are JSON; at most once, so subscribers
  * keep the truth in the database and use messages only as "look again". While `connected` is false
  * messages may be missed, so subscribers must not trust what they remember; once the connection is

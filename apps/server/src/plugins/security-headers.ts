@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 export interface SecurityHeadersOptions {
   /** The shop's public address: HSTS and `upgrade-insecure-requests` only when it is https. */
   publicUrl: string;
-  /** PayPal is configured: its JavaScript SDK, frames and images are allowed (issue 12). */
+  /** PayPal is configured: its JavaScript SDK, frames and images are allowed. */
   payPal: boolean;
 }
 
@@ -39,7 +39,7 @@ const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /**
- * Security headers on every response, with helmet (issue 14): a Content-Security-Policy that allows
+ * Security headers on every response, with helmet: a Content-Security-Policy that allows
  * only the shop's own origin (and PayPal's when configured), no framing, `nosniff`, a referrer policy,
  * a restrictive Permissions-Policy, and HSTS when the shop is served over https.
  *

@@ -53,13 +53,13 @@ export class Rotation<T> {
 const HEARTBEAT_TURN_MS = 1_000;
 
 /**
- * WebSockets for the realtime channels (issue 4). Clients only ever send a short auth message, so
+ * WebSockets for the realtime channels. Clients only ever send a short auth message, so
  * frames are capped small. A heartbeat drops connections that died without a close (a phone that lost
  * its network, a proxy that forgot the socket), so subscriber sets do not fill with ghosts.
  *
  * The heartbeat pings a slice of the sockets each turn, not all of them at once: pinging 20,000 status
  * subscribers in one loop held the event loop for about 300 ms every 30 s, and their 20,000 pongs came
- * back together, so a status change or an order that met it waited (issue 14: the fan-out's p99 was
+ * back together, so a status change or an order that met it waited (the fan-out's p99 was
  * twice its median).
  */
 export default fp<WebSocketPluginOptions>(
@@ -135,7 +135,7 @@ export function textFrame(text: string | Buffer): Buffer {
 /**
  * Writes a frame from `textFrame` straight to the connection under the WebSocket (the upgraded request's
  * socket), on the same terms as `sendText`. A broadcast to 20,000 status subscribers spent half its time
- * framing the same message anew for each in `ws` (issue 14); `ws` writes whole frames synchronously
+ * framing the same message anew for each in `ws`; `ws` writes whole frames synchronously
  * (no compression is negotiated), so these frames never split one of its own.
  */
 export function sendFrame(socket: WebSocket, connection: Duplex, frame: Buffer): void {

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../lib/page-title.ts';
 
-/** Unknown paths: the bare restaurant name as title (SPEC §2) and a way back to the menu. */
+/** Unknown paths: the bare restaurant name as title (docs/product/shop.md) and a way back to the menu. */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   usePageTitle();

@@ -18,11 +18,11 @@ const CheckoutPage = lazy(() => import('../features/checkout/checkout-page.tsx')
 const UpdateAddressPage = lazy(() => import('../features/addresses/update-address-page.tsx'));
 const OrderPage = lazy(() => import('../features/orders/order-page.tsx'));
 const OrderHistoryPage = lazy(() => import('../features/orders/order-history-page.tsx'));
-// The back office: lazy chunks with their own frame (DESIGN §6), reached through a tiny loader chunk.
+// The back office: lazy chunks with their own frame (docs/product/back-office.md), reached through a tiny loader chunk.
 const AdminArea = lazy(() => import('../features/admin/load-admin-area.ts').then((module) => module.loadAdminArea()));
 
 /**
- * Routes of SPEC §2 under /order-online. The menu is in the first load; every other screen is a lazy
+ * The routes of docs/product/shop.md under /order-online. The menu is in the first load; every other screen is a lazy
  * module (React.lazy) so the first load stays inside its budget (docs/decisions/003, 004). The login modal
  * (opened from the cart's checkout) sits beside the layout so a page loading never unmounts it. The back
  * office under /admin has its own frame, so it sits beside the storefront's layout, not inside it. On the

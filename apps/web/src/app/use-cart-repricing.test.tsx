@@ -8,7 +8,7 @@ import { productsQueryOptions } from '../features/menu/index.ts';
 import { cola, margherita, products } from '../features/menu/test-catalogue.ts';
 import { useCartRepricing } from './use-cart-repricing.ts';
 
-// Issue 15 (honest with money): a kept cart showed yesterday's prices while the server charged today's.
+// Honest with money: a kept cart showed yesterday's prices while the server charged today's.
 
 function Repricing() {
   useCartRepricing();

@@ -5,7 +5,7 @@ import { useCart } from '../features/cart/index.ts';
 import { productsQueryOptions, useLanguage } from '../features/menu/index.ts';
 
 /**
- * Keeps the cart at today's menu (issue 15, honest with money): a cart kept from an earlier visit, or one
+ * Keeps the cart at today's menu (honest with money): a cart kept from an earlier visit, or one
  * whose dishes staff repriced meanwhile (the live status makes the shop read its menu again), would show
  * a total the server no longer charges. Whenever the menu is read, the lines are built again from it;
  * when a price changed, the cart says so.

@@ -5,7 +5,7 @@ const ZOOM_KEYS = new Set(['+', '-', '=', 'Add', 'Subtract']);
 
 /**
  * On phone widths the browser's ctrl/⌘ zoom (keys + - = and ctrl+wheel) is blocked, so the shop's
- * layout keeps its mobile size (SPEC §4). Pinch zoom is untouched.
+ * layout keeps its mobile size (docs/product/shop.md). Pinch zoom is untouched.
  */
 export function useMobileZoomBlock(): void {
   useEffect(() => {

@@ -15,14 +15,14 @@ export class ApiRequestError extends Error {
 
 let bearerToken: () => string | undefined = () => undefined;
 
-/** The session feature tells the client where the token comes from (SPEC §6). */
+/** The session feature tells the client where the token comes from (docs/product/shop.md). */
 export function setTokenSource(source: () => string | undefined): void {
   bearerToken = source;
 }
 
 /**
  * Calls the API and parses the answer with the given schema. Errors are logged and rethrown
- * (SPEC §8); the caller decides what a person sees.
+ * (docs/product/shop.md); the caller decides what a person sees.
  */
 export async function apiRequest<T>(
   path: string,

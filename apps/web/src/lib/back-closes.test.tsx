@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useBackCloses } from './back-closes.ts';
 
-// Issue 15: on a phone, Back with the cart or a dish open left the shop.
+// On a phone, Back with the cart or a dish open left the shop.
 
 const controls: Record<string, (open: boolean) => void> = {};
 

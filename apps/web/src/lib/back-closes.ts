@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 
-// Open sheets and dialogs are history entries (issue 15): on a phone, Back with the cart or a dish open
+// Open sheets and dialogs are history entries: on a phone, Back with the cart or a dish open
 // closes it instead of leaving the shop. One entry (same address, a marker in its state) stands for
 // whatever is open; it is taken off again when the last one closes by its own button, unless the shop
 // navigated meanwhile (the cart's way to the checkout); one closing as another opens in the same turn

@@ -1,6 +1,6 @@
 /**
  * After a failed submit, moves the focus to the first field (in the form's order) that needs the
- * person's attention, so a keyboard or screen reader user lands where to go on (issue 15).
+ * person's attention, so a keyboard or screen reader user lands where to go on.
  * Fields are named by their `name` attribute.
  */
 export function focusFirstInvalid(form: HTMLFormElement, names: Iterable<string>): void {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { assetUrl } from './asset-url.ts';
 
 /**
- * The logo while the shop first loads (SPEC §2): over the whole screen, or (`variant="page"`) in the
+ * The logo while the shop first loads (docs/product/shop.md): over the whole screen, or (`variant="page"`) in the
  * page's place while a lazy page loads, so the header stays put.
  */
 export function LoadingScreen({ variant = 'fullscreen' }: { variant?: 'fullscreen' | 'page' }) {

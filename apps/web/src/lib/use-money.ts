@@ -3,7 +3,7 @@ import { formatMoney, localeFor, type Cents, type Currency } from '@pizzeria/dom
 
 /**
  * Formats cents in the store's currency (EUR for the German store) and the UI language's style:
- * `8,50 €` in German, `€8.50` in English (DESIGN §3).
+ * `8,50 €` in German, `€8.50` in English (docs/product/money.md).
  */
 export function useMoney(currency: Currency = 'EUR'): (cents: Cents) => string {
   const { i18n } = useTranslation();

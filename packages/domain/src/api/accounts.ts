@@ -12,7 +12,7 @@ export const emailSchema = inputString().check(z.trim(), z.toLowerCase(), z.maxL
 export const passwordSchema = inputString().check(z.minLength(PASSWORD_MIN_LENGTH), z.maxLength(PASSWORD_MAX_LENGTH));
 export const customerNameSchema = personNameInput(100);
 
-/** `POST /api/login` body (form-data or urlencoded, SPEC §7). */
+/** `POST /api/login` body (form-data or urlencoded, docs/product/shop.md). */
 export const loginRequestSchema = z.object({
   username: inputString().check(z.maxLength(254)),
   password: inputString().check(z.maxLength(PASSWORD_MAX_LENGTH)),
@@ -34,7 +34,7 @@ export const userSchema = z.object({
   id: z.int(),
   email: z.string(),
   customer_name: z.string(),
-  /** E.164 (`registerCustomerSchema` is in contact-details.ts); one given before issue 15 as it was stored. */
+  /** E.164 (`registerCustomerSchema` is in contact-details.ts); one given before phones were normalised, as it was stored. */
   phone: z.nullable(z.string()),
   role: roleSchema,
 });

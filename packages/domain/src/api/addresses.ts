@@ -5,7 +5,7 @@ import { idParamSchema } from './ids.ts';
 export const addressSchema = z.object({
   id: z.int(),
   customer_name: z.string(),
-  /** E.164; one saved before issue 15 as it was stored (digits only). */
+  /** E.164; one saved before phones were normalised, as it was stored (digits only). */
   phone: z.string(),
   line1: z.string(),
   line2: z.nullable(z.string()),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { apiErrorSchema } from './errors.ts';
 import { inputString } from './input.ts';
 
-// Building blocks of the back office's editing API (issue 11, DESIGN §6): every editable row carries a
+// Building blocks of the back office's editing API (docs/product/back-office.md): every editable row carries a
 // `version`; a save sends the version it was read at, and a stale one gets 409 with the current row.
 // Amounts are decimal euros, as everywhere in the API; the server stores cents.
 

@@ -12,12 +12,12 @@ import { localizedTextSchema, productTypeSchema } from './catalogue.ts';
 import { idParamSchema, idSchema } from './ids.ts';
 import { inputString } from './input.ts';
 
-// The back office's menu (issue 11): categories, products with their sizes, what they offer and
+// The back office's menu: categories, products with their sizes, what they offer and
 // declare, and uploaded pictures. Paths are under `/api/admin/stores/{id}`; money is decimal euros.
 
 /** The most of anything one list reorders at once: far more than any menu has. */
 const MAX_LIST = 500;
-/** The most sizes a variable product has (SPEC: 1–12). */
+/** The most sizes a variable product has (1–12). */
 export const MAX_VARIANTS = 12;
 
 // ---- Categories ----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { idParamSchema } from './ids.ts';
 import { inputString, localDateInput } from './input.ts';
 import { orderLimitsSchema } from './store-admin.ts';
 
-// The store's settings in the back office (issue 11): discounts, the store's details and legal notice,
+// The store's settings in the back office: discounts, the store's details and legal notice,
 // its time zone, region and kitchen limits, the delivery areas, and the audit log of every staff change.
 // Amounts are decimal euros, as everywhere in the API.
 
@@ -33,7 +33,7 @@ export const PREPARATION_MINUTES_MIN = 5;
 export const PREPARATION_MINUTES_MAX = 180;
 export const ORDERS_PER_SLOT_MIN = 1;
 export const ORDERS_PER_SLOT_MAX = 100;
-/** Pre-orders (issue 15): up to two weeks after today; 0 takes orders for today only. */
+/** Pre-orders: up to two weeks after today; 0 takes orders for today only. */
 export const PREORDER_DAYS_MIN = 0;
 export const PREORDER_DAYS_MAX = 14;
 

@@ -5,7 +5,7 @@ import { idParamSchema, idSchema } from './ids.ts';
 import { inputString } from './input.ts';
 
 // The back office's toppings, topping groups (with the toppings each offers, at which price), allergens,
-// additives and VAT rates (issue 11). Paths are under `/api/admin`; `:id` is the store. Allergens,
+// additives and VAT rates. Paths are under `/api/admin`; `:id` is the store. Allergens,
 // additives and VAT rates are shared by every store. Amounts are decimal euros.
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { orderSchema } from './orders.ts';
 
-/** The limits of the orders board's settings (issue 10), shared by the API's check and the admin's form. */
+/** The limits of the orders board's settings, shared by the API's check and the admin's form. */
 export const BOARD_SETTING_LIMITS = {
   autoPauseAfterMinutes: { min: 1, max: 60 },
   autoRejectAfterMinutes: { min: 5, max: 120 },

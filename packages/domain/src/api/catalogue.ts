@@ -112,8 +112,8 @@ export const regionSchema = z.object({
 export type Region = z.infer<typeof regionSchema>;
 
 /**
- * What a store's region implies (SPEC §3 region settings). The currency follows the store's region,
- * never the visitor's language (DESIGN §3).
+ * What a store's region implies (docs/product/money.md, currency). The currency follows the store's region,
+ * never the visitor's language (docs/product/money.md).
  */
 export const REGIONS: Readonly<Record<RegionCode, Region>> = {
   'de-DE': { code: 'de-DE', currency: 'EUR', show_legal_link: true },
@@ -130,7 +130,7 @@ export const storeSchema = z.object({
   phone: z.string(),
   email: z.string(),
   store_hours: z.array(storeHourSchema),
-  /** How many days after today customers may order for (issue 15); 0 for today only. */
+  /** How many days after today customers may order for; 0 for today only. */
   preorder_days: z.int(),
 });
 export type Store = z.infer<typeof storeSchema>;

@@ -19,7 +19,7 @@ describe('phoneSchema', () => {
 });
 
 describe('the requests that carry a phone number', () => {
-  it('store the saved address’s and the guest’s phone in E.164 (issue 15)', () => {
+  it('store the saved address’s and the guest’s phone in E.164', () => {
     expect(addressInputSchema.parse({ ...address, phone: '+49 151 2345 6789' }).phone).toBe('+4915123456789');
     const order = orderRequestSchema.parse({
       store_id: 13,
@@ -41,7 +41,7 @@ describe('the requests that carry a phone number', () => {
   });
 });
 
-describe('the order’s address (issue 15)', () => {
+describe('the order’s address', () => {
   const order = (orderType: 'delivery' | 'pickup', address: object) => ({
     store_id: 13,
     order_type: orderType,

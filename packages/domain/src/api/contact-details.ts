@@ -45,7 +45,7 @@ export const PHONE_INPUT_DOCS = {
   examples: ['+49 170 1234567', '0170/123 45 67', '+43 1 234567'],
 };
 
-/** A phone number as people type it, in E.164 once parsed ("0170/123 45 67" → "+491701234567", issue 15). */
+/** A phone number as people type it, in E.164 once parsed ("0170/123 45 67" → "+491701234567"). */
 export const phoneSchema = phoneInput({ optional: false });
 /** The same, for an account's phone number, which may be left empty. */
 export const optionalPhoneSchema = phoneInput({ optional: true });
@@ -73,13 +73,13 @@ export const addressInputSchema = z.object({
 });
 export type AddressInput = z.input<typeof addressInputSchema>;
 
-/** The guest's shipping address (SPEC §3), sent with `POST /api/orders/guest`. */
+/** The guest's shipping address (docs/product/shop.md), sent with `POST /api/orders/guest`. */
 export const shippingAddressSchema = z.object({
   type: z.literal('shipping'),
   customer_name: customerNameSchema,
   phone: phoneSchema,
   email: z.optional(z.nullable(z.union([z.literal(''), emailSchema]))),
-  /** Street and house number: required for a delivery (`orderRequestSchema`), empty for a pickup (issue 15). */
+  /** Street and house number: required for a delivery (`orderRequestSchema`), empty for a pickup. */
   line1: z._default(inputString().check(z.trim(), z.maxLength(200)), ''),
   /** Apartment, floor, door bell. */
   line2: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(200)))),
@@ -90,7 +90,7 @@ export const shippingAddressSchema = z.object({
 export type ShippingAddress = z.input<typeof shippingAddressSchema>;
 
 /**
- * The order payload of DESIGN §4. Quantities and the note are checked by the server with their own
+ * The order payload of docs/product/orders.md. Quantities and the note are checked by the server with their own
  * error codes (`invalid_quantity`, `note_too_long`), so the schema only fixes their types.
  */
 export const orderRequestSchema = z
@@ -104,7 +104,7 @@ export const orderRequestSchema = z
     payment_method: paymentMethodSchema,
     address_id: z.optional(z.nullable(idSchema)),
     address: z.optional(z.nullable(shippingAddressSchema)),
-    /** A signed-in customer's delivery `address` is also saved to the account (issue 9). */
+    /** A signed-in customer's delivery `address` is also saved to the account. */
     save_address: z.optional(z.boolean()),
   })
   .check(

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { storeSchema } from './catalogue.ts';
 
 /**
- * The legal notice (Impressum, § 5 DDG) staff keep in the store's settings (issue 11): who runs the
+ * The legal notice (Impressum, § 5 DDG) staff keep in the store's settings: who runs the
  * restaurant and where it is registered. Empty strings are details the restaurant has not given.
  */
 export const legalNoticeSchema = z.object({

@@ -4,7 +4,7 @@ import { inputString, localDateInput } from './input.ts';
 import { orderStatusSchema, orderTypeSchema, paymentMethodSchema } from './orders.ts';
 import { paymentStatusSchema } from './payments.ts';
 
-// Staff's search over all orders (issue 34): "Bestellungen" in the back office. One search box finds an
+// Staff's search over all orders: "Bestellungen" in the back office. One search box finds an
 // order by its number, the customer's name, phone or e-mail; filters narrow by the store's local days,
 // status and payment; newest first, a page at a time.
 

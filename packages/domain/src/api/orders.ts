@@ -7,7 +7,7 @@ import { PAYMENT_ERROR_CODES, paymentStatusSchema } from './payments.ts';
 export const MAX_ORDER_NOTE_LENGTH = 500;
 export const MIN_ITEM_QUANTITY = 1;
 export const MAX_ITEM_QUANTITY = 99;
-/** Slots are 15 minutes long (issue 3: the kitchen's capacity is counted per slot). */
+/** Slots are 15 minutes long (the kitchen's capacity is counted per slot). */
 export const SLOT_MINUTES = 15;
 
 export const orderTypeSchema = z.enum(['delivery', 'pickup']);
@@ -17,9 +17,9 @@ export const paymentMethodSchema = z.enum(['cash', 'paypal']);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 /**
- * DESIGN §4: `processing` is only the client's state while a request is in flight. After `accepted`:
+ * docs/product/orders.md: `processing` is only the client's state while a request is in flight. After `accepted`:
  * `ready` (pickup: ready to collect; delivery: on its way), then `completed`; or `cancelled` with a reason.
- * An order paid online is `pending_payment` until it is paid, and `expired` if it never is (issue 12).
+ * An order paid online is `pending_payment` until it is paid, and `expired` if it never is.
  */
 export const orderStatusSchema = z.enum([
   'pending_payment',
@@ -81,11 +81,11 @@ export const orderSchema = z.object({
   eta_minutes: z.nullable(z.int()),
   eta_at: z.nullable(z.string()),
   rejection_reason: z.nullable(z.string()),
-  /** Why the restaurant cancelled an accepted order (issue 10). */
+  /** Why the restaurant cancelled an accepted order. */
   cancellation_reason: z.nullable(z.string()),
   note: z.nullable(z.string()),
   customer_name: z.string(),
-  /** E.164; an order placed before issue 15 as it was stored (digits only). */
+  /** E.164; an order placed before phones were normalised, as it was stored (digits only). */
   phone: z.string(),
   email: z.nullable(z.string()),
   address: z.object({
@@ -129,7 +129,7 @@ export const timeSlotsSchema = z.object({
   timezone: z.string(),
   /** The day these are for, 'YYYY-MM-DD' in the store's zone. */
   date: z.string(),
-  /** Today and each day the store takes pre-orders for (issue 15), with whether it has room. */
+  /** Today and each day the store takes pre-orders for, with whether it has room. */
   days: z.array(z.object({ date: z.string(), available: z.boolean() })),
 });
 export type TimeSlots = z.infer<typeof timeSlotsSchema>;

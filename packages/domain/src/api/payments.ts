@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Where an order's online payment stands (issue 12); null for a cash order.
+ * Where an order's online payment stands; null for a cash order.
  * - `unpaid`: placed, PayPal not yet approved or captured (the order is `pending_payment`);
  * - `pending`: PayPal captured it as PENDING (a check of the payer's funds): it waits for PayPal's word;
  * - `declined`: the last capture was declined; the customer may try again or pay cash;
@@ -39,7 +39,7 @@ export const paypalOrderSchema = z.object({ paypal_order_id: z.string() });
 export type PayPalOrderRef = z.infer<typeof paypalOrderSchema>;
 
 /**
- * Issue 12: PayPal's refusals (SPEC §8's messages), and the steps of paying online that do not fit the
+ * PayPal's refusals (the messages of docs/product/shop.md), and the steps of paying online that do not fit the
  * order (already paid, expired). Part of the order error codes; the customer is told each.
  */
 export const PAYMENT_ERROR_CODES = [
@@ -56,7 +56,7 @@ export const PAYMENT_ERROR_CODES = [
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
 
 /**
- * The refusals of a PayPal payment (SPEC §8's messages). After `payment_declined`,
+ * The refusals of a PayPal payment (the messages of docs/product/shop.md). After `payment_declined`,
  * `payment_insufficient_funds` and `payment_card_expired` the buyer may choose another way to pay in
  * PayPal's window (its restart flow) or pay cash.
  */

@@ -15,7 +15,7 @@ export const storeClosureSchema = z.object({
 });
 export type StoreClosure = z.infer<typeof storeClosureSchema>;
 
-/** Who paused online orders: staff, or the server because no orders board was connected (issue 10). */
+/** Who paused online orders: staff, or the server because no orders board was connected. */
 export const pauseReasonSchema = z.enum(['staff', 'auto']);
 export type PauseReason = z.infer<typeof pauseReasonSchema>;
 
@@ -23,7 +23,7 @@ export type PauseReason = z.infer<typeof pauseReasonSchema>;
  * Online orders are paused: `until` is when they start again by themselves (ISO-8601), null while
  * staff have not said (paused until they resume). `reason` is `auto` for a pause the server made because
  * no orders board was connected, which lifts as soon as one connects; optional, so older clients and
- * pauses from before issue 10 still parse.
+ * pauses from before automatic pauses still parse.
  */
 export const orderingPauseSchema = z.object({
   paused: z.boolean(),
@@ -33,7 +33,7 @@ export const orderingPauseSchema = z.object({
 export type OrderingPause = z.infer<typeof orderingPauseSchema>;
 
 /**
- * What `WS /api/ws/store/{id}/status` pushes (SPEC §3, §7): on connect, on every change and at least once
+ * What `WS /api/ws/store/{id}/status` pushes (docs/product/shop.md): on connect, on every change and at least once
  * a minute. `today_hours` are the hours in effect on the store's current local date: none on a closure
  * day, and the part after midnight of yesterday's late slot as `00:00–close`. `local_time` is the store's
  * clock (ISO-8601 with the zone's offset), which clients synchronise to. `pause` and `closure` say why the
@@ -47,12 +47,12 @@ export const storeStatusMessageSchema = z.object({
   pause: orderingPauseSchema,
   closure: z.nullable(storeClosureSchema),
   /**
-   * A fingerprint of the shop's menu (issue 11): when it changes, staff changed the catalogue (or a
+   * A fingerprint of the shop's menu: when it changes, staff changed the catalogue (or a
    * "sold out today" ended) and an open shop reads its menu, prices and delivery areas again.
    */
   menu_version: z.optional(z.string()),
   /**
-   * When the store opens again on a later day (issue 15), by the week's hours and every closure: the
+   * When the store opens again on a later day, by the week's hours and every closure: the
    * store's local date and time. Absent from servers before it.
    */
   reopens: z.optional(z.nullable(z.object({ date: z.iso.date(), time: z.string().check(z.regex(/^\d{2}:\d{2}$/)) }))),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { idParamSchema } from './ids.ts';
 import { localDateInput } from './input.ts';
 
-// The back office's reports (issue 10): "today at a glance" and the accountant's CSV export.
+// The back office's reports: "today at a glance" and the accountant's CSV export.
 // Amounts are decimal euros, as everywhere in the API; the server adds them up in cents.
 
 /** The longest range one CSV export covers: a year, leap day included. */

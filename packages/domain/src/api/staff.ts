@@ -4,7 +4,7 @@ import { idParamSchema } from './ids.ts';
 import { inputString } from './input.ts';
 
 /**
- * `POST /api/staff/login` (DESIGN §6): the shop's login, plus a name for the device so staff can tell
+ * `POST /api/staff/login` (docs/product/back-office.md): the shop's login, plus a name for the device so staff can tell
  * their signed-in devices apart. Form-data, urlencoded or JSON, like `POST /api/login`.
  */
 export const staffLoginRequestSchema = z.extend(loginRequestSchema, {

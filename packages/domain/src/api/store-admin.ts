@@ -4,7 +4,7 @@ import { versionSchema } from './admin-common.ts';
 import { inputString, localDateInput } from './input.ts';
 import { orderingPauseSchema, storeClosureSchema, storeStatusMessageSchema } from './realtime.ts';
 
-// What staff change about when the store takes orders (issue 4; the screens come with the admin issue).
+// What staff change about when the store takes orders (the screens come with the admin issue).
 
 const clockSchema = inputString().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
 const localDateSchema = localDateInput();
@@ -32,7 +32,7 @@ export const closureParamsSchema = z.object({
 
 /**
  * `PUT /api/admin/stores/{id}/hours`: the whole week at once; a close time at or before the open time ends
- * the next day. `version` is the store's (its settings and hours share one, issue 11).
+ * the next day. `version` is the store's (its settings and hours share one).
  */
 export const storeHoursRequestSchema = z.object({
   store_hours: z
@@ -57,7 +57,7 @@ export const storeAvailabilitySchema = z.object({
 });
 export type StoreAvailabilityView = z.infer<typeof storeAvailabilitySchema>;
 
-/** The largest total one online order may have (issue 16); larger orders are taken by phone. */
+/** The largest total one online order may have; larger orders are taken by phone. */
 export const MAX_ORDER_TOTAL_CEILING = 100_000;
 
 /** `GET`/`PUT /api/admin/stores/{id}/order-limits`: amounts in euros (the API's decimal numbers). */

@@ -29,7 +29,7 @@ export function generatedAdminEmail(mailFrom: string | undefined): string {
 }
 
 /**
- * Makes sure the staff account exists (DESIGN §2). With `ADMIN_EMAIL`/`ADMIN_PASSWORD` that account is
+ * Makes sure the staff account exists (README's Architecture). With `ADMIN_EMAIL`/`ADMIN_PASSWORD` that account is
  * created, or made an admin and given the configured password when it changed (which ends its earlier
  * sessions). Without them an admin is created only when there is none, with a random password the
  * caller logs once. Runs in one transaction under an advisory lock: idempotent across restarts and

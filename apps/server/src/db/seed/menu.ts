@@ -17,7 +17,7 @@ export interface SeedProduct extends Declaration {
    * reusable glass bottle (Mehrweg), 0,15 € for a reusable PET bottle. Wine bottles carry none.
    */
   deposit?: Cents;
-  /** In the order the options dialog shows them; the first decides the quick-add (SPEC §4). */
+  /** In the order the options dialog shows them; the first decides the quick-add (docs/product/shop.md). */
   toppingGroups: readonly ToppingGroupKey[];
 }
 

@@ -151,7 +151,7 @@ describe('accounts API', () => {
       }
     });
 
-    it('stores the phone in E.164, however it is typed, and refuses one that is none (issue 15)', async () => {
+    it('stores the phone in E.164, however it is typed, and refuses one that is none', async () => {
       const email = uniqueEmail('phone');
       const typed = await app.inject({
         method: 'POST',
@@ -549,7 +549,7 @@ describe('login throttling', () => {
     expect(backOffice.statusCode).toBe(429);
   });
 
-  it('lets the owner in from another address however often someone guesses from one (issue 9: no lock-out)', async () => {
+  it('lets the owner in from another address however often someone guesses from one (no lock-out)', async () => {
     const email = uniqueEmail('owner');
     expect((await register(app, email)).statusCode).toBe(201);
     const answers = [];
@@ -600,7 +600,7 @@ describe('login throttling', () => {
   });
 });
 
-describe('known devices (issue 9)', () => {
+describe('known devices', () => {
   let server: TestServer;
   let app: FastifyInstance;
 

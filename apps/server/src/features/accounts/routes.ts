@@ -26,7 +26,7 @@ export interface AccountsRoutesOptions {
   publicUrl: string;
   /** Login throttling limits (tests use small ones). */
   loginLimits?: LoginLimits;
-  /** Per client address: accounts created, and passwords set with a reset link (issue 14). */
+  /** Per client address: accounts created, and passwords set with a reset link. */
   addressLimits?: { registrations: Limit; passwordResets: Limit };
 }
 
@@ -124,7 +124,7 @@ export async function signIn(
   return result.user;
 }
 
-/** Accounts (DESIGN §4): login, the signed-in user, registration and password reset. */
+/** Accounts (docs/product/shop.md): login, the signed-in user, registration and password reset. */
 const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, options) => {
   await app.register(formBody);
   // The first login with an unknown email should not be the one that pays for making the dummy hash.

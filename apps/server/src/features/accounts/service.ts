@@ -9,7 +9,7 @@ import type { Counter, Limit, RateLimits } from '../../plugins/rate-limits.ts';
 import { loginCounters, type LoginLimits } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 
-/** A reset link works for one hour (issue 3). */
+/** A reset link works for one hour. */
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 export type LoginResult =
@@ -17,7 +17,7 @@ export type LoginResult =
   | { kind: 'invalid' }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
-/** Password reset mails (issue 16): few per recipient, so nobody can flood someone's inbox; per client address. */
+/** Password reset mails: few per recipient, so nobody can flood someone's inbox; per client address. */
 export interface ResetMailLimits {
   recipient: Limit;
   address: Limit;
@@ -218,7 +218,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
           .where(eq(users.id, claimed.userId))
           .returning({ email: users.email });
-        // The new password ends every signed-in staff device too (DESIGN §6), not only the tokens.
+        // The new password ends every signed-in staff device too (docs/product/back-office.md), not only the tokens.
         await tx
           .update(staffSessions)
           .set({ revokedAt: at })

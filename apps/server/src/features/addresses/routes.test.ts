@@ -85,7 +85,7 @@ describe('/api/addresses/', () => {
     expect((await list(anna)).map((address) => address.id)).not.toContain(bertsAddress.id);
   });
 
-  it('stores the phone in E.164, however it is typed (issue 15)', async () => {
+  it('stores the phone in E.164, however it is typed', async () => {
     const carla = await createTestUser(server.app);
     const created = await create(carla, { ...home, phone: '+49 151 2345 6789' });
     expect(created.statusCode, created.body).toBe(201);
@@ -151,7 +151,7 @@ describe('/api/addresses/', () => {
     expect((await list(anna)).map((address) => address.id)).not.toContain(spare.id);
   });
 
-  it('refuses a postcode outside the delivery areas, in the caller’s language (issue 15)', async () => {
+  it('refuses a postcode outside the delivery areas, in the caller’s language', async () => {
     const outside = await server.app.inject({
       method: 'POST',
       url: '/api/addresses/',

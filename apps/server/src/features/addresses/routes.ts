@@ -21,7 +21,7 @@ const ADDRESS_NOT_FOUND = new HttpError(404, 'address_not_found', {
   en: 'This address does not exist.',
 });
 
-/** The same code and words as an order to such a postcode: a saved address must be one we deliver to (issue 15). */
+/** The same code and words as an order to such a postcode: a saved address must be one we deliver to. */
 const POSTCODE_NOT_DELIVERED = new HttpError(422, 'postcode_not_delivered', {
   de: 'In diese Postleitzahl liefern wir leider nicht.',
   en: 'We do not deliver to this postcode.',

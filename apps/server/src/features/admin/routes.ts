@@ -20,7 +20,7 @@ const adminRoutes: FastifyPluginAsync = async (admin) => {
   await admin.register(orderLimitRoutes);
   await admin.register(staffSessionAdminRoutes);
   await admin.register(reportRoutes);
-  // Issue 11: the catalogue and the store's settings, edited live.
+  // The catalogue and the store's settings, edited live.
   await admin.register(menuRoutes);
   await admin.register(toppingRoutes);
   await admin.register(settingsRoutes);

@@ -10,7 +10,7 @@ import { buildServer } from '../../server.ts';
 import { createTestUser, type TestUser } from '../../../test/helper.ts';
 import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
 
-// Issue 10 with two instances on one PostgreSQL and one Redis: a store pauses once however many
+// Automatic pauses with two instances on one PostgreSQL and one Redis: a store pauses once however many
 // instances check, and a board on either keeps every instance from pausing.
 
 const adminUrl = process.env.TEST_DATABASE_URL;

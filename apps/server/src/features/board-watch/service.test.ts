@@ -4,7 +4,7 @@ import { buildTestServer, createTestUser, type TestServer, type TestUser } from 
 import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
 import { auditLog, storeClosures, stores } from '../../db/schema.ts';
 
-// Issue 10: online orders pause by themselves while no staff board is connected during opening hours,
+// Online orders pause by themselves while no staff board is connected during opening hours,
 // and resume when one connects. The demo store 13 is open on Mondays 11:30–14:30 and 17:00–22:30 (Berlin).
 
 /** Monday 2026-06-15, 18:07 in Berlin (UTC+2): the store is open. The instance starts watching then. */

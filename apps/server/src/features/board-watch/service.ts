@@ -107,7 +107,7 @@ async function resumeAutoPauses(tx: Db): Promise<number[]> {
 }
 
 /**
- * Issue 10, "never miss an order": while no staff board is connected to any instance during opening
+ * "Never miss an order": while no staff board is connected to any instance during opening
  * hours, online orders pause by themselves and resume when a board connects (see README.md here).
  *
  * Presence is shared through the database: every instance with a board writes `stores.board_seen_at`

@@ -9,7 +9,7 @@ import type {
 } from '@pizzeria/domain';
 
 // One store's catalogue as plain, immutable data: amounts in cents, texts in every language. The API
-// renders it per language; orders price against it (DESIGN §3: the client's prices are never trusted).
+// renders it per language; orders price against it (docs/product/money.md: the client's prices are never trusted).
 
 /** An allergen (letter code) or an additive (number code). */
 export interface Declared {
@@ -29,7 +29,7 @@ export interface CatalogueStore {
   legalNotice: LegalNotice;
   /** The largest order total taken online; staff set it. */
   maxOrderTotalCents: Cents;
-  /** How many days after today customers may order for (issue 15: pre-orders). */
+  /** How many days after today customers may order for (pre-orders). */
   preorderDays: number;
   /** Ordered by day, then opening time. */
   hours: readonly StoreHour[];

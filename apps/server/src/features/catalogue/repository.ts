@@ -291,7 +291,7 @@ function imageOf(
 
 /**
  * Stored localized jsonb is parsed, never trusted: a broken row names itself in the error. An English
- * text staff left empty reads as the German one (issue 11: only the German name is required).
+ * text staff left empty reads as the German one (only the German name is required).
  */
 function localized(value: unknown, where: string): LocalizedText {
   const parsed = localizedTextSchema.safeParse(value);

@@ -12,7 +12,7 @@ import {
 } from '@pizzeria/domain';
 import type { Catalogue, CatalogueProduct, Declared } from './model.ts';
 
-/** What the public API says about a catalogue in one language (DESIGN §4 shapes, decimal amounts). */
+/** What the public API says about a catalogue in one language (the API's shapes, decimal amounts). */
 export interface CatalogueView {
   categories: Category[];
   products: Product[];

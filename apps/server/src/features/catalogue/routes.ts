@@ -30,7 +30,7 @@ const notModifiedSchema = z
 
 const otherResponses = { 304: notModifiedSchema, 400: apiErrorSchema, 404: apiErrorSchema };
 
-/** The public catalogue (DESIGN §4): every read comes from the in-memory catalogue, with ETags. */
+/** The public catalogue (the shop's API): every read comes from the in-memory catalogue, with ETags. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const send = async (storeId: number, resource: CatalogueResource, request: FastifyRequest, reply: FastifyReply) => {
     const representation = await app.catalogue.representation(storeId, resource, request.language);

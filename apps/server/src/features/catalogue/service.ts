@@ -16,7 +16,7 @@ export const catalogueChangedSchema = z.object({ storeId: z.nullable(z.int()) })
 
 /**
  * Decorates the app with the in-memory catalogue service over the database. An invalidation is
- * published, so every instance forgets the store and reads it again (DESIGN §2: scale-out).
+ * published, so every instance forgets the store and reads it again (scale-out, README's Architecture).
  */
 export default fp(
   async (app) => {

@@ -141,7 +141,7 @@ function paymentLabel(language: Language, order: Order): string {
       return de ? 'Bezahlt mit PayPal' : 'Paid with PayPal';
     case 'refund_pending':
     case 'refund_failed':
-      // A failed refund is the staff's to retry (issue 12); for the customer it is still on its way.
+      // A failed refund is the staff's to retry; for the customer it is still on its way.
       return de ? 'PayPal – wird erstattet' : 'PayPal – being refunded';
     case 'refunded':
       return de ? 'PayPal – erstattet' : 'PayPal – refunded';
@@ -158,7 +158,7 @@ function paymentLabel(language: Language, order: Order): string {
 
 /**
  * For an order paid with PayPal and then rejected or cancelled: the server refunds the capture in full
- * by itself (issue 12), so the mail says so; null when nothing was paid online.
+ * by itself, so the mail says so; null when nothing was paid online.
  */
 function refundParagraph(language: Language, order: Order, amount: string): Block | null {
   const de = language === 'de';

@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from '../../../test/helper.ts';
 
-// Issue 10: the orders board's list and its settings.
+// The orders board's list and its settings.
 
 // Monday 2026-06-15, 18:07 in Berlin (16:07 UTC): the demo store is open.
 const NOW = new Date('2026-06-15T16:07:00Z');
@@ -145,7 +145,7 @@ describe('GET /api/admin/stores/:id/board', () => {
 });
 
 describe('board settings', () => {
-  it('are on by default for automatic pauses (issue 10) and round-trip with an audit entry', async () => {
+  it('are on by default for automatic pauses and round-trip with an audit entry', async () => {
     const current = await server.app.inject({
       method: 'GET',
       url: '/api/admin/stores/13/board-settings',

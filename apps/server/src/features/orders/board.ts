@@ -47,7 +47,7 @@ function staffId(request: FastifyRequest): number {
 }
 
 /**
- * The orders board (issue 10): its list, loaded when it opens and after every reconnect (the live changes
+ * The orders board: its list, loaded when it opens and after every reconnect (the live changes
  * come over `WS /api/ws/admin/orders`), and its settings. A settings change is audited; turning automatic
  * pauses off lifts a pause they made, since nothing else would.
  */

@@ -106,7 +106,7 @@ function onAuthMessage(socket: WebSocket, handle: (auth: z.infer<typeof channelA
 }
 
 /**
- * Live orders (issue 4): `WS /api/ws/orders/{id}` for the order page of its owner or tracking-token
+ * Live orders: `WS /api/ws/orders/{id}` for the order page of its owner or tracking-token
  * holder, and `WS /api/ws/admin/orders` for the staff board. Changes arrive over pub/sub from whichever
  * instance made them; each instance reads the order once per change and sends it to its own listeners,
  * rendered once per language. A socket becomes a listener only after its credentials opened the order,
@@ -267,7 +267,7 @@ const orderChannelRoutes: FastifyPluginAsync<{ trackingFailures?: Limit }> = asy
 
   /**
    * A session ended elsewhere (a password reset, a device signed out, a role taken away) closes its
-   * sockets within `SESSION_CHECK_MS` even when no order changes meanwhile (issue 14): every token a
+   * sockets within `SESSION_CHECK_MS` even when no order changes meanwhile: every token a
    * socket listens with is checked again, once per token however many sockets share it.
    */
   async function closeEndedSessions(): Promise<void> {

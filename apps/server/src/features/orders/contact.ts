@@ -49,7 +49,7 @@ function typedContact(
 
 /**
  * Who receives the order and where: a saved address of the customer's, or an address typed at
- * checkout (DESIGN §4 allows either for a customer; a guest always types one), or for a customer's
+ * checkout (docs/product/orders.md allows either for a customer; a guest always types one), or for a customer's
  * pickup their account.
  */
 export async function contactOf(

@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from '../../../test/helper.ts';
 
-// Issue 9: delivery addresses had no town ("Torstraße 12 · 10117"), and a signed-in customer could not
+// Delivery addresses had no town ("Torstraße 12 · 10117"), and a signed-in customer could not
 // order to an address typed at checkout.
 
 let server: TestServer;
@@ -156,7 +156,7 @@ describe('a signed-in customer’s address typed at checkout', () => {
   });
 });
 
-describe('a pickup guest (issue 15)', () => {
+describe('a pickup guest', () => {
   const pickup = (address: Record<string, unknown>) => ({
     ...delivery({ address }),
     order_type: 'pickup',
@@ -183,7 +183,7 @@ describe('a pickup guest (issue 15)', () => {
   });
 });
 
-describe('a deleted saved address (issue 15)', () => {
+describe('a deleted saved address', () => {
   it('leaves the orders placed to it unchanged: they keep their own copy', async () => {
     const addressId = await saveAddress('Skalitzer Straße 7');
     const placed = await post('/api/orders/', delivery({ address_id: addressId }), customer.headers);

@@ -12,7 +12,7 @@ import {
   type TestServer,
 } from '../../../test/helper.ts';
 
-// Issue 16: 324 anonymous orders filled every slot of a day in seconds, and one order of 227,205 € was
+// 324 anonymous orders filled every slot of a day in seconds, and one order of 227,205 € was
 // taken. Orders are limited per client address and per customer, and one order's total is capped.
 
 let server: TestServer;
@@ -146,7 +146,7 @@ describe('orders per customer', () => {
   it('limits one phone number from any address', async () => {
     const phone = freshPhone();
     expect((await guestOrder(freshAddress(), { phone })).statusCode).toBe(201);
-    // Written differently, it is the same number (issue 15: both are stored as +49151…).
+    // Written differently, it is the same number (both are stored as +49151…).
     const international = phone.replace(/^0151/, '+49 151 ');
     expect((await guestOrder(freshAddress(), { phone: international })).statusCode).toBe(201);
     expect((await guestOrder(freshAddress(), { phone })).statusCode).toBe(429);

@@ -298,7 +298,7 @@ describe('the staff order list', () => {
   });
 });
 
-describe('the promised time (issue 9)', () => {
+describe('the promised time', () => {
   async function placePreOrder(requestedTime: string): Promise<Order> {
     const response = await server.app.inject({
       method: 'POST',

@@ -28,8 +28,8 @@ function staffOf(request: FastifyRequest): StaffActor {
 }
 
 /**
- * The restaurant's side of an order: the list, the details with the history, the decision (issue 3) and
- * what follows it (issue 10). A change the order's status does not allow, or that another staff member
+ * The restaurant's side of an order: the list, the details with the history, the decision and
+ * what follows it. A change the order's status does not allow, or that another staff member
  * made first, is a 409 whose message says who did what and when.
  */
 const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import { orderEvents, outbox } from '../../db/schema.ts';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
 import { openSocket, wsBase } from '../../../test/ws-client.ts';
 
-// Issue 10: an order's life after acceptance (ready, completed, cancelled), its history and who did what.
+// An order's life after acceptance (ready, completed, cancelled), its history and who did what.
 
 // Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
 const NOW = new Date('2026-06-15T16:07:00Z');

@@ -8,7 +8,7 @@ import { audit } from '../audit/index.ts';
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /**
- * How large one online order may be (issue 16: a single order must not fill the kitchen's day). The
+ * How large one online order may be (a single order must not fill the kitchen's day). The
  * checkout's pricing reads it from the catalogue, so a change invalidates the store's catalogue.
  */
 const orderLimitRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,7 +55,7 @@ const orderLimitRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(stores.id, storeId))
           .for('no key update');
         if (!before) throw storeNotFound(storeId);
-        // Part of the store's settings (issue 11): a settings form read before this save is now stale.
+        // Part of the store's settings: a settings form read before this save is now stale.
         const [after] = await tx
           .update(stores)
           .set({ maxOrderTotalCents: toCents(request.body.max_order_total), version: sql`${stores.version} + 1` })

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { outbox, stores } from '../../db/schema.ts';
 import { buildTestServer, pinClock, simpleProduct, type TestServer } from '../../../test/helper.ts';
 
-// Issue 15: a pickup order's mail said when, but not where: the restaurant's address and a map link.
+// A pickup order's mail said when, but not where: the restaurant's address and a map link.
 
 let server: TestServer;
 let app: FastifyInstance;

@@ -94,7 +94,7 @@ export async function placeOrder(
   if (paidOnline && !ctx.payments()?.paypal) {
     throw orderError('payment_method_unavailable');
   }
-  // Paid online: placed, but the kitchen sees it only once PayPal has the money (issue 12).
+  // Paid online: placed, but the kitchen sees it only once PayPal has the money.
   const initialStatus: OrderStatus = paidOnline ? 'pending_payment' : 'waiting';
   const note = body.note?.trim() || null;
   if (note && note.length > MAX_ORDER_NOTE_LENGTH) throw orderError('note_too_long');
@@ -112,7 +112,7 @@ export async function placeOrder(
     if (error instanceof PricingError) throw orderError(error.code);
     throw error;
   }
-  // A driver needs the town: the delivery area knows it when the form did not ask (issue 9).
+  // A driver needs the town: the delivery area knows it when the form did not ask.
   if (priced.postcode && !contact.address.city.trim()) {
     contact.address = { ...contact.address, city: priced.postcode.city };
   }

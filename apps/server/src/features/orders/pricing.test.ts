@@ -15,7 +15,7 @@ import type { Catalogue } from '../catalogue/index.ts';
 import { buildTestServer, type TestServer } from '../../../test/helper.ts';
 import { PricingError, priceOrder } from './pricing.ts';
 
-// Issue 9: the cart measured the minimum order on the goods, the server on the goods after the
+// The cart measured the minimum order on the goods, the server on the goods after the
 // discount, so the cart enabled "order" for an order the server refused. Both now ask one function.
 
 let server: TestServer;

@@ -131,7 +131,7 @@ function priceLine(catalogue: Catalogue, input: OrderItemInput): { line: PricedL
 }
 
 /**
- * Prices an order from the catalogue alone (DESIGN §3: the client's prices are never read). The discount
+ * Prices an order from the catalogue alone (docs/product/money.md: the client's prices are never read). The discount
  * is the store's discount for the order type; a delivery pays its postcode's fee, a pickup none.
  * The postcode's minimum order is the domain's one rule (`missingForMinimumOrder`: the value of the goods
  * before discount and fee, without deposits), the same the cart and the checkout show.
@@ -160,7 +160,7 @@ export function priceOrder(
   if (postcode && missingForMinimumOrder(totals, postcode.minimumOrderCents) > 0) {
     throw new PricingError('below_minimum_order');
   }
-  // One order must not fill the kitchen's day (issue 16: 227,205 € was taken); larger ones go by phone.
+  // One order must not fill the kitchen's day (227,205 € was taken); larger ones go by phone.
   if (totals.total > catalogue.store.maxOrderTotalCents) throw new PricingError('order_total_too_high');
   return {
     lines: priced.map((entry) => entry.line),

@@ -149,7 +149,7 @@ describe('GET /api/stores/:id/slots', () => {
   });
 });
 
-describe('pre-orders for a later day (issue 15)', () => {
+describe('pre-orders for a later day', () => {
   it('lists today and the 7 days after it, and offers a later day its own slots without ASAP', async () => {
     const today = timeSlotsSchema.parse((await app().inject({ url: '/api/stores/13/slots?order_type=pickup' })).json());
     expect(today.date).toBe('2026-06-15');
@@ -237,7 +237,7 @@ describe('POST /api/orders/guest', () => {
     expect(order.tracking_token).toMatch(/^[\w-]{20,}$/);
   });
 
-  it("stores the guest's phone in E.164, however it is typed (issue 15)", async () => {
+  it("stores the guest's phone in E.164, however it is typed", async () => {
     const response = await post(
       '/api/orders/guest',
       guestOrder({ address: guestAddress({ phone: '+49 151 2345 6789' }) }),

@@ -58,7 +58,7 @@ function idempotencyKeyOf(header: string | undefined): string {
 }
 
 /**
- * What one order is counted against (issue 16: 324 anonymous orders filled a day's kitchen): the client
+ * What one order is counted against (324 anonymous orders filled a day's kitchen): the client
  * address, and the customer, known by account, or for a guest by phone number and e-mail.
  */
 function orderCounters(
@@ -77,7 +77,7 @@ function orderCounters(
   return counters;
 }
 
-/** Checkout and order tracking (DESIGN §4), and the time slots the checkout offers. */
+/** Checkout and order tracking (docs/product/orders.md), and the time slots the checkout offers. */
 const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, options) => {
   const limits = {
     address: { max: options.ordersPerHour?.address ?? 20, windowSeconds: HOUR_SECONDS },

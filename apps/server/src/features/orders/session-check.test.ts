@@ -14,7 +14,7 @@ import {
 import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
 import { SESSION_CHECK_MS } from './channels.ts';
 
-// Issue 14: a socket whose session ended (password reset, a device signed out) is closed within a
+// A socket whose session ended (password reset, a device signed out) is closed within a
 // minute, even when no order changes and so no message would have checked it again.
 
 let server: TestServer;

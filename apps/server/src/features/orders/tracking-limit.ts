@@ -9,7 +9,7 @@ export const DEFAULT_TRACKING_FAILURES: Limit = { max: 30, windowSeconds: 3600 }
 export type TrackingVerdict<T> = { kind: 'done'; found: T | null } | { kind: 'refused'; retryAfterSeconds: number };
 
 /**
- * Guards the look-ups of an order by its tracking token (issue 14), over HTTP and WebSocket alike:
+ * Guards the look-ups of an order by its tracking token, over HTTP and WebSocket alike:
  * each look-up from a client address is counted before it runs, and given back when it found the
  * order, so guessing tokens or order numbers is held to the limit while a guest who reloads their own
  * order page never is. Shared by every instance through the database.

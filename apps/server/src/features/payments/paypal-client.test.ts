@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from '../../../test/fake-paypal.ts';
 import { createPayPalClient, PayPalError, type PayPalClient } from './paypal-client.ts';
 
-// Issue 12: the PayPal REST client against a local server that speaks PayPal's API.
+// The PayPal REST client against a local server that speaks PayPal's API.
 
 let paypal: FakePayPal;
 let clock: number;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toCents, type Cents } from '@pizzeria/domain';
 
 // PayPal's REST API as its documentation describes it (OAuth2 client credentials, Orders v2, Payments
-// v2), issue 12. Only the fields this shop reads are parsed; PayPal may send more. Amounts leave as
+// v2). Only the fields this shop reads are parsed; PayPal may send more. Amounts leave as
 // PayPal's decimal strings ("18.50") and come back as cents.
 
 const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().int().positive() });

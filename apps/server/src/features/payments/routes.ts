@@ -19,7 +19,7 @@ const errorResponses = {
   503: apiErrorSchema,
 };
 
-/** Paying an order online (issue 12): what the checkout offers, and the steps of a PayPal payment. */
+/** Paying an order online: what the checkout offers, and the steps of a PayPal payment. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stores/:id/payment-methods',

@@ -35,7 +35,7 @@ import { paypalPurchase } from './paypal-purchase.ts';
 import { createSettlement, nextTryAt } from './settlement.ts';
 import { createWebhookVerifier, type WebhookVerifier } from './webhook-signature.ts';
 
-// Issue 12: PayPal beside cash. The server creates the PayPal order for the amount it computed, captures
+// PayPal beside cash. The server creates the PayPal order for the amount it computed, captures
 // it after the buyer's approval and believes only a COMPLETED capture of exactly that amount. Every
 // change of an order's payment is one conditional UPDATE, so two instances, a webhook and a customer's
 // retry arriving together change it once. Refunds and request ids make sure money moves at most once.

@@ -138,7 +138,7 @@ function rateLabel(percentage: number, decimal: CsvDecimal): string {
 }
 
 /**
- * The accountant's file (issue 10), made for a German Excel: UTF-8 with a byte order mark, `;` between
+ * The accountant's file, made for a German Excel: UTF-8 with a byte order mark, `;` between
  * cells, CRLF line ends, one header row in `language`, one row per order with its status, so rejected
  * and cancelled orders are visible but easy to filter out. Each rate any order has gets a net and a VAT
  * column, and an untaxed ("0 %") net column comes only when some order has an untaxed part, so that a

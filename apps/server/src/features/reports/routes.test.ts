@@ -5,7 +5,7 @@ import { apiErrorSchema, orderSchema, toCents, todayReportSchema, type Order } f
 import { orders } from '../../db/schema.ts';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
 
-// Issue 10: "today at a glance" and the accountant's CSV, over real orders placed through the app.
+// "Today at a glance" and the accountant's CSV, over real orders placed through the app.
 // The day is Sunday 2026-10-25 in Berlin, when summer time ends: 25 hours, 02:00-03:00 twice.
 
 let server: TestServer;

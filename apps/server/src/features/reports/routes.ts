@@ -5,7 +5,7 @@ import { reportsService } from './service.ts';
 
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-/** Issue 10: "today at a glance" for the dashboard and the accountant's CSV export (under `/api/admin`). */
+/** "Today at a glance" for the dashboard and the accountant's CSV export (under `/api/admin`). */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Read on every call: tests set `app.orders.clock` to a fixed time after the routes are registered.
   const reports = reportsService(app.database.db, { now: () => app.orders.clock.now() });

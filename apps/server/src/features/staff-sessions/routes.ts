@@ -42,7 +42,7 @@ function deviceNameOf(given: string | undefined, userAgent: string | undefined):
 }
 
 /**
- * Staff sign-in (DESIGN §6, issue 10): `/api/staff/login`, `/refresh` and `/logout`. Public routes: they
+ * Staff sign-in (docs/product/back-office.md): `/api/staff/login`, `/refresh` and `/logout`. Public routes: they
  * are how a device signs in. A device stays signed in until it is signed out, there or from another one.
  */
 export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, options) => {

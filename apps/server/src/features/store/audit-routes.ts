@@ -25,7 +25,7 @@ function ofStore(storeId: number): SQL {
 }
 
 /**
- * The audit log (issue 11): who changed what, when, before and after, newest first. Days are the store's
+ * The audit log: who changed what, when, before and after, newest first. Days are the store's
  * local days; the range stays a plain one on `created_at`, which the log's indexes serve.
  */
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,7 +4,7 @@ import { auditEntitiesSchema, auditPageSchema, type AuditPage } from '@pizzeria/
 import { auditLog, stores } from '../../db/schema.ts';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
 
-// Issue 11: the audit log of staff changes, filtered and paged.
+// The audit log of staff changes, filtered and paged.
 
 let server: TestServer;
 let maria: TestUser;

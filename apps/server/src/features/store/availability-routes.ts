@@ -51,8 +51,8 @@ async function lockAgainstOrders(tx: Db, storeId: number): Promise<void> {
 }
 
 /**
- * When the store takes orders, as staff change it (issue 4): a pause of online orders, closure days and
- * (issue 11) the weekly hours, now in `store-settings-routes.ts`. Every write tells all instances, which push the new status to every open shop.
+ * When the store takes orders, as staff change it: a pause of online orders, closure days and
+ * the weekly hours, now in `store-settings-routes.ts`. Every write tells all instances, which push the new status to every open shop.
  * Registered inside the `/api/admin` subtree, whose one hook admits admins only.
  */
 const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -175,7 +175,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   // The weekly hours are part of the store's versioned settings: `PUT /stores/:id/hours` is in
-  // `store-settings-routes.ts` (issue 11).
+  // `store-settings-routes.ts`.
 };
 
 export default storeAvailabilityRoutes;

@@ -43,7 +43,7 @@ export function closuresSince(now: Date): string {
 
 /**
  * The row as stored; a pause whose end has passed is over (`isOrderingPaused`), whatever the row still
- * says. `by` (who paused, issue 10) is left out for rows paused before anyone recorded it.
+ * says. `by` (who paused) is left out for rows paused before anyone recorded it.
  */
 export function pauseOf(paused: boolean, until: Date | null, by?: PauseReason | null): OrderingPause {
   if (!paused) return { paused: false, until: null };

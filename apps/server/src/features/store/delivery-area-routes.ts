@@ -112,7 +112,7 @@ async function areaOf(db: Db, storeId: number, areaId: number): Promise<AreaRow 
 }
 
 /**
- * The delivery areas (one per postcode) staff edit (issue 11). Removing one archives it: orders keep their
+ * The delivery areas (one per postcode) staff edit. Removing one archives it: orders keep their
  * postcode, and adding the postcode again brings the same row back. Hidden and removed areas leave the
  * shop's postcode list and are refused for deliveries as soon as the catalogue is invalidated.
  */

@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from '../../../test/helper.ts';
 
-// Issue 11: delivery areas (one per postcode), archived rather than deleted.
+// Delivery areas (one per postcode), archived rather than deleted.
 
 // Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
 const NOW = new Date('2026-06-15T16:07:00Z');

@@ -30,7 +30,7 @@ async function storeExists(db: Db, storeId: number): Promise<void> {
 }
 
 /**
- * The store's two discounts (SPEC §3: one for deliveries, one for pickups, 0 % by default). A store
+ * The store's two discounts (docs/product/shop.md: one for deliveries, one for pickups, 0 % by default). A store
  * without a row for a code has it at 0 % (version 1): the first save creates the row. The order pricing
  * reads them from the catalogue, so a save applies to the next order at once.
  */

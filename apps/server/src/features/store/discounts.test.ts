@@ -13,7 +13,7 @@ import {
   type TestUser,
 } from '../../../test/helper.ts';
 
-// Issue 11: the delivery and the pickup discount, edited live.
+// The delivery and the pickup discount, edited live.
 
 // Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
 const NOW = new Date('2026-06-15T16:07:00Z');

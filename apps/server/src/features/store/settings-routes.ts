@@ -5,7 +5,7 @@ import discountRoutes from './discount-routes.ts';
 import storeSettingsRoutes from './store-settings-routes.ts';
 
 /**
- * The store's settings in the back office (issue 11): its details and hours, discounts, delivery areas,
+ * The store's settings in the back office: its details and hours, discounts, delivery areas,
  * and the audit log. Registered inside the `/api/admin` subtree, whose one hook admits staff only.
  */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {

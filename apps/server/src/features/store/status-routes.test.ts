@@ -56,7 +56,7 @@ function asAdmin(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload
   return app().inject({ method, url, payload, headers: admin.headers });
 }
 
-/** The store's version, which a save of its hours must send (issue 11). */
+/** The store's version, which a save of its hours must send. */
 async function storeVersion(): Promise<number> {
   const response = await asAdmin('GET', '/api/admin/stores/13/settings');
   expect(response.statusCode, response.body).toBe(200);

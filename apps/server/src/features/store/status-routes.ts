@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CHANNEL_CLOSE, storeIdParamsSchema } from '@pizzeria/domain';
 
 /**
- * `WS /api/ws/store/{id}/status` (SPEC §7): `{today_hours, local_time, timezone, is_open, pause, closure}`
+ * `WS /api/ws/store/{id}/status` (docs/product/times.md): `{today_hours, local_time, timezone, is_open, pause, closure}`
  * on connect, on every change and every minute; `{error}` when it cannot be computed. An unknown store
  * gets `{error}` and the socket is closed (4404), so the client stops trying.
  */

@@ -68,7 +68,7 @@ interface CachedOverrides {
 }
 
 /**
- * The store status (issue 4) for the status channel and for orders. One computation per store and
+ * The store status for the status channel and for orders. One computation per store and
  * push, serialized once for all its subscribers; pushes happen on connect, on every change heard over
  * pub/sub (from any instance) and on every minute boundary, so a slot opening or closing shows at once.
  */

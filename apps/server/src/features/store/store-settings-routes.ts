@@ -24,7 +24,7 @@ const DUPLICATE_HOURS = new HttpError(400, 'duplicate_hours', {
 });
 
 /**
- * The store's details, legal notice, time zone, region and kitchen limits, and its weekly hours (issue 11).
+ * The store's details, legal notice, time zone, region and kitchen limits, and its weekly hours.
  * Both writes check and raise the store's one version and are audited (entity `store`). The catalogue
  * carries them, so its invalidation reaches every instance and every open shop; the status customers see
  * (open now, today's hours, local time) is pushed again as well.

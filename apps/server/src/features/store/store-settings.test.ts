@@ -11,7 +11,7 @@ import {
 import { auditLog } from '../../db/schema.ts';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
 
-// Issue 11: the store's settings and its weekly hours, under one version.
+// The store's settings and its weekly hours, under one version.
 
 let server: TestServer;
 let admin: TestUser;

@@ -3,7 +3,7 @@ import { fromCents, type StoreSettings } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { storeHours, stores } from '../../db/schema.ts';
 
-// The store's settings as staff read and write them (issue 11). The store's row carries one `version` for
+// The store's settings as staff read and write them. The store's row carries one `version` for
 // its settings and its weekly hours together: a save of either raises it.
 
 const settingsColumns = {

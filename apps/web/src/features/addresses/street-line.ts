@@ -1,5 +1,5 @@
 /**
- * The forms ask for the street and the house number apart (issue 15); the API keeps them as one line,
+ * The forms ask for the street and the house number apart; the API keeps them as one line,
  * `line1` ("Torstraße 12"), as the order and the saved address always have.
  */
 export function streetLine(street: string, houseNumber: string): string {

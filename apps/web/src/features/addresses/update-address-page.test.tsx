@@ -108,7 +108,7 @@ describe('address page', () => {
     expect(useDelivery.getState().postcode?.postcode).toBe('10117');
   });
 
-  it('says when the phone number is not one, and saves one typed with spaces and a plus (issue 15)', async () => {
+  it('says when the phone number is not one, and saves one typed with spaces and a plus', async () => {
     useSessionStore.setState({ user: { customer_name: 'Giulia Bianchi', phone: '+4915123456789' } });
     renderPage();
     const save = await screen.findByRole('button', { name: 'Adresse speichern' });
@@ -147,7 +147,7 @@ describe('address page', () => {
     expect(screen.getByRole('button', { name: 'Weiter zur Kasse' })).toBeDisabled();
   });
 
-  it('offers only the postcodes we deliver to, and will not save another (issue 15)', async () => {
+  it('offers only the postcodes we deliver to, and will not save another', async () => {
     list = [{ ...saved, zip: '80331', city: 'München' }];
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Adresse Friedrichstraße 100 bearbeiten' }));

@@ -20,7 +20,7 @@ interface CheckoutArrivalState {
   addressId: number;
 }
 
-/** `/update-address` (SPEC §2): signed-in customers only; anyone else logs in first and comes back. */
+/** `/update-address` (docs/product/shop.md): signed-in customers only; anyone else logs in first and comes back. */
 export default function UpdateAddressRoute() {
   const session = useSession();
   if (session.loading) return <LoadingScreen variant="page" />;

@@ -12,7 +12,7 @@ import { PAGE_COMPONENTS } from './pages.tsx';
 const TICKET_PATH = /^\/orders\/(\d{1,10})\/ticket$/;
 
 /**
- * The back office under `/order-online/admin` (DESIGN §6): one lazy chunk with its own frame, nothing
+ * The back office under `/order-online/admin` (docs/product/back-office.md): one lazy chunk with its own frame, nothing
  * of it in the storefront's first load. The login is open; every other page is behind the staff guard.
  * Paths are relative to `/admin` (a nested route). The pages are matched from `ADMIN_PAGES` rather than
  * with wouter's `Switch`, which the storefront's lazy screens do not use: exporting it from the first

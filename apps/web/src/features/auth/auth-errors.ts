@@ -1,7 +1,7 @@
 import { ApiRequestError } from '../../lib/api-client.ts';
 
 /**
- * What a person reads when an account call fails (SPEC §8): the server's own message for a 4xx (it is
+ * What a person reads when an account call fails (docs/product/shop.md): the server's own message for a 4xx (it is
  * already in their language, e.g. throttling with its retry time) and for a 503 that names its cause
  * ("very many logins at once, try again in a moment"), `noMessage` when a 4xx came without one, and
  * `generic` for anything else (network down, server fault, unexpected answer).

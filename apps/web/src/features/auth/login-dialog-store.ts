@@ -7,7 +7,7 @@ interface LoginDialogState {
   requested: boolean;
 }
 
-/** The login modal (SPEC §2), opened from the cart's checkout when nobody is signed in. */
+/** The login modal (docs/product/shop.md), opened from the cart's checkout when nobody is signed in. */
 export const useLoginDialog = create<LoginDialogState>()(() => ({ open: false, requested: false }));
 
 export function openLoginDialog(): void {

@@ -26,7 +26,7 @@ export function closeCart(): void {
   useCartDialog.setState({ open: false });
 }
 
-/** Closes the cart and asks the product dialog to edit a line (SPEC §4: editing a line). */
+/** Closes the cart and asks the product dialog to edit a line (docs/product/shop.md: editing a line). */
 export function requestLineEdit(uniqueKey: string): void {
   useCartDialog.setState({ open: false, editRequest: uniqueKey });
 }

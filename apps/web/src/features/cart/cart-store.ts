@@ -3,11 +3,11 @@ import * as z from 'zod/mini';
 import { addToCart, cartItemsSchema, removeLine, replaceLine, setLineQuantity, type CartItem } from '@pizzeria/domain';
 import { localStore, readStorage, removeStorage, writeStorage } from '../../lib/storage.ts';
 
-/** Local storage keys of SPEC §3. */
+/** Local storage keys (docs/product/shop.md). */
 export const CART_ITEMS_KEY = 'cartItems';
 export const ORDER_NOTE_KEY = 'orderNote';
 export const ORDER_PLACED_KEY = 'order_placed';
-/** The order the placed cart became, so the cart can lead to it (issue 15). */
+/** The order the placed cart became, so the cart can lead to it. */
 export const LAST_ORDER_KEY = 'last_order';
 
 /** The order note's length limit (the textarea's `maxLength` and its counter). */
@@ -24,7 +24,7 @@ export interface CartState {
   note: string;
   /**
    * Sent as an order (`order_placed`): shown as ordered, never as a live cart, and the next dish added
-   * starts a new cart (issue 15).
+   * starts a new cart.
    */
   ordered: boolean;
   /** The lines were brought to today's menu and some price changed (`useCartRepricing`): the cart says so. */
@@ -34,7 +34,7 @@ export interface CartState {
   /** Sets a line's quantity; below 1 removes the line. */
   setQuantity: (uniqueKey: string, quantity: number) => void;
   remove: (uniqueKey: string) => void;
-  /** Replaces an edited line, merging it into an identical line if there is one (SPEC §4). */
+  /** Replaces an edited line, merging it into an identical line if there is one (docs/product/shop.md). */
   replace: (uniqueKey: string, item: CartItem) => void;
   setNote: (note: string) => void;
   clear: () => void;
@@ -43,7 +43,7 @@ export interface CartState {
 const noteSchema = z.string();
 const placedOrderSchema = z.object({ id: z.int(), token: z.nullable(z.string()) });
 
-/** The cart of an earlier visit; a stored cart of the wrong shape gives an empty cart (logged, SPEC §4). */
+/** The cart of an earlier visit; a stored cart of the wrong shape gives an empty cart (logged, docs/product/shop.md). */
 export function readStoredCart(
   storage: Storage | undefined = localStore(),
 ): Pick<CartState, 'items' | 'note' | 'ordered'> {
@@ -61,7 +61,7 @@ export function lastPlacedOrder(storage: Storage | undefined = localStore()): Pl
 }
 
 /**
- * The cart lines and the order note, saved to local storage on every change (SPEC §3, §4). It starts
+ * The cart lines and the order note, saved to local storage on every change (docs/product/shop.md). It starts
  * empty, as the server renders the page; `restoreCart` reads the stored cart at start (main.tsx).
  */
 export const useCart = create<CartState>()((set) => ({
@@ -93,7 +93,7 @@ useCart.subscribe((state, previous) => {
     else removeStorage(CART_ITEMS_KEY);
   }
   if (state.note !== previous.note) {
-    // SPEC §4: the note is saved as it changes and removed when empty.
+    // docs/product/shop.md: the note is saved as it changes and removed when empty.
     if (state.note) writeStorage(ORDER_NOTE_KEY, state.note);
     else removeStorage(ORDER_NOTE_KEY);
   }
@@ -122,7 +122,7 @@ if (typeof window !== 'undefined') {
 }
 
 /**
- * Empties the cart and the note in memory and storage (SPEC §4), and forgets that the cart was placed
+ * Empties the cart and the note in memory and storage (docs/product/shop.md), and forgets that the cart was placed
  * as an order: the next cart is a new order.
  */
 export function clearCart(): void {
@@ -135,14 +135,14 @@ export function clearCart(): void {
 
 const orderPlacedSchema = z.union([z.boolean(), z.literal('true'), z.literal('false')]);
 
-/** Whether the current cart was already placed as an order (`order_placed`, SPEC §2/§3). */
+/** Whether the current cart was already placed as an order (`order_placed`, docs/product/shop.md). */
 export function isOrderPlaced(storage: Storage | undefined = localStore()): boolean {
   const value = readStorage(ORDER_PLACED_KEY, orderPlacedSchema, storage);
   return value === true || value === 'true';
 }
 
 /**
- * The cart was sent as `order`: the logo click now starts a new cart (SPEC §2), and until then the cart
+ * The cart was sent as `order`: the logo click now starts a new cart (docs/product/shop.md), and until then the cart
  * says it was ordered and leads to the order.
  */
 export function markOrderPlaced(order: PlacedOrder, storage: Storage | undefined = localStore()): void {

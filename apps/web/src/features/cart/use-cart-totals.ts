@@ -14,7 +14,7 @@ export interface CartTotals extends Totals {
 }
 
 /**
- * The cart's figures exactly as the domain computes them (DESIGN §1): the same `computeTotals` the
+ * The cart's figures exactly as the domain computes them (README's Architecture): the same `computeTotals` the
  * server charges, with the order type's discount and the chosen postcode's fee.
  */
 export function useCartTotals(): CartTotals {

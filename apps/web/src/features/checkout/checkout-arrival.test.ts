@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutAccess, parseCheckoutArrival } from './checkout-arrival.ts';
 
-describe('checkout guard (SPEC §2)', () => {
+describe('checkout guard (docs/product/shop.md)', () => {
   it('lets a signed-in customer in from the address page, with the chosen address', () => {
     expect(checkoutAccess({ checkoutFrom: 'update-address', addressId: 7 }, true)).toEqual({
       kind: 'customer',

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { useHistoryState } from 'wouter/use-browser-location';
 
 /**
- * SPEC §2: the checkout may only be reached from the address page or the guest form. Those two screens
+ * docs/product/shop.md: the checkout may only be reached from the address page or the guest form. Those two screens
  * navigate with this marker in the history entry's state, so it survives a reload of the checkout but
  * not a typed URL or a link from anywhere else.
  */
@@ -31,7 +31,7 @@ export type CheckoutAccess =
   | { kind: 'redirect'; to: '/update-address' | '/guest-login' };
 
 /**
- * The checkout guard of SPEC §2: arrival only from `/update-address` (signed in) or `/guest-login`;
+ * The checkout guard of docs/product/shop.md: arrival only from `/update-address` (signed in) or `/guest-login`;
  * otherwise a signed-in customer goes to `/update-address` and a visitor to `/guest-login`.
  */
 export function checkoutAccess(arrival: CheckoutArrival | null, signedIn: boolean): CheckoutAccess {

@@ -169,7 +169,7 @@ describe('checkout page', () => {
     expect(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeDisabled();
   });
 
-  it('places a pickup guest’s order with only a name and a phone, without a street (issue 15)', async () => {
+  it('places a pickup guest’s order with only a name and a phone, without a street', async () => {
     useDelivery.setState({ orderType: 'pickup', postcode: null });
     useGuestDetails.setState({
       details: {
@@ -294,7 +294,7 @@ describe('the time choice', () => {
     expect(readTimeSelection()).toEqual({ mode: 'asap', slot: '', date: '2026-11-22' });
   });
 
-  it('offers the first day with room when today has none, and places a pre-order for it (issue 15)', async () => {
+  it('offers the first day with room when today has none, and places a pre-order for it', async () => {
     const days = [
       { date: '2026-11-22', available: false },
       { date: '2026-11-23', available: true },

@@ -15,7 +15,7 @@ import { checkoutAccess, useCheckoutArrival } from './checkout-arrival.ts';
 import { TimeChoice } from './components/time-choice.tsx';
 import { useCheckout, type Contact } from './use-checkout.ts';
 
-/** `/checkout` behind the guard of SPEC §2. */
+/** `/checkout` behind the guard of docs/product/shop.md. */
 export default function CheckoutRoute() {
   const session = useSession();
   const arrival = useCheckoutArrival();

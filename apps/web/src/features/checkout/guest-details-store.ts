@@ -2,11 +2,11 @@ import { create } from 'zustand';
 import * as z from 'zod/mini';
 import { readStorage, writeStorage } from '../../lib/storage.ts';
 
-/** Session storage key of the guest form, so a reload or the back button loses nothing (issue 3). */
+/** Session storage key of the guest form, so a reload or the back button loses nothing. */
 export const GUEST_DETAILS_KEY = 'guest_details';
 
 /**
- * Street and house number are asked apart (issue 15) and sent as the order's `line1`. Details kept
+ * Street and house number are asked apart and sent as the order's `line1`. Details kept
  * before that read with the two empty: the form asks for them again.
  */
 export const guestDetailsSchema = z.object({

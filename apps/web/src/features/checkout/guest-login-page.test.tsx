@@ -43,7 +43,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('guest form (SPEC §5)', () => {
+describe('guest form (docs/product/shop.md)', () => {
   it('alerts inline in German when fields are missing, and keeps what was typed', async () => {
     renderForm();
     await userEvent.type(screen.getByLabelText('Name'), 'Anna Muster');
@@ -61,7 +61,7 @@ describe('guest form (SPEC §5)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill out all the fields');
   });
 
-  it('says when the phone number is not one, and takes one typed with spaces and a plus (issue 15)', async () => {
+  it('says when the phone number is not one, and takes one typed with spaces and a plus', async () => {
     useDelivery.setState({ orderType: 'pickup' });
     renderForm();
     const phone = screen.getByLabelText('Telefon');
@@ -103,7 +103,7 @@ describe('guest form (SPEC §5)', () => {
     });
   });
 
-  it('asks a pickup guest only for name and phone, the e-mail optional (issue 15)', async () => {
+  it('asks a pickup guest only for name and phone, the e-mail optional', async () => {
     useDelivery.setState({ orderType: 'pickup' });
     renderForm();
     for (const label of ['Postleitzahl', 'Straße', 'Hausnummer', /Wohnung/])

@@ -15,7 +15,7 @@ import type { CheckoutArrival } from './checkout-arrival.ts';
 type RequiredField = 'customer_name' | 'phone' | 'street' | 'house_number' | 'postcode';
 
 /**
- * The fields a guest must fill (SPEC §5, issue 15): a pickup needs only the name and the phone; a
+ * The fields a guest must fill (docs/product/shop.md): a pickup needs only the name and the phone; a
  * delivery also the street, the house number and the postcode.
  */
 export function missingGuestFields(details: GuestDetails, delivery: boolean): RequiredField[] {
@@ -56,7 +56,7 @@ export function goBack(navigate: (to: string) => void): void {
   else navigate('/');
 }
 
-/** `/guest-login` (SPEC §2, §5): the guest's contact and address, then on to the checkout. */
+/** `/guest-login` (docs/product/shop.md): the guest's contact and address, then on to the checkout. */
 export default function GuestLoginPage() {
   const { t } = useTranslation('checkout');
   usePageTitle(t('guest.page_title'));
@@ -74,7 +74,7 @@ export default function GuestLoginPage() {
   const [phoneError, setPhoneError] = useState(false);
   const emptyHandled = useRef(false);
 
-  // SPEC §4: the guest form with an empty cart alerts and goes back.
+  // docs/product/shop.md: the guest form with an empty cart alerts and goes back.
   useEffect(() => {
     if (items.length > 0 || emptyHandled.current) return;
     emptyHandled.current = true;

@@ -28,7 +28,7 @@ describe('order failures', () => {
     expect(describeOrderFailure(new TypeError('Failed to fetch'))).toEqual({ kind: 'network' });
   });
 
-  it('has the time message of SPEC §5 in English', async () => {
+  it('has the time message of docs/product/shop.md in English', async () => {
     await i18n.changeLanguage('en');
     expect(checkoutTexts.en.time.invalid).toBe('Please select a valid time.');
     expect(checkoutTexts.en.time.none).toBe('No available time slots');

@@ -11,7 +11,7 @@ const NO_SELECTION: TimeSelection = { mode: null, slot: '', date: null };
 const timeSelectionSchema = z.object({
   mode: z.nullable(z.enum(['asap', 'slot'])),
   slot: z.string(),
-  // Kept before pre-orders (issue 15) without a day: today.
+  // Kept before pre-orders without a day: today.
   date: z._default(z.nullable(z.string()), null),
 });
 

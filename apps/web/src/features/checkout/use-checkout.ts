@@ -43,7 +43,7 @@ export interface Contact {
 
 /**
  * The guest's contact; the postcode is the delivery area chosen last (the header's chip may change it).
- * A pickup has no address: the guest gave only a name and a phone number (issue 15).
+ * A pickup has no address: the guest gave only a name and a phone number.
  */
 function guestContact(details: GuestDetails, delivery: boolean, postcode: string | null): Contact {
   return {
@@ -217,7 +217,7 @@ export function useCheckout({ guest, customerAddressId }: { guest: boolean; cust
     };
   };
 
-  /** A retry of the same order keeps its key, so the server never creates it twice (DESIGN §4). */
+  /** A retry of the same order keeps its key, so the server never creates it twice (docs/product/orders.md). */
   const idempotencyKey = (body: OrderRequest): string => {
     const serialised = JSON.stringify(body);
     if (attempt.current?.body !== serialised) attempt.current = { key: crypto.randomUUID(), body: serialised };

@@ -47,7 +47,7 @@ describe('restoring the delivery choice', () => {
 });
 
 describe('saving the delivery choice', () => {
-  it('stores the postcode under every key of SPEC §3', () => {
+  it('stores the postcode under every key of docs/product/shop.md', () => {
     useDelivery.getState().setPostcode({ ...mitte, extra: 'dropped' } as typeof mitte);
     expect(JSON.parse(localStorage.getItem(DELIVERY_POSTCODE_KEY) ?? 'null')).toBe('10115');
     expect(JSON.parse(localStorage.getItem(POSTCODE_DATA_KEY) ?? 'null')).toEqual(mitte);

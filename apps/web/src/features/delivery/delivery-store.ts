@@ -5,7 +5,7 @@ import { localStore, readStorage, removeStorage, writeStorage } from '../../lib/
 
 export type OrderType = 'delivery' | 'pickup';
 
-/** Local storage keys of SPEC §3. */
+/** Local storage keys (docs/product/shop.md). */
 export const ORDER_TYPE_KEY = 'order_type';
 export const DELIVERY_POSTCODE_KEY = 'delivery_postcode';
 export const POSTCODE_DATA_KEY = 'postcode-data';
@@ -44,7 +44,7 @@ function savePostcode(entry: Postcode | null): void {
 }
 
 /**
- * Delivery or pickup and the chosen delivery area, kept in local storage (SPEC §3, §4). It starts as
+ * Delivery or pickup and the chosen delivery area, kept in local storage (docs/product/shop.md). It starts as
  * the server renders the page (delivery, no postcode); `restoreDeliveryChoice` reads the stored choice
  * at start (main.tsx).
  */

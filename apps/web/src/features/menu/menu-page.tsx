@@ -34,7 +34,7 @@ function useStickyTop() {
   return ref;
 }
 
-/** The restaurant's menu (SPEC §2 "/"): categories, dishes, search, allergen filter and quick-add. */
+/** The restaurant's menu (docs/product/shop.md, "/"): categories, dishes, search, allergen filter and quick-add. */
 export function MenuPage() {
   const categories = useCategories();
   const products = useProducts();

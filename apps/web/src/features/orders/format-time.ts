@@ -4,8 +4,8 @@ export function formatStoreTime(iso: string, timeZone: string, language: string)
 }
 
 /**
- * The store's calendar day of an ISO instant, `Fr., 27.11.`, when it is not today there (a pre-order,
- * issue 15); null for today.
+ * The store's calendar day of an ISO instant, `Fr., 27.11.`, when it is not today there (a pre-order);
+ * null for today.
  */
 export function storeDayUnlessToday(
   iso: string,

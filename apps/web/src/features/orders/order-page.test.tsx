@@ -64,7 +64,7 @@ describe('order page', () => {
     expect(screen.getByText(/Gesamt/).parentElement).toHaveTextContent(/Gesamt25,30\s€/);
   });
 
-  it('says a waiting order is seen now while open, and confirmed at opening while closed (issue 15)', async () => {
+  it('says a waiting order is seen now while open, and confirmed at opening while closed', async () => {
     useStoreStatus.setState({ status: { kind: 'open', closesAt: '22:00' } });
     renderOrder({ status: 'waiting' });
     expect(await screen.findByText(/^Das Restaurant sieht Ihre Bestellung jetzt\./)).toBeInTheDocument();
@@ -130,7 +130,7 @@ describe('order page', () => {
     expect(details).toHaveTextContent(/Torstraße 1, 3\. OG\s*10115 Berlin/);
   });
 
-  it('shows the phone number as people read it: German in national form, any other international (issue 15)', async () => {
+  it('shows the phone number as people read it: German in national form, any other international', async () => {
     renderOrder({ phone: '+4917012345678' });
     expect(await screen.findByText('0170 12345678', { exact: false })).toBeInTheDocument();
     cleanup();
@@ -145,7 +145,7 @@ describe('order page', () => {
     expect(screen.getByText('Voraussichtlich um 19:30 bei Ihnen.')).toBeInTheDocument();
   });
 
-  it('names the day of a pre-order for another day, in German and English (issue 15)', async () => {
+  it('names the day of a pre-order for another day, in German and English', async () => {
     onTheOrdersDay();
     const preorder = { requested_time: '2026-11-24T11:00:00.000Z', promised_at: '2026-11-24T11:00:00.000Z' };
     renderOrder({ ...preorder, status: 'accepted', order_type: 'pickup' });

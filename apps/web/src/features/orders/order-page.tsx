@@ -35,7 +35,7 @@ function parseId(raw: string | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-/** `/order/:id`: the order's status, live until it is finished (issues 4 and 10). */
+/** `/order/:id`: the order's status, live until it is finished. */
 export default function OrderPage() {
   const { t } = useTranslation('orders');
   const params = useParams<{ id: string }>();

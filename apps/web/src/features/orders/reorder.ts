@@ -7,7 +7,7 @@ export interface Reorder {
   skipped: string[];
 }
 
-/** "Order again" (issue 3): the order's lines that still exist in the current menu, as cart lines. */
+/** "Order again": the order's lines that still exist in the current menu, as cart lines. */
 export function reorderItems(orderItems: readonly OrderItem[], products: readonly Product[]): Reorder {
   const byId = new Map(products.map((product) => [product.id, product]));
   const items: CartItem[] = [];

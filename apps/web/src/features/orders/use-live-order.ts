@@ -6,9 +6,9 @@ import { apiSocketUrl, createLiveSocket, followPageLifecycle } from '../../lib/l
 import { isFinished, orderQueryOptions, useOrder } from './api/get-order.ts';
 
 /**
- * The order, followed live over `WS /api/ws/orders/{id}` (issue 4): every `order` message replaces the
+ * The order, followed live over `WS /api/ws/orders/{id}`: every `order` message replaces the
  * cached order, so the page turns accepted or rejected the moment the restaurant decides, and later
- * ready, completed or cancelled (issue 10). The channel reconnects with backoff and when the tab comes
+ * ready, completed or cancelled. The channel reconnects with backoff and when the tab comes
  * back, and stops once the order is finished (rejected, completed, cancelled) or the
  * server refuses for good. While it is down, the order is fetched over HTTP now and then instead.
  *

@@ -21,7 +21,7 @@ const SECTIONS = [
   'contact',
 ] as const;
 
-/** Privacy policy and legal notice (SPEC §2) with the restaurant's details from the store API. */
+/** Privacy policy and legal notice (docs/product/shop.md) with the restaurant's details from the store API. */
 export default function PrivacyPage() {
   const { t, i18n } = useTranslation('pages');
   const paypal = usePaymentMethods().data?.paypal != null;

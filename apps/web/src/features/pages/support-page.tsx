@@ -11,14 +11,14 @@ import { LoadingScreen } from '../../lib/loading-screen.tsx';
 import { useCurrency, useStore } from '../store/index.ts';
 import { usePaymentMethods } from '../payments/index.ts';
 
-/** Monday first, as German calendars are; `day_of_week` counts from Sunday = 0 (SPEC §3). */
+/** Monday first, as German calendars are; `day_of_week` counts from Sunday = 0 (docs/product/shop.md). */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** Support (SPEC §2): how to reach the restaurant, its opening hours and answers to common questions. */
+/** Support (docs/product/shop.md): how to reach the restaurant, its opening hours and answers to common questions. */
 export default function SupportPage() {
   const { t } = useTranslation('pages');
   usePageTitle(t('support.page_title'));

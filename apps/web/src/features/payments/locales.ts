@@ -2,7 +2,7 @@ import { defineTranslations } from '../../i18n/define.ts';
 import { PAYMENT_ERROR_CODES, type PaymentErrorCode } from '@pizzeria/domain';
 
 /**
- * Everything a buyer can be told about a payment (SPEC §4's outcomes, §8's messages): the server's codes,
+ * Everything a buyer can be told about a payment (docs/product/shop.md: payment outcomes and messages): the server's codes,
  * and what the browser learns itself: PayPal's window was closed (`cancelled`), the capture waits for
  * PayPal (`pending`), the PayPal script failed (`error`).
  */

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { setTokenSource } from '../../lib/api-client.ts';
 import { sessionStore } from '../../lib/storage.ts';
 
-/** Session storage key of the signed-in customer (SPEC §3). */
+/** Session storage key of the signed-in customer (docs/product/shop.md). */
 export const SESSION_KEY = 'userData';
 
 const userSchema = z.looseObject({
@@ -32,7 +32,7 @@ export interface Session {
 
 const EMPTY: Session = { user: null, token: null };
 
-/** Reads `userData`; a missing or unparseable record is an anonymous session (logged, SPEC §8). */
+/** Reads `userData`; a missing or unparseable record is an anonymous session (logged, docs/product/shop.md). */
 export function readSession(storage: Storage | undefined = sessionStore()): Session {
   let raw: string | null;
   try {
@@ -62,10 +62,10 @@ export interface SessionState extends Session {
   loading: boolean;
 }
 
-/** The signed-in customer, if any: loading until `userData` has been read (SPEC §4). */
+/** The signed-in customer, if any: loading until `userData` has been read (docs/product/shop.md). */
 export const useSessionStore = create<SessionState>()(() => ({ ...EMPTY, loading: true }));
 
-/** Reads the stored session once at start and lets the API client send its token (SPEC §6). */
+/** Reads the stored session once at start and lets the API client send its token (docs/product/shop.md). */
 export function restoreSession(storage: Storage | undefined = sessionStore()): void {
   useSessionStore.setState({ ...readSession(storage), loading: false });
 }

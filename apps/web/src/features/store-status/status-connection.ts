@@ -10,7 +10,7 @@ import { invalidateAnew } from '../../lib/invalidate-anew.ts';
 import { apiSocketUrl, createLiveSocket, followPageLifecycle, type OpenSocket } from '../../lib/live-socket.ts';
 import { useStoreStatus, type StoreStatusView } from './store-status-store.ts';
 
-/** SPEC §9: the status is recomputed every 6 s, so a slot opening or closing shows within 6 s. */
+/** docs/product/times.md: the status is recomputed every 6 s, so a slot opening or closing shows within 6 s. */
 export const RECOMPUTE_MS = 6_000;
 /** The server speaks at every minute boundary: a connection silent for longer is dead. */
 export const STALE_AFTER_MS = 90_000;
@@ -23,7 +23,7 @@ export interface StoreStatusOptions {
   queryClient?: QueryClient;
 }
 
-/** What the shop reads of the catalogue: every query to refresh when staff change it (issue 11). */
+/** What the shop reads of the catalogue: every query to refresh when staff change it. */
 export const CATALOGUE_QUERY_KEYS = ['products', 'categories', 'store', 'discounts', 'postcodes'] as const;
 
 function sameStatus(a: StoreStatusView, b: StoreStatusView): boolean {

@@ -9,9 +9,9 @@ export type StoreStatusView =
   | LiveStoreStatus
   /** No message yet: neither open nor closed. */
   | { kind: 'connecting' }
-  /** The connection dropped and is being restored: closed until it is (SPEC §4). */
+  /** The connection dropped and is being restored: closed until it is (docs/product/times.md). */
   | { kind: 'reconnecting' }
-  /** The server cannot say (an `{error}`, a broken message, an unknown store): closed (SPEC §8). */
+  /** The server cannot say (an `{error}`, a broken message, an unknown store): closed (docs/product/times.md). */
   | { kind: 'unavailable' };
 
 interface StoreStatusState {

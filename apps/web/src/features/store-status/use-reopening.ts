@@ -12,7 +12,7 @@ function todayIn(timeZone: string, now: Date): string {
 /**
  * When the restaurant opens again, in words ("Wieder geöffnet morgen ab 11:30."), and that the customer
  * may pre-order for that day now when the store takes orders that far ahead, while it takes no more
- * orders today: closed for the rest of the day or by a closure (issue 15: the customer learned it only
+ * orders today: closed for the rest of the day or by a closure (the customer learned it only
  * at checkout, after typing the address). The server works out the day from the week's hours and every
  * closure (the live status's `reopens`); this only words it, so the first load carries no calendar code.
  */

@@ -4,10 +4,10 @@ import { whenIdle } from '../../lib/when-idle.ts';
 import { useStoreStatus } from './store-status-store.ts';
 
 /**
- * Keeps the live store status connected while the shop is open (SPEC §4): the connection's code is a
+ * Keeps the live store status connected while the shop is open (docs/product/times.md): the connection's code is a
  * lazy chunk fetched right after the first render, so the first load stays small, and the socket opens
  * once the browser is idle (opening one costs the main thread a few milliseconds on a phone). It
- * refreshes the shop's catalogue queries when staff change the menu (issue 11).
+ * refreshes the shop's catalogue queries when staff change the menu.
  */
 export function useStoreStatusConnection(): void {
   const queryClient = useQueryClient();

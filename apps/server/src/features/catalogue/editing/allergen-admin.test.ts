@@ -4,7 +4,7 @@ import { adminDeclarationListsSchema, adminDeclarationSchema, productSchema, typ
 import { additives, auditLog } from '../../../db/schema.ts';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../../test/helper.ts';
 
-// Issue 11: allergens and additives, shared by every store.
+// Allergens and additives, shared by every store.
 
 /** The value a test set up; fails the test when it is missing. */
 function present<T>(value: T | undefined | null): T {

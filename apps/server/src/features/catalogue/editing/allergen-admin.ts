@@ -39,7 +39,7 @@ function render(row: { id: number; code: string; name: AdminDeclaration['name'];
 }
 
 /**
- * Allergens and additives (issue 11), shared by every store: the 14 EU allergens are fixed (their names
+ * Allergens and additives, shared by every store: the 14 EU allergens are fixed (their names
  * may be worded differently, nothing more); additives can be added, renamed and archived. Every write
  * refreshes every store's catalogue, since menus print these names.
  */

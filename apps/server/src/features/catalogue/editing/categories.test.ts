@@ -5,7 +5,7 @@ import { adminCategorySchema, categorySchema, type AdminCategory } from '@pizzer
 import { auditLog, categories, stores } from '../../../db/schema.ts';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../../test/helper.ts';
 
-// Issue 11: the back office's categories.
+// The back office's categories.
 
 let server: TestServer;
 let admin: TestUser;

@@ -108,7 +108,7 @@ async function lockCategory(tx: Db, storeId: number, categoryId: number): Promis
 }
 
 /**
- * The menu's categories (issue 11): list, create, edit, archive (only once empty) and reorder. Every
+ * The menu's categories: list, create, edit, archive (only once empty) and reorder. Every
  * write is versioned, audited and tells every shop.
  */
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {

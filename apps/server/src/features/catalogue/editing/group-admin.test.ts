@@ -13,7 +13,7 @@ import { auditLog, groupItems, productToppingGroups, stores, toppings } from '..
 import { DEMO_STORE } from '../../../db/seed/store.ts';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../../test/helper.ts';
 
-// Issue 11: the back office's topping groups and the toppings each offers (group items).
+// The back office's topping groups and the toppings each offers (group items).
 
 /** The value a test set up; fails the test when it is missing. */
 function present<T>(value: T | undefined | null): T {

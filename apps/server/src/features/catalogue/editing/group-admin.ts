@@ -96,7 +96,7 @@ async function requireStore(db: Db, storeId: number): Promise<void> {
 }
 
 /**
- * The store's topping groups (issue 11): a name, how many toppings a customer may choose, and on the
+ * The store's topping groups: a name, how many toppings a customer may choose, and on the
  * group-item page which toppings it offers at which price in which order. Archiving a group takes it
  * off every product of the shop at once.
  */

@@ -4,7 +4,7 @@ import pictureUploadRoutes from './pictures.ts';
 import productOfferRoutes from './product-offers.ts';
 import productRoutes from './products.ts';
 
-/** The back office's menu (issue 11): categories, products and pictures, under the admin subtree's guard. */
+/** The back office's menu: categories, products and pictures, under the admin subtree's guard. */
 const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(categoryRoutes);
   await app.register(productRoutes);

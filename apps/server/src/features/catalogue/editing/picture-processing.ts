@@ -3,7 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 import { MIN_PICTURE_SIDE } from '@pizzeria/domain';
 import { HttpError } from '../../../plugins/errors.ts';
 
-// An upload becomes the sizes the shop shows, once, when staff upload it (DESIGN §6). Every rendition
+// An upload becomes the sizes the shop shows, once, when staff upload it (docs/product/back-office.md). Every rendition
 // is re-encoded as WebP from the decoded pixels, so nothing of the file staff sent reaches a customer:
 // no EXIF (location, camera), no hidden payload. sharp decodes in libuv's thread pool.
 

@@ -15,7 +15,7 @@ const PICTURE_NOT_FOUND = new HttpError(404, 'picture_not_found', {
 });
 
 /**
- * The pictures staff uploaded, for everyone (issue 11). A rendition's URL is the hash of its bytes, so
+ * The pictures staff uploaded, for everyone. A rendition's URL is the hash of its bytes, so
  * what it answers never changes: browsers and proxies keep it for a year without asking again.
  */
 const pictureRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@ import { adminPictureSchema, adminProductSchema, productSchema } from '@pizzeria
 import { auditLog, pictureRenditions, pictures } from '../../../db/schema.ts';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../../test/helper.ts';
 
-// Issue 11: picture uploads and how the shop gets them.
+// Picture uploads and how the shop gets them.
 
 let server: TestServer;
 let admin: TestUser;

@@ -106,7 +106,7 @@ async function storePicture(
 }
 
 /**
- * Picture uploads (issue 11): the file is the request's body, as sent, with its image type. In a
+ * Picture uploads: the file is the request's body, as sent, with its image type. In a
  * plugin of their own so the 10 MB limit, the raw body and the clear answer to a too large one apply
  * here only. Answers 201 with a new picture, 200 with the one this upload already is.
  */

@@ -65,7 +65,7 @@ function resolveCodes(
 }
 
 /**
- * What a product offers and declares (issue 11): its topping groups in order (no topping may be offered
+ * What a product offers and declares: its topping groups in order (no topping may be offered
  * twice) and its allergens and additives. Both are part of the product: its version covers them.
  */
 const productOfferRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import { HttpError } from '../../../plugins/errors.ts';
 import { checkVersion, editAudited } from '../../audit/index.ts';
 import { readAdminProduct } from './product-reads.ts';
 
-// What every write to one product shares (issue 11): lock it, check its version, change it, raise the
+// What every write to one product shares: lock it, check its version, change it, raise the
 // version (it covers the sizes, groups and declarations too), audit, and tell every shop once committed.
 
 export function productNotFound(productId: number): HttpError {

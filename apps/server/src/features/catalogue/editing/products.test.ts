@@ -26,7 +26,7 @@ import {
   type TestUser,
 } from '../../../../test/helper.ts';
 
-// Issue 11: the back office's products.
+// The back office's products.
 
 // Monday 14 June 2027, 18:07 in Berlin: the demo store is open. A year ahead of any test run, so a
 // "sold out until tomorrow" computed for it still lies ahead when the shop's catalogue reads it.

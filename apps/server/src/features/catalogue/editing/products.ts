@@ -103,7 +103,7 @@ async function endOfBusinessDay(tx: Db, storeId: number, now: Date): Promise<Dat
 }
 
 /**
- * The menu's products (issue 11): list and read, create, edit with their sizes, archive, sold out for
+ * The menu's products: list and read, create, edit with their sizes, archive, sold out for
  * today, and reorder within a category. Groups and declarations are `product-offers.ts`.
  */
 const productRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -19,7 +19,7 @@ import {
 } from '../../../../test/helper.ts';
 import { isUniqueViolation } from '../../../db/database-errors.ts';
 
-// Issue 11: VAT rates, shared by every store.
+// VAT rates, shared by every store.
 
 // Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
 const NOW = new Date('2026-06-15T16:07:00Z');

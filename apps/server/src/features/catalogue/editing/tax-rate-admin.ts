@@ -79,7 +79,7 @@ async function refuseTakenName(tx: Db, name: string, exceptId?: number): Promise
 }
 
 /**
- * VAT rates (issue 11), shared by every store; a product names its rate. A change applies to orders
+ * VAT rates, shared by every store; a product names its rate. A change applies to orders
  * placed from then on: an order stores the VAT it was placed with. A rate products use cannot be
  * archived.
  */

@@ -5,7 +5,7 @@ import { additives, auditLog, groupItems, stores, toppingAdditives, toppings } f
 import { DEMO_STORE } from '../../../db/seed/store.ts';
 import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../../test/helper.ts';
 
-// Issue 11: the back office's toppings.
+// The back office's toppings.
 
 /** The value a test set up; fails the test when it is missing. */
 function present<T>(value: T | undefined | null): T {

@@ -113,7 +113,7 @@ async function requireStore(db: Db, storeId: number): Promise<void> {
 }
 
 /**
- * The store's toppings (issue 11): what the kitchen has, with a default price, allergens and additives;
+ * The store's toppings: what the kitchen has, with a default price, allergens and additives;
  * topping groups offer them (`group-admin.ts`). Archiving one takes it out of every group in the shop;
  * its rows stay, and orders keep their own copies of names and prices.
  */

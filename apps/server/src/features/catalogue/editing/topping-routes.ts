@@ -5,7 +5,7 @@ import taxRateAdminRoutes from './tax-rate-admin.ts';
 import toppingAdminRoutes from './topping-admin.ts';
 
 /**
- * The back office's toppings, topping groups, allergens and additives, and VAT rates (issue 11).
+ * The back office's toppings, topping groups, allergens and additives, and VAT rates.
  * Registered inside the `/api/admin` subtree, whose one hook admits staff only.
  */
 const toppingRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -80,7 +80,7 @@ interface AddressFieldsProps {
 }
 
 /**
- * The delivery address as both the guest form and the account's address form ask it (issue 15): street,
+ * The delivery address as both the guest form and the account's address form ask it: street,
  * house number, apartment, and the postcode chosen from the areas the restaurant delivers to, so an
  * address is never saved for a postcode that is refused later. Inputs are named after the fields.
  */

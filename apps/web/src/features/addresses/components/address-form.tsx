@@ -84,7 +84,7 @@ interface AddressFormProps {
 
 /**
  * Adds or edits a saved address (POST / PUT /api/addresses/), checked with the API's own schema. The
- * address fields are the guest form's (issue 15); the postcode is one the restaurant delivers to.
+ * address fields are the guest form's; the postcode is one the restaurant delivers to.
  */
 export function AddressForm({ address, contact, onSaved, onCancel }: AddressFormProps) {
   const { t } = useTranslation('addresses');

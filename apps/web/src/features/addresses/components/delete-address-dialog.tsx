@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Address } from '@pizzeria/domain';
 
 /**
- * "Really delete?" before an address leaves the account (issue 15): the trigger names the address, the
+ * "Really delete?" before an address leaves the account: the trigger names the address, the
  * dialog says past orders keep theirs, and keeping it is the safe default.
  */
 export function DeleteAddressDialog({

@@ -1,6 +1,6 @@
 import { defineTranslations } from '../../../i18n/define.ts';
 
-/** Texts of the audit log (issue 11): who changed what in the back office, and when. */
+/** Texts of the audit log: who changed what in the back office, and when. */
 export const adminAuditTexts = defineTranslations(
   {
     intro: 'Jede Änderung im Backoffice, die neueste zuerst.',

@@ -10,7 +10,7 @@ import { AdminApiError } from '../forms/api-errors.ts';
 const errorBodySchema = z.looseObject(apiErrorSchema.shape);
 
 /**
- * Local storage: the staff device's refresh token (DESIGN §6). It is kept apart from the customer's
+ * Local storage: the staff device's refresh token (docs/product/back-office.md). It is kept apart from the customer's
  * session (`userData` in session storage), so a tablet stays signed in across restarts; the access token
  * lives only in memory.
  */

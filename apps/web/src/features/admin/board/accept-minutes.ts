@@ -1,4 +1,4 @@
-/** The quick choices for an ASAP order's minutes (issue 10); any other number can be typed. */
+/** The quick choices for an ASAP order's minutes; any other number can be typed. */
 export const QUICK_MINUTES = [15, 20, 30, 45, 60] as const;
 /** What a cook rounds a promise to: whole five minutes. */
 const ROUND_TO_MINUTES = 5;

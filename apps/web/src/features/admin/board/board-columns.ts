@@ -5,7 +5,7 @@ export const BOARD_COLUMNS = ['waiting', 'accepted', 'ready', 'done'] as const;
 export type BoardColumn = (typeof BOARD_COLUMNS)[number];
 
 const COLUMN_OF: Record<OrderStatus, BoardColumn | null> = {
-  // Not yet paid online, or never paid: not the kitchen's business (issue 12).
+  // Not yet paid online, or never paid: not the kitchen's business.
   pending_payment: null,
   expired: null,
   waiting: 'waiting',

@@ -41,7 +41,7 @@ const NUMBER_FIELDS = [
   },
 ] as const;
 
-/** The board's settings (issue 10): automatic pause and rejection, the louder chime, printing on accept. */
+/** The board's settings: automatic pause and rejection, the louder chime, printing on accept. */
 export function BoardSettingsDialog({ settings }: { settings: BoardSettings }) {
   const { t } = useTranslation('adminBoard');
   const save = useSaveSettings();

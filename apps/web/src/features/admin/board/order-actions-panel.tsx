@@ -27,7 +27,7 @@ interface PanelProps {
  * What staff can do with the order in its status: accept or reject a new one, mark an accepted one ready
  * and then handed over, or cancel it with a reason. A refusal from the server (another device decided
  * first, the step no longer fits) is shown here, in the server's words, which say who did what. Whatever
- * the status, a PayPal refund that failed is offered again (issue 12: nothing is silent).
+ * the status, a PayPal refund that failed is offered again (nothing is silent).
  */
 export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
   const { t } = useTranslation('adminBoard');

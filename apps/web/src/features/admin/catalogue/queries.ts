@@ -13,7 +13,7 @@ import {
 } from '@pizzeria/domain';
 import { staffRequest } from '../auth/staff-session.ts';
 
-// The catalogue as the back office reads it (issue 11): one query per list, shared by every page that
+// The catalogue as the back office reads it: one query per list, shared by every page that
 // shows it. Keys start with `['admin', …]`; a save invalidates the lists it changed (`CATALOGUE_KEYS`).
 
 const store = `/admin/stores/${STORE_ID}`;

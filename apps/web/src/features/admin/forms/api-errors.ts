@@ -3,7 +3,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 
 /**
  * A failed admin call with everything the server said: besides the code and message, a 400's `issues`
- * (which field, what is wrong) and a 409's `current` row (issue 11).
+ * (which field, what is wrong) and a 409's `current` row.
  */
 export class AdminApiError extends ApiRequestError {
   readonly body: Readonly<Record<string, unknown>>;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { i18n } from '../../../i18n/index.ts';
 
 /**
- * The domain's schemas validate every back-office form as people type (issue 11). Their messages are
+ * The domain's schemas validate every back-office form as people type. Their messages are
  * made for developers ("Too small: expected string to have >=1 characters"); this turns each issue into
  * a sentence in the language the page speaks, from the issue's code and limits. Messages a schema sets
  * itself (a refine's) are kept.

@@ -1,6 +1,6 @@
 import { defineTranslations } from '../../../i18n/define.ts';
 
-/** Texts every back-office form shares (issue 11): field errors, saving, conflicts, unsaved changes. */
+/** Texts every back-office form shares: field errors, saving, conflicts, unsaved changes. */
 export const adminFormsTexts = defineTranslations(
   {
     errors: {

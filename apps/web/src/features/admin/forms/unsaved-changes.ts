@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { i18n } from '../../../i18n/index.ts';
 
-/** Forms on the page with changes not yet saved (issue 11: warn before leaving them). */
+/** Forms on the page with changes not yet saved (warn before leaving them). */
 const dirtyForms = new Set<symbol>();
 
 /**

@@ -24,7 +24,7 @@ export interface EditorOptions<Values extends FieldValues, Row extends { version
 }
 
 /**
- * A back-office form (issue 11, DESIGN §6): validated as people type with the domain's schema; server
+ * A back-office form (docs/product/back-office.md): validated as people type with the domain's schema; server
  * errors beside their field or above the button, never losing what was typed; a save sends the version
  * the row was read at, and a 409 offers to load the other person's version or to overwrite it. Leaving
  * with unsaved changes asks first.

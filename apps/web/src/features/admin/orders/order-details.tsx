@@ -13,7 +13,7 @@ import { AddressLines } from './address-lines.tsx';
 import { PaymentPill } from './payment-pill.tsx';
 
 /**
- * Everything staff need to know about one order (issue 10): what to cook, for whom, where to, how it is
+ * Everything staff need to know about one order: what to cook, for whom, where to, how it is
  * paid and what happened to it so far. Only presentation: the board that shows it (a dialog or a side
  * panel) brings its own actions.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@pizzeria/domain';
 
 /**
- * How an order is paid, as one pill (issue 12): cash, or where its PayPal payment stands, so staff see
+ * How an order is paid, as one pill: cash, or where its PayPal payment stands, so staff see
  * at a glance a refund that is under way, done or failed. A failed refund and money PayPal took back are
  * in the danger colour: someone has to act.
  */

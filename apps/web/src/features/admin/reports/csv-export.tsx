@@ -47,7 +47,7 @@ function rangeProblem(from: string, to: string): RangeProblem | null {
 }
 
 /**
- * The accountant's export (issue 10): a date range (the current month to start with) and the decimal
+ * The accountant's export: a date range (the current month to start with) and the decimal
  * separator, then a CSV of the range's orders with their VAT per rate, saved by the browser.
  */
 export function CsvExport() {

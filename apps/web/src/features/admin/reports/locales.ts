@@ -1,6 +1,6 @@
 import { defineTranslations } from '../../../i18n/define.ts';
 
-/** Texts of the back office's reports (issue 10): today at a glance and the accountant's CSV. */
+/** Texts of the back office's reports: today at a glance and the accountant's CSV. */
 export const adminReportsTexts = defineTranslations(
   {
     today: {

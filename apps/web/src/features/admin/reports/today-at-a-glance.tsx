@@ -22,7 +22,7 @@ function useDayName(date: string): string {
 }
 
 /**
- * The top of the dashboard (issue 10): today's orders, revenue and basket in big numbers, then net and
+ * The top of the dashboard: today's orders, revenue and basket in big numbers, then net and
  * VAT per rate, delivery against pickup, the best sellers and the orders per hour. Sales are the orders
  * the restaurant took; waiting, rejected and cancelled ones are only counted.
  */

@@ -1,6 +1,6 @@
 import { defineTranslations } from '../../../i18n/define.ts';
 
-/** Texts of the shop's settings (issue 11): details, opening hours, closures, pause, discounts, delivery areas. */
+/** Texts of the shop's settings: details, opening hours, closures, pause, discounts, delivery areas. */
 export const adminSettingsTexts = defineTranslations(
   {
     intro: 'Jeder Abschnitt wird für sich gespeichert.',

@@ -49,7 +49,7 @@ function SettingsForms({ settings }: { settings: StoreSettings }) {
   );
 }
 
-/** The board's settings (issue 10), in the same dialog the board opens. */
+/** The board's settings, in the same dialog the board opens. */
 function BoardSettingsSection() {
   const { t } = useTranslation('adminSettings');
   const settings = useQuery({

@@ -7,7 +7,7 @@ export interface StoreVersion {
 }
 
 /**
- * The store's settings and its weekly hours share one version (issue 11), but each section is its own
+ * The store's settings and its weekly hours share one version, but each section is its own
  * form that remembers the version it read. Saving one section raises the store's version, so the other
  * section sends the newer one; a version someone else saved still comes back as a conflict.
  */

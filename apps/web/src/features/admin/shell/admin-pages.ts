@@ -1,6 +1,6 @@
 /**
- * The back office's pages (SPEC §2, under `/order-online/admin`, plus the delivery areas and the audit
- * log of issue 11) with their title keys, in the order the navigation lists them, by section. Editors
+ * The back office's pages (under `/order-online/admin`: those of `docs/product/back-office.md`, with the delivery
+ * areas and the audit log) with their title keys, in the order the navigation lists them, by section. Editors
  * reached from a list (a category, a product) are pages of their own but not in the navigation.
  */
 export const ADMIN_PAGES = [
@@ -19,7 +19,7 @@ export const ADMIN_PAGES = [
   { path: '/item-allergy', title: 'pages.item_allergy', section: 'menu', nav: true },
   { path: '/tax', title: 'pages.tax', section: 'menu', nav: true },
   { path: '/store-setting', title: 'pages.store_setting', section: 'shop', nav: true },
-  // Spelt so in SPEC §2.
+  // Spelt so in the original shop's address, which links may still use.
   { path: '/disscount', title: 'pages.discount', section: 'shop', nav: true },
   { path: '/delivery-areas', title: 'pages.delivery_areas', section: 'shop', nav: true },
   { path: '/audit', title: 'pages.audit', section: 'shop', nav: true },

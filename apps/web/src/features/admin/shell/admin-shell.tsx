@@ -9,7 +9,7 @@ import { ADMIN_PAGES, ADMIN_SECTIONS } from './admin-pages.ts';
 
 /**
  * The back office's frame: the restaurant's name, who is signed in, language and sign-out on top; the
- * pages of SPEC §2 as a side column from tablet width, as a menu that folds open on phones.
+ * pages of docs/product/back-office.md as a side column from tablet width, as a menu that folds open on phones.
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation('admin');

@@ -3,7 +3,7 @@ import { formatPageTitle } from '../../../lib/page-title.ts';
 import { useRestaurantName } from '../../store/index.ts';
 
 /**
- * Names a back-office page in `document.title` as '{page} | {restaurant} Restaurant' (SPEC §2). The
+ * Names a back-office page in `document.title` as '{page} | {restaurant} Restaurant' (docs/product/shop.md). The
  * back office has its own frame, so it does not go through the storefront layout's title store. A count
  * (the board's new orders) goes first, '(2) Admin Dashboard | …', so it shows in a narrow tab.
  */

@@ -10,8 +10,8 @@ export interface SignedIn {
 }
 
 /**
- * Logs in (SPEC §7): `POST /api/login` as form-data with `username` and `password`, sent as entered
- * (SPEC §5), and this device's known-device token for the account if it has one; then `GET /api/users/me`
+ * Logs in (docs/product/shop.md): `POST /api/login` as form-data with `username` and `password`, sent as entered
+ * (docs/product/shop.md), and this device's known-device token for the account if it has one; then `GET /api/users/me`
  * with the new token. The session is saved only when both worked.
  */
 export async function login({ username, password }: LoginRequest): Promise<SignedIn> {

@@ -11,7 +11,7 @@ import { MailSentIcon } from './auth-icons.tsx';
 import { FormField } from './form-field.tsx';
 
 /**
- * `/forgot-password` (SPEC §2): asks for a reset link. The answer is the same whether or not the
+ * `/forgot-password` (docs/product/shop.md): asks for a reset link. The answer is the same whether or not the
  * address has an account, so nobody learns who is a customer.
  */
 export default function ForgotPasswordPage() {

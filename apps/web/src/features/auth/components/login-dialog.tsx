@@ -9,7 +9,7 @@ import { closeLoginDialog, openLoginDialog, useLoginDialog } from '../login-dial
 import { LoginForm } from './login-form.tsx';
 
 /**
- * The login modal (SPEC §2), opened from the cart's checkout when nobody is signed in: continue as a
+ * The login modal (docs/product/shop.md), opened from the cart's checkout when nobody is signed in: continue as a
  * guest, or log in and go on to the checkout; links to register and to a forgotten password.
  */
 export default function LoginDialog() {

@@ -10,8 +10,8 @@ import { CheckCircleIcon } from './auth-icons.tsx';
 import { LoginForm } from './login-form.tsx';
 
 /**
- * `/login/{nextpage?}` (SPEC §2): after logging in the customer goes on to `nextpage`, or, without
- * one, the shop's home is loaded afresh (SPEC §4).
+ * `/login/{nextpage?}` (docs/product/shop.md): after logging in the customer goes on to `nextpage`, or, without
+ * one, the shop's home is loaded afresh (docs/product/shop.md).
  */
 export default function LoginPage() {
   const { t } = useTranslation('auth');

@@ -20,7 +20,7 @@ type FieldErrors = Partial<Record<FieldName, ReactNode>>;
 const FIELDS: FieldName[] = ['customer_name', 'email', 'password', 'phone'];
 
 /**
- * `/register` (SPEC §2): name, email, password (its rules shown up front) and an optional phone. The
+ * `/register` (docs/product/shop.md): name, email, password (its rules shown up front) and an optional phone. The
  * form is checked with the API's own schema; the server's answers (email taken, password too common)
  * land next to their field. A new customer is logged in and goes on to `?next=` or the shop's home.
  */

@@ -13,7 +13,7 @@ import { FormField } from './form-field.tsx';
 const INVALID_TOKEN = 'invalid_reset_token';
 
 /**
- * `/reset-password?token=` (SPEC §2), opened from the emailed link: a new password, twice. Success
+ * `/reset-password?token=` (docs/product/shop.md), opened from the emailed link: a new password, twice. Success
  * goes to the login with a confirmation; a used or expired link says so and offers a new one.
  */
 export default function ResetPasswordPage() {

@@ -19,12 +19,12 @@ export function discountsQueryOptions(storeId: number = STORE_ID) {
   });
 }
 
-/** A failed fetch is only logged (SPEC §8): the cart then shows no discount. */
+/** A failed fetch is only logged (docs/product/shop.md): the cart then shows no discount. */
 export function useDiscounts(storeId: number = STORE_ID) {
   return useQuery(discountsQueryOptions(storeId));
 }
 
-/** The percentage for the order type: DELIVERY_DISCOUNT or PICKUP_DISCOUNT, 0 when there is none (SPEC §3). */
+/** The percentage for the order type: DELIVERY_DISCOUNT or PICKUP_DISCOUNT, 0 when there is none (docs/product/shop.md). */
 export function discountPercentFor(discounts: readonly Discount[] | undefined, orderType: OrderType): number {
   const code = orderType === 'pickup' ? 'PICKUP_DISCOUNT' : 'DELIVERY_DISCOUNT';
   return discounts?.find((discount) => discount.code === code)?.value ?? 0;

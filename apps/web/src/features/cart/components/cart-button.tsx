@@ -33,7 +33,7 @@ export function CartButton({ className }: { className?: string }) {
   const { t } = useTranslation('cart');
   const money = useMoney(useCurrency());
   const { itemCount, subtotal } = useCartTotals();
-  // An ordered cart is never shown as a live one: it looked as if the order had failed (issue 15).
+  // An ordered cart is never shown as a live one: it looked as if the order had failed.
   const ordered = useCart((state) => state.ordered) && itemCount > 0;
   const label = ordered
     ? t('button_label_ordered')

@@ -218,7 +218,7 @@ describe('cart dialog', () => {
   });
 });
 
-describe('a day without a free time (issue 15)', () => {
+describe('a day without a free time', () => {
   const slotsPath = '/api/stores/13/slots?order_type=delivery&postcode=10999';
   const slots = (todayFree: boolean, laterFree: boolean) => ({
     asap_available: todayFree,

@@ -21,7 +21,7 @@ import { FullTodayNotice } from './full-today-notice.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 import './cart-dialog.css';
 
-/** The cart (SPEC §2 "Cart modal"): lines, note, delivery or pickup, totals and the way to checkout. */
+/** The cart (docs/product/shop.md, "The cart"): lines, note, delivery or pickup, totals and the way to checkout. */
 export default function CartDialog() {
   const { t } = useTranslation('cart');
   const { t: tCommon } = useTranslation();
@@ -33,7 +33,7 @@ export default function CartDialog() {
   const postcode = useDelivery((state) => state.postcode);
   const queryClient = useQueryClient();
 
-  // SPEC §2/§4: opening the cart refreshes the discount. The order type and the fee come from the
+  // docs/product/shop.md: opening the cart refreshes the discount. The order type and the fee come from the
   // delivery store, which restores them from local storage and keeps them there.
   useEffect(() => {
     if (open) void queryClient.refetchQueries(discountsQueryOptions());
@@ -360,7 +360,7 @@ function CartSummary({ totals }: { totals: CartTotals }) {
   );
 }
 
-/** Signed in: on to the checkout. Nobody signed in: the login modal, with its guest link (SPEC §2). */
+/** Signed in: on to the checkout. Nobody signed in: the login modal, with its guest link (docs/product/shop.md). */
 function CheckoutLink({ label }: { label: string }) {
   const { user } = useSession();
   if (user) {

@@ -10,7 +10,7 @@ interface FullTodayNoticeProps {
 }
 
 /**
- * In the cart while the restaurant is open but every time today is taken (issue 15: the customer learned
+ * In the cart while the restaurant is open but every time today is taken (the customer learned
  * it only at checkout): that, and that another day can be pre-ordered there. Closed for the day is the
  * store status's notice.
  */

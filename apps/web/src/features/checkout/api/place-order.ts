@@ -11,7 +11,7 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
 }
 
-/** POST /api/orders/ (bearer) or /api/orders/guest with an `Idempotency-Key` header (DESIGN §4). */
+/** POST /api/orders/ (bearer) or /api/orders/guest with an `Idempotency-Key` header (docs/product/orders.md). */
 export function placeOrder({ guest, body, idempotencyKey }: PlaceOrderInput): Promise<Order> {
   return apiRequest(guest ? '/orders/guest' : '/orders/', orderSchema, {
     method: 'POST',

@@ -12,7 +12,7 @@ export interface TimeSelection {
 }
 
 /**
- * The day the checkout shows (issue 15): the one chosen while the store still takes orders for it, else
+ * The day the checkout shows: the one chosen while the store still takes orders for it, else
  * today when it has room, else the first day that has. Null until the days are known: today.
  */
 export function effectiveDay(selection: TimeSelection, days: TimeSlots['days'] | undefined): string | null {
@@ -128,8 +128,8 @@ interface TimeChoiceProps {
 }
 
 /**
- * "As soon as possible" with its honest ready time, or a free 15-minute slot (issue 3), today or on a
- * later day the store takes pre-orders for (issue 15).
+ * "As soon as possible" with its honest ready time, or a free 15-minute slot, today or on a
+ * later day the store takes pre-orders for.
  */
 export function TimeChoice(props: TimeChoiceProps) {
   const { days } = props;

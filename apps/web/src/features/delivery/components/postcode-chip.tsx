@@ -6,7 +6,7 @@ import { cityFromAddress, deliveryAreaLabel } from '../delivery-area.ts';
 import { useDelivery } from '../delivery-store.ts';
 import { openPostcodePicker } from '../picker-store.ts';
 
-/** Characters of the chip's text on mobile (SPEC §9). */
+/** Characters of the chip's text on mobile (docs/product/shop.md). */
 export const MOBILE_CHIP_LENGTH = 14;
 
 /**

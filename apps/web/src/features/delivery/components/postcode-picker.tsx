@@ -15,10 +15,10 @@ import { postcodePickerTexts } from '../picker-locales.ts';
 
 registerTranslations('postcodePicker', postcodePickerTexts);
 
-/** The list stays open this long after the input loses focus (SPEC §5). */
+/** The list stays open this long after the input loses focus (docs/product/shop.md). */
 export const BLUR_CLOSE_DELAY_MS = 150;
 
-/** The postcode picker dialog (SPEC §5). A lazy chunk: see `postcode-picker-host.tsx`. */
+/** The postcode picker dialog (docs/product/shop.md). A lazy chunk: see `postcode-picker-host.tsx`. */
 export default function PostcodePicker() {
   const { t } = useTranslation('postcodePicker');
   const { t: tCommon } = useTranslation();

@@ -56,7 +56,7 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
   );
 }
 
-/** Signing out forgets the customer and their cart (SPEC §4): the next person at this device starts afresh. */
+/** Signing out forgets the customer and their cart (docs/product/shop.md): the next person at this device starts afresh. */
 function signOut(): void {
   clearCart();
   logout();

@@ -1,7 +1,7 @@
 import { UserIcon } from '../../../lib/icons.tsx';
 import { firstName, truncate } from '../../../lib/truncate.ts';
 
-/** Characters of the customer's first name shown on mobile (SPEC §9). */
+/** Characters of the customer's first name shown on mobile (docs/product/shop.md). */
 export const MOBILE_NAME_LENGTH = 4;
 
 /**

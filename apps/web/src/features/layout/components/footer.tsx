@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { assetUrl } from '../../../lib/asset-url.ts';
 import { useRestaurantName, useStore } from '../../store/index.ts';
 
-/** Copyright, help and, where the store's region asks for it, the privacy policy (SPEC §2). */
+/** Copyright, help and, where the store's region asks for it, the privacy policy (docs/product/shop.md). */
 export default function Footer() {
   const { t } = useTranslation('layout');
   const name = useRestaurantName();

@@ -8,12 +8,12 @@ import { BrandLink } from './brand-link.tsx';
 import { LanguageSelect } from './language-select.tsx';
 import { MobileSearch } from './mobile-search.tsx';
 
-/** Going home after an order went out (`order_placed`) starts a fresh cart (SPEC §2). */
+/** Going home after an order went out (`order_placed`) starts a fresh cart (docs/product/shop.md). */
 function clearPlacedOrder(): void {
   if (isOrderPlaced()) clearCart();
 }
 
-/** The sticky shop header (SPEC §2): brand, delivery area, language, account, cart; search on phones. */
+/** The sticky shop header (docs/product/shop.md): brand, delivery area, language, account, cart; search on phones. */
 export function Header() {
   const { t } = useTranslation('layout');
   const name = useRestaurantName();

@@ -6,7 +6,7 @@ import { sectionId, type MenuSection } from '../menu-model.ts';
 import { categories } from '../test-catalogue.ts';
 import { CategoryNav, readingLine } from './category-nav.tsx';
 
-// Issue 15: scrolling down, the chip of the category before stayed lit while the next one filled the screen.
+// Scrolling down, the chip of the category before stayed lit while the next one filled the screen.
 
 const sections: MenuSection[] = categories.slice(0, 3).map((category) => ({ category, products: [] }));
 const VIEWPORT = 800;

@@ -10,7 +10,7 @@ import { displayPrice } from '../menu-model.ts';
 import { openProductOptions } from '../options/options-store.ts';
 
 /**
- * Quick-add (SPEC §4): a dish with sizes or extras to choose opens the product dialog; anything else
+ * Quick-add (docs/product/shop.md): a dish with sizes or extras to choose opens the product dialog; anything else
  * goes straight into the cart, or one more of it if it is there already.
  */
 export function quickAdd(product: Product, addedText: (name: string) => string): void {

@@ -27,7 +27,7 @@ import { closeProductOptions, useProductOptions } from './options-store.ts';
 import './options.css';
 
 /**
- * Size and extras of a dish (SPEC §4), for a new cart line or to edit one. A lazy chunk: see
+ * Size and extras of a dish (docs/product/shop.md), for a new cart line or to edit one. A lazy chunk: see
  * `product-options-host.tsx`.
  */
 export default function ProductOptionsDialog() {

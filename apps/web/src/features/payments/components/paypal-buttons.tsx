@@ -28,7 +28,7 @@ export interface PayPalPaymentProps {
   disabled?: boolean;
   /**
    * The click places the order (the checkout), not only pays one placed: PayPal's button then reads
-   * "Jetzt kaufen" / "Buy Now", wording that says the click costs money (§ 312j BGB, issue 15), where its
+   * "Jetzt kaufen" / "Buy Now", wording that says the click costs money (§ 312j BGB), where its
    * "Zahlen mit" only names the way to pay.
    */
   placesOrder?: boolean;

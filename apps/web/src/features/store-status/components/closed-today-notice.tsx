@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useReopening } from '../use-reopening.ts';
 
-/** In the cart: no more orders today, and when the restaurant opens again (issue 15). */
+/** In the cart: no more orders today, and when the restaurant opens again. */
 export function ClosedTodayNotice() {
   const { t } = useTranslation('storeStatus');
   const reopens = useReopening();

@@ -102,7 +102,7 @@ describe('when the restaurant opens again', () => {
     expect(screen.getByText(/^Wieder geöffnet am Freitag, 27.11. ab 11:30. Sie können/)).toBeInTheDocument();
   });
 
-  it('offers pre-ordering only for a day inside the store’s window (issue 15)', () => {
+  it('offers pre-ordering only for a day inside the store’s window', () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T14:00:00Z'), toFake: ['Date'] });
     useStoreStatus.setState({
       status: { kind: 'closure', reason: 'Betriebsferien', reopens: { date: '2026-12-07', time: '11:30' } },

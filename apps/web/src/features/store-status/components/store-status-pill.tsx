@@ -26,7 +26,7 @@ function mayPreorder(status: StoreStatusView): boolean {
 }
 
 /**
- * Whether the restaurant takes orders right now (SPEC §4), live: a pill beside the restaurant's name,
+ * Whether the restaurant takes orders right now (docs/product/times.md), live: a pill beside the restaurant's name,
  * announced politely when it changes. The server renders the menu page with the status of the moment
  * (`ShopPageData.status`), so the pill and its notes stand at their height from the first paint and the
  * menu below does not move when the live status confirms it.

@@ -15,7 +15,7 @@ export function storeQueryOptions(storeId: number = STORE_ID) {
   });
 }
 
-/** The restaurant (SPEC §7). A failed fetch is only logged (SPEC §8): callers fall back to defaults. */
+/** The restaurant (docs/product/shop.md). A failed fetch is only logged (docs/product/shop.md): callers fall back to defaults. */
 export function useStore(storeId: number = STORE_ID) {
   return useQuery(storeQueryOptions(storeId));
 }

@@ -30,7 +30,7 @@ const SYSTEMS: [RegExp, string][] = [
 ];
 
 /**
- * `POST /api/staff/login` (DESIGN §6) as JSON, with this device's known-device token for the account
+ * `POST /api/staff/login` (docs/product/back-office.md) as JSON, with this device's known-device token for the account
  * (decision 006) and a name for the devices list; keeps the staff session on success.
  */
 export async function staffLogin({ username: email, password }: LoginRequest): Promise<void> {

@@ -1,6 +1,6 @@
 import { defineTranslations } from '../../../../i18n/define.ts';
 
-/** Texts of the allergen and additive pages (issue 11): their names, and which a product or topping has. */
+/** Texts of the allergen and additive pages: their names, and which a product or topping has. */
 export const adminDeclarationsTexts = defineTranslations(
   {
     list: {

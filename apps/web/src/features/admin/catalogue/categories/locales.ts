@@ -1,6 +1,6 @@
 import { defineTranslations } from '../../../../i18n/define.ts';
 
-/** Texts of the categories' pages (issue 11): the list, the editor and the menu's order. */
+/** Texts of the categories' pages: the list, the editor and the menu's order. */
 export const adminCategoriesTexts = defineTranslations(
   {
     list: {

@@ -1,6 +1,6 @@
 import { defineTranslations } from '../../../../i18n/define.ts';
 
-/** Texts of the product list and the product editor (issue 11). */
+/** Texts of the product list and the product editor. */
 export const adminProductsTexts = defineTranslations(
   {
     list: {

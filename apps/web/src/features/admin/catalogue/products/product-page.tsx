@@ -36,7 +36,7 @@ function productIdFrom(search: string): number | null {
 }
 
 /**
- * `/products` (issue 11): a new product, or `?id=N` to edit one: names, category, VAT, one price or
+ * `/products`: a new product, or `?id=N` to edit one: names, category, VAT, one price or
  * sizes, picture, visibility; beside the form, what happens at once (sold out today, remove).
  */
 export function ProductPage() {

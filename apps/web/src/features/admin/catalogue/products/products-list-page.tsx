@@ -40,7 +40,7 @@ function useDebouncedSearch() {
 }
 
 /**
- * `/products-list` (issue 11): every product, searched and filtered by the server a page at a time, each
+ * `/products-list`: every product, searched and filtered by the server a page at a time, each
  * with its picture, price, state, and what staff do most: edit it, or mark it sold out for today.
  */
 export function ProductsListPage() {

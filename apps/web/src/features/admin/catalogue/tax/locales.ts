@@ -1,6 +1,6 @@
 import { defineTranslations } from '../../../../i18n/define.ts';
 
-/** Texts of the VAT rates page (issue 11). */
+/** Texts of the VAT rates page. */
 export const adminTaxTexts = defineTranslations(
   {
     intro: 'Die Mehrwertsteuersätze, die Produkte tragen. Jedes Produkt hat genau einen.',

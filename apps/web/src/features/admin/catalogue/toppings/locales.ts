@@ -1,6 +1,6 @@
 import { defineTranslations } from '../../../../i18n/define.ts';
 
-/** Texts of the back office's toppings, topping groups, group items and product groups (issue 11). */
+/** Texts of the back office's toppings, topping groups, group items and product groups. */
 export const adminToppingsTexts = defineTranslations(
   {
     actions: 'Aktionen',
