@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 export default tseslint.config(
   {
@@ -34,7 +35,12 @@ export default tseslint.config(
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A feature is entered through its index.ts: what else it holds may change without its callers
+      // noticing. Tests beside a feature's files may reach inside it, and so may the feature itself.
+      'import-x/no-restricted-paths': ['error', { zones: featureZones() }],
+    },
   },
   {
     // Scripts the journeys serve to the browser in place of a third party's (PayPal's SDK).
@@ -124,3 +130,39 @@ export default tseslint.config(
     },
   },
 );
+
+/**
+ * One zone per feature folder of the server and the web app: files outside a feature import it through
+ * its `index.ts`. A web feature has four more doors, each for a reason: its `locales*.ts` (the i18n
+ * resources gather every feature's texts, the English ones lazily), its `ui.ts` (parts other features'
+ * lazy chunks use, kept out of the index because the index is in the first load), its `*-page.tsx` (the router loads
+ * each page as a lazy chunk of its own, which an import through the index would pull into the first
+ * load) and its `test-*.ts` fixtures (other features' tests build on them). The back office
+ * (`web/src/features/admin`) is entered only through its lazy loader.
+ */
+function featureZones() {
+  const apps = [
+    { app: 'apps/server', doors: ['index.{ts,js}'] },
+    { app: 'apps/web', doors: ['{index,ui}.{ts,tsx}', '*locales{,.en}.ts', '**/*-page.tsx', 'test-*.{ts,tsx}'] },
+  ];
+  const root = new URL('.', import.meta.url).pathname;
+  return apps.flatMap(({ app, doors }) =>
+    readdirSync(new URL(`${app}/src/features`, import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map(({ name }) => {
+        const from = `${root}${app}/src/features/${name}`;
+        const admin = app === 'apps/web' && name === 'admin';
+        return {
+          target: [
+            `./${app}/src/*.{ts,tsx}`,
+            `./${app}/src/!(features)/**/*`,
+            `./${app}/src/features/!(${name})/**/*`,
+            `./${app}/test/**/*`,
+          ],
+          from: `${from}/**/*`,
+          except: (admin ? ['load-admin-area.{ts,tsx}'] : doors).map((door) => `${from}/${door}`),
+          message: `Import the ${name} feature through its index.`,
+        };
+      }),
+  );
+}

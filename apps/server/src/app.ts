@@ -14,7 +14,7 @@ import rateLimits, { type Limit } from './plugins/rate-limits.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import websocket from './plugins/websocket.ts';
 import webApp from './plugins/web-app.ts';
-import healthRoutes from './features/health/routes.ts';
+import { healthRoutes } from './features/health/index.ts';
 import { catalogueRoutes, catalogueService, pictureRoutes } from './features/catalogue/index.ts';
 import { orderChannelRoutes, orderRoutes, ordersService } from './features/orders/index.ts';
 import { storeStatusRoutes, storeStatusService } from './features/store/index.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../src/db/client.ts';
-import { orderSearchQuery, type OrderSearch } from '../src/features/orders/search.ts';
+import { orderSearchQuery, type OrderSearch } from '../src/features/orders/index.ts';
 
 // Many orders at once, for what only shows at volume: the order search's query plans (its test) and
 // timings (`bench/order-search.ts`). Written in one statement by the database itself: placing 100,000

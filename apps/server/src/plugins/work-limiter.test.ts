@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PasswordWorkBusy } from '../features/accounts/passwords.ts';
+import { PasswordWorkBusy } from '../features/accounts/index.ts';
 import { createWorkLimiter } from './work-limiter.ts';
 
 describe('work limiter', () => {

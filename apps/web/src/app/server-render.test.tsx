@@ -6,7 +6,7 @@ import { buildCartItem, type ShopPageData } from '@pizzeria/domain';
 import { renderShop } from '../entry-server.tsx';
 import { useCart } from '../features/cart/index.ts';
 import { useDelivery } from '../features/delivery/index.ts';
-import { useSessionStore } from '../features/session/session-store.ts';
+import { useSessionStore } from '../features/session/index.ts';
 import { categories, cola, discounts, postcode10999, products, store } from '../features/menu/test-catalogue.ts';
 import { setSocketFactory } from '../lib/live-socket.ts';
 import { FakeSocket } from '../lib/test-socket.ts';

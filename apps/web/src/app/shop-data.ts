@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { shopPageDataSchema, type ShopPageData } from '@pizzeria/domain';
-import { discountsQueryOptions } from '../features/cart/api/get-discounts.ts';
-import { postcodesQueryOptions } from '../features/delivery/api/get-postcodes.ts';
-import { categoriesQueryOptions } from '../features/menu/api/get-categories.ts';
-import { productsQueryOptions } from '../features/menu/api/get-products.ts';
-import { storeQueryOptions } from '../features/store/api/get-store.ts';
+import { discountsQueryOptions } from '../features/cart/index.ts';
+import { postcodesQueryOptions } from '../features/delivery/index.ts';
+import { categoriesQueryOptions, productsQueryOptions } from '../features/menu/index.ts';
+import { storeQueryOptions } from '../features/store/index.ts';
 import { useStoreStatus } from '../features/store-status/index.ts';
 
 /** The element of the server-rendered page that carries the catalogue it was rendered from. */

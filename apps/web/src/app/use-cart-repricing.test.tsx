@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCartItem, type Product } from '@pizzeria/domain';
 import { i18n } from '../i18n/index.ts';
 import { renderWithProviders } from '../lib/testing.tsx';
-import { restoreCart, useCart } from '../features/cart/cart-store.ts';
+import { restoreCart, useCart } from '../features/cart/index.ts';
 import { productsQueryOptions } from '../features/menu/index.ts';
 import { cola, margherita, products } from '../features/menu/test-catalogue.ts';
 import { useCartRepricing } from './use-cart-repricing.ts';

@@ -1,6 +1,6 @@
 export { default as accountsRoutes, signIn } from './routes.ts';
 export type { AccountsRoutesOptions } from './routes.ts';
 export type { LoginLimits } from './login-throttle.ts';
-export { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+export { hashPassword, isCommonPassword, PasswordWorkBusy, verifyPassword } from './passwords.ts';
 export { DEFAULT_LOGIN_LIMITS } from './login-throttle.ts';
 export { createLogin, type LoginResult } from './service.ts';

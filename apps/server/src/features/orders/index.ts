@@ -10,3 +10,5 @@ export { default as orderLimitRoutes } from './order-limits.ts';
 export { mayFollow } from './order-access.ts';
 export type { OrderItemValues, OrderRow } from './render.ts';
 export { changeStatus, recordEvent, type OrderActor } from './status.ts';
+export { orderSearchQuery, type OrderSearch } from './search.ts';
+export { priceOrder } from './pricing.ts';

@@ -12,7 +12,7 @@ import {
 import { checkPurchaseUnit } from '../../../test/fake-paypal.ts';
 import { usePayPalShop } from '../../../test/paypal-shop.ts';
 import type { Catalogue, CatalogueProduct } from '../catalogue/index.ts';
-import { priceOrder } from '../orders/pricing.ts';
+import { priceOrder } from '../orders/index.ts';
 import { purchaseUnit } from './paypal-client.ts';
 import { paypalPurchase, type PurchaseLine, type PurchaseOrder } from './paypal-purchase.ts';
 

@@ -5,10 +5,9 @@ import { Route, Switch } from 'wouter';
 import type { Address } from '@pizzeria/domain';
 import { i18n } from '../../i18n/index.ts';
 import { renderWithProviders } from '../../lib/testing.tsx';
-import { useDelivery } from '../delivery/index.ts';
-import { postcodesQueryOptions } from '../delivery/api/get-postcodes.ts';
+import { useDelivery, postcodesQueryOptions } from '../delivery/index.ts';
 import { testPostcodes } from '../delivery/test-postcodes.ts';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../session/index.ts';
 import UpdateAddressRoute from './update-address-page.tsx';
 
 const saved: Address = {

@@ -12,3 +12,4 @@ export { CartButton } from './components/cart-button.tsx';
 export { useCartTotals, type CartTotals } from './use-cart-totals.ts';
 export { PlusIcon } from './components/cart-icons.tsx';
 export { CartBar } from './components/cart-bar.tsx';
+export { discountsQueryOptions } from './api/get-discounts.ts';

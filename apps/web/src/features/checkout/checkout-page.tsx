@@ -1,4 +1,4 @@
-import './checkout.css';
+import '../../styles/order-pages.css';
 import './register-texts.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation } from 'wouter';

@@ -1,4 +1,4 @@
-import './checkout.css';
+import '../../styles/order-pages.css';
 import './register-texts.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

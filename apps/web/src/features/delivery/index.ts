@@ -9,4 +9,4 @@ export {
 export { openPostcodePicker, closePostcodePicker } from './picker-store.ts';
 export { PostcodeChip } from './components/postcode-chip.tsx';
 export { PostcodePickerHost } from './components/postcode-picker-host.tsx';
-export { usePostcodes } from './api/get-postcodes.ts';
+export { usePostcodes, postcodesQueryOptions } from './api/get-postcodes.ts';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { renderWithProviders } from '../../lib/testing.tsx';
 import { useCart, useCartDialog } from '../cart/index.ts';
-import { productsQueryOptions } from '../menu/api/get-products.ts';
+import { productsQueryOptions } from '../menu/index.ts';
 import { products } from '../menu/test-catalogue.ts';
 import { testStoreQuery } from '../store/test-store.ts';
 import { OrderHistoryPage } from './order-history-page.tsx';

@@ -1,4 +1,4 @@
-import '../checkout/checkout.css';
+import '../../styles/order-pages.css';
 import './orders.css';
 import './register-texts.ts';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { useMoney } from '../../lib/use-money.ts';
 import { openCart, refillCart } from '../cart/index.ts';
 import { LoadingScreen } from '../../lib/loading-screen.tsx';
 // The menu's catalogue query, so "order again" shares its cache instead of fetching the menu twice.
-import { productsQueryOptions } from '../menu/api/get-products.ts';
+import { productsQueryOptions } from '../menu/index.ts';
 import { useSession } from '../session/index.ts';
 import { useCurrency, useStore } from '../store/index.ts';
 import { useOrders } from './api/get-orders.ts';

@@ -8,7 +8,7 @@ import { installFakeSockets } from '../../lib/test-socket.ts';
 import { createTestQueryClient, renderWithProviders } from '../../lib/testing.tsx';
 import { paymentMethodsQueryOptions } from '../payments/index.ts';
 import { approvePayPal, clickPayPal, fakePayPal, resetFakePayPal } from '../payments/test-paypal.tsx';
-import { useSessionStore } from '../session/session-store.ts';
+import { useSessionStore } from '../session/index.ts';
 import { useStoreStatus } from '../store-status/index.ts';
 import { testStoreQuery } from '../store/test-store.ts';
 import { ORDER_FALLBACK_POLL_MS, fallbackPollInterval } from './api/get-order.ts';

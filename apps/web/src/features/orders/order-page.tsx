@@ -1,4 +1,4 @@
-import '../checkout/checkout.css';
+import '../../styles/order-pages.css';
 import './orders.css';
 import './register-texts.ts';
 import { useState, type ReactNode } from 'react';

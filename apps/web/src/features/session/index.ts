@@ -1,3 +1,10 @@
 export { useSession } from './use-session.ts';
 export { logout } from './logout.ts';
-export { restoreSession, saveSession, readSession, type Session, type SessionUser } from './session-store.ts';
+export {
+  restoreSession,
+  saveSession,
+  readSession,
+  useSessionStore,
+  type Session,
+  type SessionUser,
+} from './session-store.ts';

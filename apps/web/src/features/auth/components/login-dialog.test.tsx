@@ -8,7 +8,7 @@ import { renderWithProviders } from '../../../lib/testing.tsx';
 import { CartButton, useCart, useCartDialog } from '../../cart/index.ts';
 import { useDelivery } from '../../delivery/index.ts';
 import { apiStub, catalogueQueryData, cola, postcode10999 } from '../../menu/test-catalogue.ts';
-import { useSessionStore } from '../../session/session-store.ts';
+import { useSessionStore } from '../../session/index.ts';
 import { useLoginDialog } from '../login-dialog-store.ts';
 import { fakeApi, LOGIN_OK } from '../test-api.ts';
 import { LoginDialogHost } from './login-dialog-host.tsx';

@@ -5,7 +5,7 @@ import { Route, Switch } from 'wouter';
 import { changeLanguage, i18n } from '../../../i18n/index.ts';
 import { usePageTitleStore } from '../../../lib/page-title.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
-import { useSessionStore } from '../../session/session-store.ts';
+import { useSessionStore } from '../../session/index.ts';
 import { reloadHome } from '../reload-home.ts';
 import { fakeApi, LOGIN_OK, TEST_USER } from '../test-api.ts';
 import RegisterPage from './register-page.tsx';

@@ -10,7 +10,7 @@ import { apiStub, catalogueQueryData, cola, margherita, postcode10999 } from '..
 import { useCartDialog } from '../cart-dialog-store.ts';
 import { ORDER_NOTE_KEY, markOrderPlaced, restoreCart, useCart } from '../cart-store.ts';
 import { CartButton } from './cart-button.tsx';
-import { useSessionStore } from '../../session/session-store.ts';
+import { useSessionStore } from '../../session/index.ts';
 
 vi.mock('../../delivery/index.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof DeliveryModule>()),
