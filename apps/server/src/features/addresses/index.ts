@@ -1,1 +1,0 @@
-export { default as addressRoutes } from './routes.ts';

@@ -1,2 +1,0 @@
-export { default as boardWatchService } from './service.ts';
-export type { BoardWatchService } from './service.ts';
