@@ -1,7 +1,6 @@
 import { expect, test } from '../support/test.ts';
-import { startFakePayPal, type FakePayPal } from '../../apps/server/test/fake-paypal.ts';
 import { placeGuestOrder } from '../support/orders.ts';
-import { startOwnServer, type OwnServer } from '../support/own-server.ts';
+import { usePayPalServer } from '../support/paypal-server.ts';
 import { isPhone, seriousA11yViolations, signInStaff, staffHeaders } from '../support/shop.ts';
 
 // "Bestellungen": a customer calls about an order; staff find it by phone or name, narrow the list by
@@ -13,47 +12,30 @@ const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 // The staff login verifies an argon2id password, on purpose slowly.
 test.describe.configure({ timeout: 90_000 });
 
-let paypal: FakePayPal;
-let server: OwnServer;
-
-test.beforeAll(async () => {
-  paypal = await startFakePayPal();
-  server = await startOwnServer(BASE_PORT + 80, {
-    env: {
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_BASE: paypal.baseUrl,
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-  await paypal?.close();
-});
+const shop = usePayPalServer(BASE_PORT + 80);
 
 test('staff find an order by phone and by name, filter by payment and open it with its history', async ({
   page,
   request,
 }) => {
-  const hanna = await placeGuestOrder(request, server.origin, {
+  const hanna = await placeGuestOrder(request, shop.server.origin, {
     name: 'Hanna Hausmann',
     phone: '0171 2223334',
     email: 'hanna@example.com',
   });
   await placeGuestOrder(
     request,
-    server.origin,
+    shop.server.origin,
     { name: 'Piet Pfeffer', phone: '+49 160 9998877', email: 'piet@example.com' },
     { paymentMethod: 'paypal' },
   );
-  const accepted = await request.post(`${server.origin}/api/admin/orders/${hanna.id}/accept`, {
-    headers: await staffHeaders(request, server.origin),
+  const accepted = await request.post(`${shop.server.origin}/api/admin/orders/${hanna.id}/accept`, {
+    headers: await staffHeaders(request, shop.server.origin),
     data: { eta_minutes: 30 },
   });
   expect(accepted.ok()).toBe(true);
 
-  await signInStaff(page, server.origin);
+  await signInStaff(page, shop.server.origin);
   const navigation = page.getByRole('navigation', { name: 'Verwaltung' });
   if (isPhone(page)) await navigation.getByRole('button', { name: 'Menü' }).click();
   await navigation.getByRole('link', { name: 'Bestellungen' }).click();

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '../support/test.ts';
 import { buildCartItem, type Postcode, type Product } from '@pizzeria/domain';
-import { startFakePayPal, type FakePayPal } from '../../apps/server/test/fake-paypal.ts';
-import { startOwnServer, type OwnServer } from '../support/own-server.ts';
-import { openStaffWindow, SHOP, withoutAutomaticPauses } from '../support/shop.ts';
+import { usePayPalServer } from '../support/paypal-server.ts';
+import { openStaffWindow, SHOP } from '../support/shop.ts';
 
 // Paying with PayPal, end to end. The shop's own server talks to a local server that speaks
 // PayPal's REST API; in the browser, PayPal's JavaScript SDK is replaced by a test double at the one
@@ -15,29 +14,11 @@ const FAKE_SDK = readFileSync(new URL('../support/fake-paypal-sdk.js', import.me
 
 test.describe.configure({ timeout: 90_000 });
 
-let paypal: FakePayPal;
-let server: OwnServer;
-
-test.beforeAll(async ({ request }) => {
-  paypal = await startFakePayPal();
-  server = await startOwnServer(BASE_PORT + 60, {
-    env: {
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_API_BASE: paypal.baseUrl,
-    },
-  });
-  // No board may be open the whole time: online orders must not pause by themselves meanwhile.
-  await withoutAutomaticPauses(request, server.origin);
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-  await paypal?.close();
-});
+// No board may be open the whole time: online orders must not pause by themselves meanwhile.
+const shop = usePayPalServer(BASE_PORT + 60, { withoutAutomaticPauses: true });
 
 test.beforeEach(() => {
-  paypal.captureOutcome = 'COMPLETED';
+  shop.paypal.captureOutcome = 'COMPLETED';
 });
 
 /** PayPal's SDK URL answers with the test double; every load is counted with its query. */
@@ -52,14 +33,14 @@ async function replacePayPalScript(page: Page): Promise<string[]> {
 
 /** A guest with two large Margheritas for delivery to 10117, at the checkout, as a customer gets there. */
 async function guestAtCheckout(page: Page, request: APIRequestContext, name: string): Promise<void> {
-  const products = (await (await request.get(`${server.origin}/api/products/?store_id=13`)).json()) as Product[];
+  const products = (await (await request.get(`${shop.server.origin}/api/products/?store_id=13`)).json()) as Product[];
   const margherita = products.find((product) => product.name === 'Pizza Margherita');
   if (!margherita) throw new Error('Pizza Margherita is not on the menu');
   // Two large ones: above the area's minimum order.
   const large = margherita.variants.find((variant) => /Groß/.test(variant.name));
-  const postcodes = (await (await request.get(`${server.origin}/api/postcodes/store/13`)).json()) as Postcode[];
+  const postcodes = (await (await request.get(`${shop.server.origin}/api/postcodes/store/13`)).json()) as Postcode[];
   const area = postcodes.find((entry) => entry.postcode === '10117');
-  await page.goto(`${server.origin}${SHOP}/`);
+  await page.goto(`${shop.server.origin}${SHOP}/`);
   await expect(page.getByRole('banner')).toBeVisible();
   await page.evaluate(
     ([items, postcodeData]) => {
@@ -71,7 +52,7 @@ async function guestAtCheckout(page: Page, request: APIRequestContext, name: str
     },
     [[buildCartItem(margherita, { variantId: large?.id ?? null, extras: [], quantity: 2 })], area] as const,
   );
-  await page.goto(`${server.origin}${SHOP}/guest-login`);
+  await page.goto(`${shop.server.origin}${SHOP}/guest-login`);
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Telefon').fill('030123456');
   await page.getByLabel(/E-Mail/).fill('paula@example.com');
@@ -94,7 +75,7 @@ async function openPayPalWindow(page: Page): Promise<string> {
 
 /** The buyer approves in PayPal's window (at PayPal, then in the page). */
 async function approve(page: Page, paypalOrderId: string): Promise<void> {
-  paypal.approve(paypalOrderId);
+  shop.paypal.approve(paypalOrderId);
   await page
     .getByRole('dialog', { name: 'PayPal (Testdouble)' })
     .getByRole('button', { name: 'PayPal-Zahlung genehmigen' })
@@ -103,7 +84,7 @@ async function approve(page: Page, paypalOrderId: string): Promise<void> {
 
 /** The orders board in a second window, signed in as staff. */
 function openBoard(browser: Browser, page: Page): Promise<Page> {
-  return openStaffWindow(browser, page, server.origin);
+  return openStaffWindow(browser, page, shop.server.origin);
 }
 
 function uniqueName(base: string): string {
@@ -127,7 +108,7 @@ test('a PayPal payment completes and the board rings; rejected, it is refunded a
   expect(loads).toHaveLength(1);
   const query = new URL(loads[0] ?? '').searchParams;
   expect(Object.fromEntries(query)).toMatchObject({
-    'client-id': paypal.clientId,
+    'client-id': shop.paypal.clientId,
     currency: 'EUR',
     intent: 'capture',
     'disable-funding': 'card',
@@ -142,13 +123,13 @@ test('a PayPal payment completes and the board rings; rejected, it is refunded a
   await expect(page.getByText('Bezahlt mit PayPal')).toBeVisible();
   await expect(page.getByText('Warten auf die Bestätigung des Restaurants')).toBeVisible();
   // The amount PayPal captured is the server's total.
-  const capture = paypal.orders.get(paypalOrderId)?.capture;
+  const capture = shop.paypal.orders.get(paypalOrderId)?.capture;
   expect(capture?.status).toBe('COMPLETED');
   // The buyer's PayPal receipt lists what they bought, the delivery fee and the discount.
-  expect(paypal.orders.get(paypalOrderId)?.items).toEqual([
+  expect(shop.paypal.orders.get(paypalOrderId)?.items).toEqual([
     expect.objectContaining({ name: expect.stringMatching(/^Pizza Margherita \(Groß/), quantity: '2' }),
   ]);
-  expect(paypal.orders.get(paypalOrderId)?.breakdown).toMatchObject({
+  expect(shop.paypal.orders.get(paypalOrderId)?.breakdown).toMatchObject({
     shipping: { currency_code: 'EUR', value: '3.50' },
     discount: { currency_code: 'EUR' },
   });
@@ -167,7 +148,7 @@ test('a PayPal payment completes and the board rings; rejected, it is refunded a
   await expect(dialog).toBeHidden();
   await expect(staff.locator(`[data-order-id="${orderId}"]`).getByText('Erstattet')).toBeVisible();
   await expect(page.getByText('Erstattet', { exact: true })).toBeVisible();
-  expect(paypal.orders.get(paypalOrderId)?.capture?.status).toBe('REFUNDED');
+  expect(shop.paypal.orders.get(paypalOrderId)?.capture?.status).toBe('REFUNDED');
   await staff.context().close();
 });
 
@@ -180,14 +161,14 @@ test('a declined PayPal source lets the customer choose another in PayPal, and t
   await page.getByRole('radio', { name: /PayPal/ }).check();
   const paypalOrderId = await openPayPalWindow(page);
 
-  paypal.captureOutcome = 'DECLINED';
+  shop.paypal.captureOutcome = 'DECLINED';
   await approve(page, paypalOrderId);
   await expect(page.getByRole('alert').filter({ hasText: 'Ihre Zahlungsart wurde abgelehnt.' })).toBeVisible();
   // PayPal's restart flow: its window is open again, the cart and the checkout are still there.
   await expect(page.getByRole('dialog', { name: 'PayPal (Testdouble)' })).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
 
-  paypal.captureOutcome = 'COMPLETED';
+  shop.paypal.captureOutcome = 'COMPLETED';
   await approve(page, paypalOrderId);
   await expect(page).toHaveURL(/\/order-online\/order\/\d+\?token=/);
   await expect(page.getByText('Bezahlt mit PayPal')).toBeVisible();

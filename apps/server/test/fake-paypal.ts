@@ -102,6 +102,20 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.end(JSON.stringify(body));
 }
 
+/** PayPal's answer for an order, capture or refund id it does not know. */
+function sendNotFound(response: ServerResponse): void {
+  send(response, 404, {
+    name: 'RESOURCE_NOT_FOUND',
+    message: 'The specified resource does not exist.',
+    details: [{ issue: 'INVALID_RESOURCE_ID' }],
+  });
+}
+
+/** An id shaped like PayPal's (17 upper-case letters and digits). */
+function newId(): string {
+  return randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase();
+}
+
 /** PayPal's 422 body: the request was understood and refused (business validation, a declined source, …). */
 function refusal(issue: string) {
   return {
@@ -404,7 +418,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         });
       }
       const order: FakeOrder = {
-        id: randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase(),
+        id: newId(),
         status: 'CREATED',
         referenceId: unit.reference_id,
         amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
@@ -420,14 +434,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     const orderPath = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(url.pathname);
     if (orderPath) {
       const order = orders.get(decodeURIComponent(orderPath[1] ?? ''));
-      if (!order) {
-        send(response, 404, {
-          name: 'RESOURCE_NOT_FOUND',
-          message: 'The specified resource does not exist.',
-          details: [{ issue: 'INVALID_RESOURCE_ID' }],
-        });
-        return;
-      }
+      if (!order) return sendNotFound(response);
       if (request.method === 'GET' && !orderPath[2]) {
         send(response, 200, renderOrder(order));
         return;
@@ -442,7 +449,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         }
         const processorCode = PROCESSOR_CODES[fake.captureOutcome];
         const capture: NonNullable<FakeOrder['capture']> = {
-          id: randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase(),
+          id: newId(),
           status: processorCode ? 'DECLINED' : fake.captureOutcome,
           amount: order.amount,
           ...(processorCode ? { processor_response: { response_code: processorCode } } : {}),
@@ -479,19 +486,12 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       const order = [...orders.values()].find(
         (candidate) => candidate.capture?.id === decodeURIComponent(refundPath[1] ?? ''),
       );
-      if (!order?.capture) {
-        send(response, 404, {
-          name: 'RESOURCE_NOT_FOUND',
-          message: 'The specified resource does not exist.',
-          details: [{ issue: 'INVALID_RESOURCE_ID' }],
-        });
-        return;
-      }
+      if (!order?.capture) return sendNotFound(response);
       if (order.capture.status === 'REFUNDED') return refuse('CAPTURE_FULLY_REFUNDED');
       if (fake.refundOutcome === 'FAILED') return refuse('REFUND_FAILED_INSUFFICIENT_FUNDS');
       if (fake.refundOutcome === 'COMPLETED') order.capture.status = 'REFUNDED';
       const refund: FakeRefund = {
-        id: randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase(),
+        id: newId(),
         status: fake.refundOutcome,
         captureId: order.capture.id,
         amount: order.capture.amount,
@@ -505,14 +505,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     const refundLookup = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && refundLookup) {
       const refund = refunds.get(decodeURIComponent(refundLookup[1] ?? ''));
-      if (!refund) {
-        send(response, 404, {
-          name: 'RESOURCE_NOT_FOUND',
-          message: 'The specified resource does not exist.',
-          details: [{ issue: 'INVALID_RESOURCE_ID' }],
-        });
-        return;
-      }
+      if (!refund) return sendNotFound(response);
       send(response, 200, renderRefund(refund, fake.baseUrl));
       return;
     }

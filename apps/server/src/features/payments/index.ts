@@ -1,2 +1,3 @@
-export { default as paymentsService, type PaymentsService, type PayPalSettings } from './service.ts';
+export { default as paymentsService } from './service.ts';
+export type { PaymentsService, PayPalSettings } from './types.ts';
 export { paymentAdminRoutes, paymentRoutes } from './routes.ts';

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { orderSchema, paymentReviewListSchema, type Order } from '@pizzeria/domain';
 import { auditLog } from '../../db/schema.ts';
+import type { FakePayPal } from '../../../test/fake-paypal.ts';
 import { createTestUser, MONDAY_EVENING } from '../../../test/helper.ts';
 import { captureResource, usePayPalShop } from '../../../test/paypal-shop.ts';
 
@@ -25,30 +26,37 @@ async function reviewOf(orderId: number) {
   return (await reviews()).find((review) => review.order_id === orderId);
 }
 
+/** Staff mark the order's payment as dealt with in PayPal ("Zahlungen prüfen"). */
+function markDealtWith(orderId: number, headers: Record<string, string> = shop.admin.headers) {
+  return app().inject({ method: 'POST', url: `/api/admin/orders/${orderId}/payment-review/done`, headers });
+}
+
 function refundRequests(captureId: string) {
   return shop.paypal.requests
     .filter((request) => request.path === `/v2/payments/captures/${captureId}/refund`)
     .map((request) => request.requestId);
 }
 
-/** A paid order staff rejected while PayPal refuses refunds: `refund_failed`. */
-async function failedRefund(): Promise<{ order: Order; captureId: string }> {
+/** A paid order staff rejected while PayPal answers refunds with `outcome`. */
+async function rejectedWhileRefunds(outcome: FakePayPal['refundOutcome']): Promise<Order> {
   const { order } = await approvedOrder();
   expect((await capture(order)).statusCode).toBe(200);
-  shop.paypal.refundOutcome = 'FAILED';
+  shop.paypal.refundOutcome = outcome;
   const rejected = await reject(order);
   expect(rejected.statusCode).toBe(200);
+  return order;
+}
+
+/** A paid order staff rejected while PayPal refuses refunds: `refund_failed`. */
+async function failedRefund(): Promise<{ order: Order; captureId: string }> {
+  const order = await rejectedWhileRefunds('FAILED');
   await vi.waitFor(async () => expect((await stored(order.id)).paymentStatus).toBe('refund_failed'));
   return { order, captureId: (await stored(order.id)).paypalCaptureId ?? '' };
 }
 
 /** A paid order staff rejected while PayPal holds its refund as PENDING (an eCheck not cleared). */
 async function heldRefund(): Promise<{ order: Order; captureId: string; refundId: string }> {
-  const { order } = await approvedOrder();
-  expect((await capture(order)).statusCode).toBe(200);
-  shop.paypal.refundOutcome = 'PENDING';
-  const rejected = await reject(order);
-  expect(rejected.statusCode).toBe(200);
+  const order = await rejectedWhileRefunds('PENDING');
   await vi.waitFor(async () => expect((await stored(order.id)).paypalRefundId).not.toBeNull());
   const row = await stored(order.id);
   expect(row.paymentStatus).toBe('refund_pending');
@@ -205,11 +213,7 @@ describe('a refund PayPal holds as pending', () => {
 
   it('is still asked about after staff marked it as dealt with, and listed again if PayPal fails it', async () => {
     const { order, refundId } = await heldRefund();
-    const done = await app().inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/payment-review/done`,
-      headers: shop.admin.headers,
-    });
+    const done = await markDealtWith(order.id);
     expect(done.statusCode, done.body).toBe(200);
     expect(await reviewOf(order.id)).toBeUndefined();
 
@@ -224,11 +228,7 @@ describe('a refund PayPal holds as pending', () => {
 describe('marking a payment as dealt with in PayPal', () => {
   it('takes it off the list, stops the retries and records who did it, once', async () => {
     const { order, captureId } = await failedRefund();
-    const done = await app().inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/payment-review/done`,
-      headers: shop.admin.headers,
-    });
+    const done = await markDealtWith(order.id);
     expect(done.statusCode, done.body).toBe(200);
     expect(paymentReviewListSchema.parse(done.json()).reviews.map((review) => review.order_id)).not.toContain(order.id);
     expect(await stored(order.id)).toMatchObject({ paymentReviewedBy: shop.admin.id, refundRetryAt: null });
@@ -246,11 +246,7 @@ describe('marking a payment as dealt with in PayPal', () => {
     setClock(24 * 60);
     await app().payments.sweep();
     expect(refundRequests(captureId)).toHaveLength(1);
-    const again = await app().inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/payment-review/done`,
-      headers: shop.admin.headers,
-    });
+    const again = await markDealtWith(order.id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'payment_review_closed' });
   });
@@ -270,11 +266,7 @@ describe('marking a payment as dealt with in PayPal', () => {
       failure: null,
       next_retry_at: null,
     });
-    const done = await app().inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/payment-review/done`,
-      headers: shop.admin.headers,
-    });
+    const done = await markDealtWith(order.id);
     expect(done.statusCode).toBe(200);
     expect(await reviewOf(order.id)).toBeUndefined();
   });
@@ -284,11 +276,7 @@ describe('marking a payment as dealt with in PayPal', () => {
     const customer = await createTestUser(app());
     const list = await app().inject({ url: '/api/admin/stores/13/payment-reviews', headers: customer.headers });
     expect(list.statusCode).toBe(403);
-    const mark = await app().inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/payment-review/done`,
-      headers: customer.headers,
-    });
+    const mark = await markDealtWith(order.id, customer.headers);
     expect(mark.statusCode).toBe(403);
     expect((await app().inject({ url: '/api/admin/stores/13/payment-reviews' })).statusCode).toBe(401);
     expect(await reviewOf(order.id)).toMatchObject({ kind: 'refund_failed' });

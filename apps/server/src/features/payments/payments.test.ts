@@ -14,19 +14,9 @@ import { captureResource, usePayPalShop } from '../../../test/paypal-shop.ts';
 const WEBHOOK_ID = 'WH-TEST-4242';
 
 const shop = usePayPalShop({ webhookId: WEBHOOK_ID });
-const {
-  app,
-  setClock,
-  placePayPalOrder,
-  startPayPal,
-  capture,
-  payCash,
-  stored,
-  approvedOrder,
-  paidOrder,
-  reject,
-  webhook,
-} = shop;
+// The customer's steps of a payment, and the shop, staff and PayPal around them.
+const { placePayPalOrder, startPayPal, capture, payCash, approvedOrder, paidOrder } = shop;
+const { app, setClock, stored, reject, webhook } = shop;
 
 function captureRequests(paypalOrderId: string) {
   return shop.paypal.requests.filter((request) => request.path === `/v2/checkout/orders/${paypalOrderId}/capture`);

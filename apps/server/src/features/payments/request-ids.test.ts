@@ -21,7 +21,7 @@ interface Shop {
 
 /** The first shop; the second opens on the same PayPal below. */
 const firstShop = usePayPalShop({ webhookId: WEBHOOK_ID });
-const { placePayPalOrder, startPayPal, capture, stored, paidOrder, webhook } = firstShop;
+const { placePayPalOrder, startPayPal, capture, stored, approvedOrder, paidOrder, webhook } = firstShop;
 let secondServer: TestServer | undefined;
 let shops: Shop[];
 /** Which shop sent the request at each index of `paypal.requests`. */
@@ -127,16 +127,13 @@ describe('every request id either shop sent', () => {
     const app = shop.app;
     try {
       // The answer to a capture is lost: the retry is the same attempt, with the same id.
-      const lost = await placePayPalOrder({}, shop.app);
-      firstShop.paypal.approve(await startPayPal(lost, {}, shop.app));
+      const { order: lost } = await approvedOrder(shop.app);
       firstShop.paypal.dropNextCaptureAnswer = true;
       expect((await capture(lost, {}, shop.app)).statusCode).toBe(503);
       expect((await capture(lost, {}, shop.app)).statusCode).toBe(200);
 
       // A declined source, then PayPal's restart flow on the same PayPal order.
-      const declined = await placePayPalOrder({}, shop.app);
-      const declinedPayPalOrder = await startPayPal(declined, {}, shop.app);
-      firstShop.paypal.approve(declinedPayPalOrder);
+      const { order: declined, paypalOrderId: declinedPayPalOrder } = await approvedOrder(shop.app);
       firstShop.paypal.captureOutcome = 'DECLINED';
       expect((await capture(declined, {}, shop.app)).statusCode).toBe(422);
       firstShop.paypal.captureOutcome = 'COMPLETED';
@@ -145,9 +142,7 @@ describe('every request id either shop sent', () => {
       expect((await capture(declined, {}, shop.app)).statusCode).toBe(200);
 
       // A pending capture PayPal denies later: the next try is a new PayPal order.
-      const denied = await placePayPalOrder({}, shop.app);
-      const deniedPayPalOrder = await startPayPal(denied, {}, shop.app);
-      firstShop.paypal.approve(deniedPayPalOrder);
+      const { order: denied, paypalOrderId: deniedPayPalOrder } = await approvedOrder(shop.app);
       firstShop.paypal.captureOutcome = 'PENDING';
       expect((await capture(denied, {}, shop.app)).statusCode).toBe(202);
       firstShop.paypal.captureOutcome = 'COMPLETED';

@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderSchema, type Order } from '@pizzeria/domain';
 import { loadConfig } from '../../config.ts';
 import { buildServer } from '../../server.ts';
+import { createFreshDatabase, type FreshDatabase } from '../../../test/fresh-database.ts';
 import { createTestUser, MONDAY_EVENING, pinClock } from '../../../test/helper.ts';
 import { captureResource, usePayPalShop } from '../../../test/paypal-shop.ts';
 import { createPayPalClient } from './paypal-client.ts';
@@ -245,17 +245,15 @@ describe('a PayPal order PayPal created while the order stopped waiting for it',
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
-  const databaseName = `settle_${randomBytes(6).toString('hex')}`;
+  let database: FreshDatabase | undefined;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
-  async function start(): Promise<FastifyInstance> {
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${databaseName}`;
+  async function start(url: string): Promise<FastifyInstance> {
     const instance = await buildServer(
       loadConfig({
         LOG_LEVEL: 'silent',
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         DATA_DIR: 'memory://',
         PAYPAL_CLIENT_ID: shop.paypal.clientId,
         PAYPAL_CLIENT_SECRET: shop.paypal.clientSecret,
@@ -270,19 +268,14 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
   }
 
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`create database ${databaseName}`);
-    await client.end();
-    [a, b] = await Promise.all([start(), start()]);
+    database = await createFreshDatabase(adminUrl ?? '');
+    const url = database.url();
+    [a, b] = await Promise.all([start(url), start(url)]);
   });
 
   afterAll(async () => {
     await Promise.allSettled([a?.close(), b?.close()]);
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${databaseName} with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   it('refund money captured for an order paid cash once, however their sweeps cross', async () => {
