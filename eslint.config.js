@@ -6,6 +6,12 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
+/** The web app and the server meet only in packages/domain and over HTTP. */
+const NO_SERVER_CODE = {
+  group: ['**/apps/server/**', '**/server/src/**', '@pizzeria/server'],
+  message: 'The web app never imports server code.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -92,10 +98,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/apps/server/**', '**/server/src/**', '@pizzeria/server'],
-              message: 'The web app never imports server code.',
-            },
+            NO_SERVER_CODE,
             {
               group: ['**/features/admin', '**/features/admin/**', '**/admin/**'],
               message: 'Storefront features never import the admin area.',
@@ -111,12 +114,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/apps/server/**', '**/server/src/**', '@pizzeria/server'],
-              message: 'The web app never imports server code.',
-            },
-          ],
+          patterns: [NO_SERVER_CODE],
         },
       ],
     },

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import type { CartItem, Postcode } from '@pizzeria/domain';
 
 /** The storefront's base path (the server redirects `/` here). */
 export const SHOP = '/order-online';
@@ -87,4 +88,21 @@ export async function withoutAutomaticPauses(request: APIRequestContext, origin:
     data: { ...((await settings.json()) as object), auto_pause_enabled: false },
   });
   expect(saved.ok()).toBe(true);
+}
+
+/**
+ * A returning visitor's cart for delivery to `area`, as the shop keeps it in local storage (the page must
+ * be on the shop already); the next page the journey opens reads it.
+ */
+export async function keepDeliveryCart(page: Page, items: readonly CartItem[], area: Postcode): Promise<void> {
+  await page.evaluate(
+    ([lines, postcodeData]) => {
+      localStorage.setItem('order_type', JSON.stringify('delivery'));
+      localStorage.setItem('delivery_postcode', JSON.stringify(postcodeData.postcode));
+      localStorage.setItem('postcode-data', JSON.stringify(postcodeData));
+      localStorage.setItem('delivery_fee', JSON.stringify(postcodeData.delivery_fee));
+      localStorage.setItem('cartItems', JSON.stringify(lines));
+    },
+    [items, area] as const,
+  );
 }

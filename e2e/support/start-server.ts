@@ -3,12 +3,12 @@
  * database when TEST_DATABASE_URL is set, else a PGlite directory in the temp folder.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createFreshDatabase } from '../../apps/server/test/fresh-database.ts';
+import { LIMITS_OFF } from '../../apps/server/test/limits-off.ts';
 import { mailCatcherPort, startMailCatcher } from './mail-catcher.ts';
 
 const serverMain = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
@@ -20,14 +20,7 @@ const env: NodeJS.ProcessEnv = {
   SEED_OPENING_HOURS: 'always',
   ADMIN_EMAIL: 'admin@example.com',
   ADMIN_PASSWORD: 'e2e-admin-password',
-  // Every journey's browser comes from 127.0.0.1: the limits per address have their own API tests.
-  ORDERS_PER_HOUR_PER_ADDRESS: '100000',
-  ORDERS_PER_HOUR_PER_CUSTOMER: '100000',
-  REGISTRATIONS_PER_HOUR_PER_ADDRESS: '100000',
-  PASSWORD_RESETS_PER_HOUR_PER_ADDRESS: '100000',
-  TRACKING_FAILURES_PER_HOUR_PER_ADDRESS: '100000',
-  GUEST_ORDERS_SHARE_OF_SLOT_PERCENT: '100',
-  MAILS_PER_HOUR_PER_RECIPIENT: '100000',
+  ...LIMITS_OFF,
 };
 let cleanup = async () => {};
 
@@ -39,20 +32,9 @@ env.PUBLIC_URL ??= `http://127.0.0.1:${shopPort}`;
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) {
-  const name = `e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
-  cleanup = async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  };
+  const database = await createFreshDatabase(adminUrl);
+  env.DATABASE_URL = database.url();
+  cleanup = () => database.drop();
 } else {
   const dir = mkdtempSync(path.join(tmpdir(), 'pizzeria-e2e-'));
   env.DATA_DIR = dir;

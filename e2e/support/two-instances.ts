@@ -3,6 +3,7 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createFreshDatabase } from '../../apps/server/test/fresh-database.ts';
+import { LIMITS_OFF } from '../../apps/server/test/limits-off.ts';
 import { STAFF } from './shop.ts';
 
 const serverMain = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
@@ -166,13 +167,7 @@ export async function startTwoInstances(
     ADMIN_PASSWORD: STAFF.password,
     PUBLIC_URL: origin,
     // Every browser of the journey comes from 127.0.0.1, through the balancer.
-    ORDERS_PER_HOUR_PER_ADDRESS: '100000',
-    ORDERS_PER_HOUR_PER_CUSTOMER: '100000',
-    REGISTRATIONS_PER_HOUR_PER_ADDRESS: '100000',
-    PASSWORD_RESETS_PER_HOUR_PER_ADDRESS: '100000',
-    TRACKING_FAILURES_PER_HOUR_PER_ADDRESS: '100000',
-    GUEST_ORDERS_SHARE_OF_SLOT_PERCENT: '100',
-    MAILS_PER_HOUR_PER_RECIPIENT: '100000',
+    ...LIMITS_OFF,
   };
   // Mails stay in the database's outbox; no data directory: the database is PostgreSQL.
   delete env.SMTP_URL;

@@ -3,7 +3,7 @@ import { alarms, chimes, listenToSound } from '../support/board-sound.ts';
 import { buildCartItem, type Postcode, type Product } from '@pizzeria/domain';
 import { placeGuestOrder } from '../support/orders.ts';
 import { startOwnServer } from '../support/own-server.ts';
-import { isPhone, seriousA11yViolations, SHOP, signInStaff } from '../support/shop.ts';
+import { isPhone, seriousA11yViolations, SHOP, signInStaff, keepDeliveryCart } from '../support/shop.ts';
 
 // The orders board, as the kitchen uses it on a Friday evening.
 
@@ -39,17 +39,13 @@ async function guestOrdersThroughTheShop(
   const large = margherita.variants.find((variant) => /Groß/.test(variant.name));
   const postcodes = (await (await request.get(`${origin}/api/postcodes/store/13`)).json()) as Postcode[];
   const area = postcodes.find((entry) => entry.postcode === '10117');
+  if (!area) throw new Error('the demo restaurant does not deliver to 10117');
   await page.goto(`${origin}${SHOP}/`);
   await expect(page.getByRole('banner')).toBeVisible();
-  await page.evaluate(
-    ([items, postcode]) => {
-      localStorage.setItem('order_type', JSON.stringify('delivery'));
-      localStorage.setItem('delivery_postcode', JSON.stringify(postcode?.postcode));
-      localStorage.setItem('postcode-data', JSON.stringify(postcode));
-      localStorage.setItem('delivery_fee', JSON.stringify(postcode?.delivery_fee));
-      localStorage.setItem('cartItems', JSON.stringify(items));
-    },
-    [[buildCartItem(margherita, { variantId: large?.id ?? null, extras: [], quantity: 2 })], area] as const,
+  await keepDeliveryCart(
+    page,
+    [buildCartItem(margherita, { variantId: large?.id ?? null, extras: [], quantity: 2 })],
+    area,
   );
   await page.goto(`${origin}${SHOP}/guest-login`);
   await page.getByLabel('Name').fill('Gabi Gast');

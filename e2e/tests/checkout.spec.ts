@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { buildCartItem, type CartItem, type Postcode, type Product } from '@pizzeria/domain';
 import AxeBuilder from '@axe-core/playwright';
-import { openShop, reloadWithStored, staffHeaders } from '../support/shop.ts';
+import { openShop, reloadWithStored, staffHeaders, keepDeliveryCart } from '../support/shop.ts';
 
 function uniqueEmail(name: string): string {
   return `${name}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -33,16 +33,7 @@ async function area(request: APIRequestContext, postcode: string): Promise<Postc
 async function withCart(page: Page, request: APIRequestContext, postcode = '10117'): Promise<void> {
   const entry = await area(request, postcode);
   await openShop(page);
-  await page.evaluate(
-    ([items, postcodeData]) => {
-      localStorage.setItem('order_type', JSON.stringify('delivery'));
-      localStorage.setItem('delivery_postcode', JSON.stringify(postcodeData.postcode));
-      localStorage.setItem('postcode-data', JSON.stringify(postcodeData));
-      localStorage.setItem('delivery_fee', JSON.stringify(postcodeData.delivery_fee));
-      localStorage.setItem('cartItems', JSON.stringify(items));
-    },
-    [await pizzas(request), entry] as const,
-  );
+  await keepDeliveryCart(page, await pizzas(request), entry);
   await page.reload();
   await expect(page.getByRole('banner')).toBeVisible();
 }

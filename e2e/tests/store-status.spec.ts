@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { buildCartItem, type Postcode, type Product, type TimeSlots } from '@pizzeria/domain';
 import { startOwnServer } from '../support/own-server.ts';
-import { openShop, staffHeaders } from '../support/shop.ts';
+import { openShop, staffHeaders, keepDeliveryCart } from '../support/shop.ts';
 
 const OPEN = /^Jetzt geöffnet · bis \d{2}:\d{2}$/;
 
@@ -54,16 +54,7 @@ test('while paused, the checkout offers no "as soon as possible", only later tim
   const large = margherita.variants.at(-1)?.id ?? null;
 
   await openShop(page);
-  await page.evaluate(
-    ([items, postcodeData]) => {
-      localStorage.setItem('order_type', JSON.stringify('delivery'));
-      localStorage.setItem('delivery_postcode', JSON.stringify(postcodeData.postcode));
-      localStorage.setItem('postcode-data', JSON.stringify(postcodeData));
-      localStorage.setItem('delivery_fee', JSON.stringify(postcodeData.delivery_fee));
-      localStorage.setItem('cartItems', JSON.stringify(items));
-    },
-    [[buildCartItem(margherita, { variantId: large, extras: [], quantity: 2 })], area] as const,
-  );
+  await keepDeliveryCart(page, [buildCartItem(margherita, { variantId: large, extras: [], quantity: 2 })], area);
   await setPause(request, { paused: true, until: new Date(Date.now() + 20 * 60_000).toISOString() });
 
   await page.goto('/order-online/guest-login');
