@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { FakeAnswer } from '../auth/test-api.ts';
 import { i18n } from '../../i18n/index.ts';
 import { STAFF_SESSION_KEY, clearStaffSession, useStaffSession } from './auth/staff-session.ts';
 
@@ -8,6 +9,11 @@ export const STAFF_EMAIL = 'chef@example.com';
 export function staffTokens(access: string, refresh: string) {
   return { access_token: access, token_type: 'bearer' as const, expires_in: 900, refresh_token: refresh };
 }
+
+/** The refresh every admin test's first request makes (the stored device has no access token yet). */
+export const REFRESH: Record<string, FakeAnswer> = {
+  'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') },
+};
 
 /** A device that signed in earlier: its refresh token is stored, no access token in memory yet. */
 export function signedInDevice(refreshToken = 'refresh-1'): void {

@@ -9,6 +9,8 @@ import { useAdminTitle } from '../shell/use-admin-title.ts';
 import { auditEntitiesQuery, auditPageQuery } from './api/get-audit.ts';
 import { changedFields } from './audit-diff.ts';
 import { adminAuditTexts } from './locales.ts';
+import { AdminPage } from '../forms/list-editor-page.tsx';
+import { Labelled } from '../forms/labelled.tsx';
 
 const PAGE_SIZE = 25;
 const NO_FILTERS = { entity: '', action: '', from: '', to: '' };
@@ -43,11 +45,7 @@ export function AuditPage() {
   };
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{t('pages.audit')}</h1>
-        <p className="admin-muted">{tAudit('intro')}</p>
-      </div>
+    <AdminPage title={t('pages.audit')} intro={tAudit('intro')}>
       <AuditFilters filters={filters} onChange={filter} />
       {!log.data ? (
         <QueryState query={log} />
@@ -88,7 +86,7 @@ export function AuditPage() {
           ) : null}
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }
 
@@ -102,10 +100,7 @@ function AuditFilters({ filters, onChange }: { filters: Filters; onChange: (chan
 
   return (
     <form className="card audit-filters" aria-label={t('filters')} onSubmit={(event) => event.preventDefault()}>
-      <div className="admin-field">
-        <label className="field-label" htmlFor={`${id}-entity`}>
-          {t('entity')}
-        </label>
+      <Labelled id={`${id}-entity`} label={t('entity')}>
         <select
           id={`${id}-entity`}
           className="input"
@@ -119,11 +114,8 @@ function AuditFilters({ filters, onChange }: { filters: Filters; onChange: (chan
             </option>
           ))}
         </select>
-      </div>
-      <div className="admin-field">
-        <label className="field-label" htmlFor={`${id}-action`}>
-          {t('action')}
-        </label>
+      </Labelled>
+      <Labelled id={`${id}-action`} label={t('action')}>
         <select
           id={`${id}-action`}
           className="input"
@@ -137,11 +129,8 @@ function AuditFilters({ filters, onChange }: { filters: Filters; onChange: (chan
             </option>
           ))}
         </select>
-      </div>
-      <div className="admin-field">
-        <label className="field-label" htmlFor={`${id}-from`}>
-          {t('from')}
-        </label>
+      </Labelled>
+      <Labelled id={`${id}-from`} label={t('from')}>
         <input
           id={`${id}-from`}
           className="input"
@@ -150,11 +139,8 @@ function AuditFilters({ filters, onChange }: { filters: Filters; onChange: (chan
           max={filters.to || undefined}
           onChange={(event) => onChange({ from: event.target.value })}
         />
-      </div>
-      <div className="admin-field">
-        <label className="field-label" htmlFor={`${id}-to`}>
-          {t('to')}
-        </label>
+      </Labelled>
+      <Labelled id={`${id}-to`} label={t('to')}>
         <input
           id={`${id}-to`}
           className="input"
@@ -163,7 +149,7 @@ function AuditFilters({ filters, onChange }: { filters: Filters; onChange: (chan
           min={filters.from || undefined}
           onChange={(event) => onChange({ to: event.target.value })}
         />
-      </div>
+      </Labelled>
       <div className="audit-filters-end">
         <button type="reset" className="button button-secondary" onClick={() => onChange(NO_FILTERS)}>
           {t('reset')}

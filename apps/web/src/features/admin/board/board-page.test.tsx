@@ -3,17 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Board, Order } from '@pizzeria/domain';
 import { i18n } from '../../../i18n/index.ts';
-import { installFakeSockets, type FakeSocket } from '../../../lib/test-socket.ts';
+import type { FakeSocket } from '../../../lib/test-socket.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
 import { deferred, fakeApi, type FakeAnswer, type RecordedCall } from '../../auth/test-api.ts';
 import { testStoreQuery } from '../../store/test-store.ts';
-import { clearStaffSession } from '../auth/staff-session.ts';
 import { testAdminOrder } from '../orders/test-admin-order.ts';
-import { signedInDevice, staffTokens } from '../test-staff.ts';
+import { staffTokens } from '../test-staff.ts';
 import { BOARD_QUERY_KEY } from './api/board-query.ts';
 import { BoardPage } from './board-page.tsx';
-import { boardSound } from './board-sound.ts';
-import { FakeAudioContext, QUIET_DAY, boardOrder, testBoard } from './test-board.ts';
+import { FakeAudioContext, QUIET_DAY, boardOrder, setUpBoardTests, testBoard } from './test-board.ts';
 
 const BOARD_PATH = '/api/admin/stores/13/board';
 
@@ -44,7 +42,7 @@ const posted = (calls: RecordedCall[]) =>
     .filter((call) => call.method === 'POST' && call.path.startsWith('/api/admin/orders/'))
     .map((call) => ({ path: call.path, body: JSON.parse(String(call.body)) as unknown }));
 
-let sockets: ReturnType<typeof installFakeSockets>;
+const sockets = setUpBoardTests();
 
 /** The board page, loaded and live: its first read done, the channel authorised and ready. */
 async function openBoard(board: Board, more: Record<string, FakeAnswer | FakeAnswer[]> = {}) {
@@ -58,7 +56,7 @@ async function openBoard(board: Board, more: Record<string, FakeAnswer | FakeAns
 
 /** The server accepts the latest socket, takes its token and says `ready`; the board reads its list again. */
 async function goLive(calls: RecordedCall[], readsAfter: number): Promise<FakeSocket> {
-  const socket = sockets.latest();
+  const socket = sockets().latest();
   act(() => socket.open());
   await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', access_token: 'access-1' }]));
   act(() => socket.push({ type: 'ready' }));
@@ -82,25 +80,6 @@ async function openOrder(user: ReturnType<typeof userEvent.setup>, id: number) {
 
 /** The server's answer to a step: the order in its new status. */
 const answered = (order: Order): FakeAnswer => ({ status: 200, body: order });
-
-beforeEach(async () => {
-  localStorage.clear();
-  clearStaffSession();
-  signedInDevice();
-  await i18n.changeLanguage('de');
-  sockets = installFakeSockets();
-  FakeAudioContext.reset();
-  vi.stubGlobal('AudioContext', FakeAudioContext);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  sockets.restore();
-  boardSound.stop();
-  boardSound.setMuted(false);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('orders board: columns and the live channel', () => {
   it('shows the board’s orders in their columns', async () => {
@@ -127,8 +106,8 @@ describe('orders board: columns and the live channel', () => {
     const view = renderWithProviders(<BoardPage />, { queryData: [testStoreQuery] });
     await waitFor(() => expect(boardReads(api.calls)).toBe(1));
 
-    expect(sockets.sockets.map((socket) => socket.closedBy)).toEqual([null]);
-    const socket = sockets.latest();
+    expect(sockets().sockets.map((socket) => socket.closedBy)).toEqual([null]);
+    const socket = sockets().latest();
     expect(socket.url).toBe(`ws://${location.host}/api/ws/admin/orders?lang=de`);
     act(() => socket.open());
     await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', access_token: 'access-1' }]));
@@ -149,10 +128,10 @@ describe('orders board: columns and the live channel', () => {
     const { socket } = await openBoard(testBoard([boardOrder({ id: 1 })]));
 
     const later = serverWith(testBoard([boardOrder({ id: 1 }), boardOrder({ id: 9 })]));
-    const opened = sockets.sockets.length;
+    const opened = sockets().sockets.length;
     act(() => socket.drop());
     expect(await screen.findByText('Verbindung unterbrochen – verbinde neu …')).toBeInTheDocument();
-    await waitFor(() => expect(sockets.sockets).toHaveLength(opened + 1));
+    await waitFor(() => expect(sockets().sockets).toHaveLength(opened + 1));
     expect(screen.queryByRole('button', { name: card(9) })).not.toBeInTheDocument();
 
     await goLive(later.calls, 1);
@@ -167,10 +146,10 @@ describe('orders board: columns and the live channel', () => {
     // The server read its list just before order 9 was placed, and answers only after the event.
     const held = deferred<FakeAnswer>();
     const later = serverWith(testBoard([]), { [`GET ${BOARD_PATH}`]: { wait: held.promise } });
-    const opened = sockets.sockets.length;
+    const opened = sockets().sockets.length;
     act(() => socket.drop());
-    await waitFor(() => expect(sockets.sockets).toHaveLength(opened + 1));
-    const again = sockets.latest();
+    await waitFor(() => expect(sockets().sockets).toHaveLength(opened + 1));
+    const again = sockets().latest();
     act(() => again.open());
     await waitFor(() => expect(again.sent).toHaveLength(1));
     act(() => again.push({ type: 'ready' }));
@@ -194,7 +173,7 @@ describe('orders board: columns and the live channel', () => {
     });
     const view = renderWithProviders(<BoardPage />, { queryData: [testStoreQuery] });
     await waitFor(() => expect(boardReads(api.calls)).toBe(1));
-    const socket = sockets.latest();
+    const socket = sockets().latest();
     act(() => socket.open());
     await waitFor(() => expect(socket.sent).toHaveLength(1));
     act(() => socket.push({ type: 'ready' }));

@@ -7,6 +7,7 @@ import { BOARD_SETTING_LIMITS, STORE_ID, boardSettingsSchema, type Board, type B
 import { CloseIcon } from '../../../lib/icons.tsx';
 import { staffRequest } from '../auth/staff-session.ts';
 import { BOARD_QUERY_KEY } from './api/board-query.ts';
+import { Labelled } from '../forms/labelled.tsx';
 
 /** The board settings on their own, for the store's settings page (the board reads them with its list). */
 export const BOARD_SETTINGS_QUERY_KEY = ['admin', 'board-settings'] as const;
@@ -66,10 +67,7 @@ export function BoardSettingsDialog({ settings }: { settings: BoardSettings }) {
               <span>{t('settings.auto_pause')}</span>
             </label>
             {NUMBER_FIELDS.map(({ name, label, limits }) => (
-              <div className="admin-field" key={name}>
-                <label className="field-label" htmlFor={`board-${name}`}>
-                  {t(label)}
-                </label>
+              <Labelled id={`board-${name}`} label={t(label)} key={name}>
                 <input
                   id={`board-${name}`}
                   className="input"
@@ -86,7 +84,7 @@ export function BoardSettingsDialog({ settings }: { settings: BoardSettings }) {
                     {t('settings.range', limits)}
                   </p>
                 ) : null}
-              </div>
+              </Labelled>
             ))}
             <label className="board-check">
               <input type="checkbox" {...form.register('print_on_accept')} />

@@ -46,6 +46,18 @@ export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
       ? t('refund.automatic', { amount: money(toCents(order.total)) })
       : null;
 
+  // Keyed by kind: the form starts afresh when a waiting order, accepted meanwhile, can only be cancelled.
+  const decline = (kind: 'reject' | 'cancel') => (
+    <ReasonForm
+      key={kind}
+      kind={kind}
+      reasons={kind === 'reject' ? REJECT_REASONS : CANCEL_REASONS}
+      pending={action.isPending}
+      refundNote={refundNote}
+      onSubmit={(reason) => run({ step: kind, reason })}
+    />
+  );
+
   if (order.status === 'waiting')
     return (
       <div className="board-actions">
@@ -55,14 +67,7 @@ export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
         ) : (
           <AcceptPreorder order={order} clock={clock} pending={action.isPending} onAccept={run} />
         )}
-        <ReasonForm
-          key="reject"
-          kind="reject"
-          reasons={REJECT_REASONS}
-          pending={action.isPending}
-          refundNote={refundNote}
-          onSubmit={(reason) => run({ step: 'reject', reason })}
-        />
+        {decline('reject')}
       </div>
     );
   if (order.status === 'accepted' || order.status === 'ready')
@@ -71,14 +76,7 @@ export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
         {error}
         {refund}
         <StepButtons order={order} pending={action.isPending} onStep={run} />
-        <ReasonForm
-          key="cancel"
-          kind="cancel"
-          reasons={CANCEL_REASONS}
-          pending={action.isPending}
-          refundNote={refundNote}
-          onSubmit={(reason) => run({ step: 'cancel', reason })}
-        />
+        {decline('cancel')}
       </div>
     );
   if (!refund) return error;
@@ -116,22 +114,45 @@ const minutesSchema = z.object({
   minutes: z.int().check(z.minimum(1), z.maximum(ORDER_MINUTES_MAX)),
 });
 
+/** Quick choices of minutes, one pressed at a time. */
+function MinuteChips({
+  choices,
+  chosen,
+  text,
+  onChoose,
+}: {
+  choices: readonly number[];
+  chosen: number;
+  text: (minutes: number) => string;
+  onChoose: (minutes: number) => void;
+}) {
+  return choices.map((minutes) => (
+    <button
+      key={minutes}
+      type="button"
+      className="board-chip"
+      aria-pressed={chosen === minutes}
+      onClick={() => onChoose(minutes)}
+    >
+      {text(minutes)}
+    </button>
+  ));
+}
+
+/** What either way of accepting an order works with. */
+interface AcceptProps {
+  order: Order;
+  clock: StoreClock;
+  pending: boolean;
+  onAccept: (action: OrderAction) => void;
+}
+
 /**
  * Accepting an ASAP order: the minutes preselected as the customer was told at checkout (`promised_at`,
  * which counts the delivery area's delivery time), and a warning while the minutes chosen promise earlier
  * than that. Staff may still do so (a quiet evening), but knowingly.
  */
-function AcceptAsap({
-  order,
-  clock,
-  pending,
-  onAccept,
-}: {
-  order: Order;
-  clock: StoreClock;
-  pending: boolean;
-  onAccept: (action: OrderAction) => void;
-}) {
+function AcceptAsap({ order, clock, pending, onAccept }: AcceptProps) {
   const { t } = useTranslation('adminBoard');
   // Read when the dialog opens: the preselection and the warning do not move while staff choose.
   const [openedAt] = useState(() => Date.now());
@@ -155,17 +176,12 @@ function AcceptAsap({
       <p>{t('accept.told', { time: told })}</p>
       <fieldset className="board-quick">
         <legend>{label}</legend>
-        {QUICK_MINUTES.map((quick) => (
-          <button
-            key={quick}
-            type="button"
-            className="board-chip"
-            aria-pressed={minutes === quick}
-            onClick={() => form.setValue('minutes', quick, { shouldValidate: true })}
-          >
-            {quick}
-          </button>
-        ))}
+        <MinuteChips
+          choices={QUICK_MINUTES}
+          chosen={minutes}
+          text={String}
+          onChoose={(quick) => form.setValue('minutes', quick, { shouldValidate: true })}
+        />
         <label className="board-minutes">
           <span className="sr-only">{t('accept.minutes')}</span>
           <input
@@ -202,17 +218,7 @@ function AcceptAsap({
   );
 }
 
-function AcceptPreorder({
-  order,
-  clock,
-  pending,
-  onAccept,
-}: {
-  order: Order;
-  clock: StoreClock;
-  pending: boolean;
-  onAccept: (action: OrderAction) => void;
-}) {
+function AcceptPreorder({ order, clock, pending, onAccept }: AcceptProps) {
   const { t } = useTranslation('adminBoard');
   const [delay, setDelay] = useState(0);
   const requested = order.requested_time ?? order.promised_at;
@@ -227,17 +233,12 @@ function AcceptPreorder({
       <p>{t('accept.preorder', { time: clock.timeOrDate(requested) })}</p>
       <fieldset className="board-quick">
         <legend>{t('accept.delay_label')}</legend>
-        {DELAYS.map((minutes) => (
-          <button
-            key={minutes}
-            type="button"
-            className="board-chip"
-            aria-pressed={delay === minutes}
-            onClick={() => setDelay((current) => (current === minutes ? 0 : minutes))}
-          >
-            {t('accept.delay', { minutes })}
-          </button>
-        ))}
+        <MinuteChips
+          choices={DELAYS}
+          chosen={delay}
+          text={(minutes) => t('accept.delay', { minutes })}
+          onChoose={(minutes) => setDelay((current) => (current === minutes ? 0 : minutes))}
+        />
       </fieldset>
       <button
         type="button"

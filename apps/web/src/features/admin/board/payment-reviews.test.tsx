@@ -1,17 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentReview } from '@pizzeria/domain';
 import { i18n } from '../../../i18n/index.ts';
-import { installFakeSockets } from '../../../lib/test-socket.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
 import { fakeApi, type FakeAnswer, type RecordedCall } from '../../auth/test-api.ts';
 import { testStoreQuery } from '../../store/test-store.ts';
-import { clearStaffSession } from '../auth/staff-session.ts';
-import { signedInDevice, staffTokens } from '../test-staff.ts';
+import { staffTokens } from '../test-staff.ts';
 import { BoardPage } from './board-page.tsx';
-import { boardSound } from './board-sound.ts';
-import { FakeAudioContext, QUIET_DAY, boardOrder, testBoard } from './test-board.ts';
+import { QUIET_DAY, boardOrder, setUpBoardTests, testBoard } from './test-board.ts';
 
 const REVIEWS_PATH = '/api/admin/stores/13/payment-reviews';
 
@@ -47,7 +44,7 @@ const reviewReads = (calls: RecordedCall[]) =>
   calls.filter((call) => call.method === 'GET' && call.path === REVIEWS_PATH).length;
 const plain = (text: string | null | undefined) => text?.replace(/[\u00a0\u202f]/g, ' ');
 
-let sockets: ReturnType<typeof installFakeSockets>;
+const sockets = setUpBoardTests();
 
 /** The board, live, with the server answering the payment list with `reviews` (one answer per read, the last repeating). */
 async function openBoard(reviews: FakeAnswer[], more: Record<string, FakeAnswer | FakeAnswer[]> = {}) {
@@ -64,7 +61,7 @@ async function openBoard(reviews: FakeAnswer[], more: Record<string, FakeAnswer 
   });
   renderWithProviders(<BoardPage />, { queryData: [testStoreQuery] });
   await screen.findByRole('region', { name: /^Neu/ });
-  const socket = sockets.latest();
+  const socket = sockets().latest();
   act(() => socket.open());
   await waitFor(() => expect(socket.sent).toEqual([{ type: 'auth', access_token: 'access-1' }]));
   act(() => socket.push({ type: 'ready' }));
@@ -74,25 +71,6 @@ async function openBoard(reviews: FakeAnswer[], more: Record<string, FakeAnswer 
 
 const section = () => screen.getByRole('region', { name: /^Zahlungen prüfen/ });
 const item = (name: RegExp) => within(section()).getByRole('article', { name });
-
-beforeEach(async () => {
-  localStorage.clear();
-  clearStaffSession();
-  signedInDevice();
-  await i18n.changeLanguage('de');
-  sockets = installFakeSockets();
-  FakeAudioContext.reset();
-  vi.stubGlobal('AudioContext', FakeAudioContext);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  sockets.restore();
-  boardSound.stop();
-  boardSound.setMuted(false);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('orders board: Zahlungen prüfen', () => {
   it('lists each payment that needs a person with the order, the amount, what happened and what to do', async () => {

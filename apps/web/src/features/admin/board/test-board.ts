@@ -1,4 +1,10 @@
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Board, BoardSettings, Order, TodayReport } from '@pizzeria/domain';
+import { i18n } from '../../../i18n/index.ts';
+import { installFakeSockets } from '../../../lib/test-socket.ts';
+import { clearStaffSession } from '../auth/staff-session.ts';
+import { signedInDevice } from '../test-staff.ts';
+import { boardSound } from './board-sound.ts';
 import { testAdminOrder } from '../orders/test-admin-order.ts';
 
 /** An order as the board lists it (no history): by default a new ASAP delivery, placed at 11:58 UTC. */
@@ -126,4 +132,34 @@ export class FakeAudioContext {
     FakeAudioContext.instances = [];
     FakeAudioContext.blockResume = false;
   }
+}
+
+/**
+ * Each board test's start and end: a device signed in earlier, German texts, fake sockets and audio,
+ * the console's expected errors kept quiet; after it, the sound stopped and unmuted. The function it
+ * returns reaches the test's fake sockets.
+ */
+export function setUpBoardTests() {
+  let sockets: ReturnType<typeof installFakeSockets> | null = null;
+  beforeEach(async () => {
+    localStorage.clear();
+    clearStaffSession();
+    signedInDevice();
+    await i18n.changeLanguage('de');
+    sockets = installFakeSockets();
+    FakeAudioContext.reset();
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    sockets?.restore();
+    boardSound.stop();
+    boardSound.setMuted(false);
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  return () => {
+    if (!sockets) throw new Error('The fake sockets exist only while a test runs.');
+    return sockets;
+  };
 }

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../lib/testing.tsx';
-import { fakeApi, type FakeAnswer } from '../../auth/test-api.ts';
+import { fakeApi } from '../../auth/test-api.ts';
 import AdminArea from '../admin-area.tsx';
 import { useStaffSession } from '../auth/staff-session.ts';
-import { asSignedInStaff, staffTokens } from '../test-staff.ts';
+import { asSignedInStaff, REFRESH } from '../test-staff.ts';
 
 const TABLET = {
   id: 3,
@@ -20,9 +20,6 @@ const THIS_PC = {
   created_at: '2026-11-22T08:00:00.000Z',
   last_used_at: '2026-11-23T11:00:00.000Z',
   current: true,
-};
-const REFRESH: Record<string, FakeAnswer> = {
-  'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') },
 };
 
 beforeEach(async () => {

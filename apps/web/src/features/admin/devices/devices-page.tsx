@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StaffSession } from '@pizzeria/domain';
 import { failureText } from '../../auth/index.ts';
-import { QueryState } from '../shell/query-state.tsx';
+import { AdminPage, FailureLine, Rows } from '../forms/list-editor-page.tsx';
 import { useStaffSessions } from './api/get-staff-sessions.ts';
 import { useSignOutDevice } from './api/sign-out-device.ts';
 import { useAdminTitle } from '../shell/use-admin-title.ts';
@@ -24,33 +24,23 @@ export function DevicesPage() {
   const list = sessions.data ? [...sessions.data].sort((a, b) => Number(b.current) - Number(a.current)) : undefined;
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{t('pages.devices')}</h1>
-        <p className="admin-muted">{t('devices.intro')}</p>
-      </div>
-      {signOut.isError ? (
-        <p className="form-error" role="alert">
-          {failureText(signOut.error, { generic: t('generic_error') })}
-        </p>
-      ) : null}
-      {!list ? (
-        <QueryState query={sessions} />
-      ) : list.length === 0 ? (
-        <p className="admin-muted">{t('devices.empty')}</p>
-      ) : (
-        <ul className="admin-devices">
-          {list.map((session) => (
-            <DeviceItem
-              key={session.id}
-              session={session}
-              pending={signOut.isPending && signOut.variables.id === session.id}
-              onSignOut={() => signOut.mutate(session)}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
+    <AdminPage title={t('pages.devices')} intro={t('devices.intro')}>
+      <FailureLine failure={signOut.isError ? failureText(signOut.error, { generic: t('generic_error') }) : null} />
+      <Rows rows={{ data: list, isError: sessions.isError, refetch: sessions.refetch }} empty={t('devices.empty')}>
+        {(rows) => (
+          <ul className="admin-devices">
+            {rows.map((session) => (
+              <DeviceItem
+                key={session.id}
+                session={session}
+                pending={signOut.isPending && signOut.variables.id === session.id}
+                onSignOut={() => signOut.mutate(session)}
+              />
+            ))}
+          </ul>
+        )}
+      </Rows>
+    </AdminPage>
   );
 }
 

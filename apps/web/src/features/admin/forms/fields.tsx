@@ -9,6 +9,7 @@ import {
   type RegisterOptions,
   type UseFormReturn,
 } from 'react-hook-form';
+import { Labelled } from './labelled.tsx';
 
 interface FieldProps<Values extends FieldValues> {
   form: UseFormReturn<Values>;
@@ -56,13 +57,10 @@ export function Field<Values extends FieldValues>({
   Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'id'> & { options?: RegisterOptions<Values> }) {
   const { id, messages, inputProps } = useFieldMessages(form, name, hint);
   return (
-    <div className="admin-field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <Labelled id={id} label={label}>
       <input id={id} className="input" {...input} {...inputProps} {...form.register(name, options)} />
       {messages}
-    </div>
+    </Labelled>
   );
 }
 
@@ -161,10 +159,7 @@ function DecimalInput({
   // The text as typed while the field has focus; the formatted amount otherwise.
   const [typing, setTyping] = useState<string | null>(null);
   return (
-    <div className="admin-field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <Labelled id={id} label={label}>
       <div className="admin-money">
         <input
           id={id}
@@ -187,7 +182,7 @@ function DecimalInput({
         <span aria-hidden="true">{unit}</span>
       </div>
       {messages}
-    </div>
+    </Labelled>
   );
 }
 
@@ -227,13 +222,10 @@ export function LocalizedFields<Values extends FieldValues>({
 export function TextArea<Values extends FieldValues>({ form, name, label, hint }: FieldProps<Values>) {
   const { id, messages, inputProps } = useFieldMessages(form, name, hint);
   return (
-    <div className="admin-field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <Labelled id={id} label={label}>
       <textarea id={id} className="input" rows={3} {...inputProps} {...form.register(name)} />
       {messages}
-    </div>
+    </Labelled>
   );
 }
 
@@ -264,10 +256,7 @@ export function SelectField<Values extends FieldValues>({
 }) {
   const { id, messages, inputProps } = useFieldMessages(form, name, hint);
   return (
-    <div className="admin-field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <Labelled id={id} label={label}>
       <select
         id={id}
         className="input"
@@ -285,6 +274,6 @@ export function SelectField<Values extends FieldValues>({
         ))}
       </select>
       {messages}
-    </div>
+    </Labelled>
   );
 }

@@ -37,6 +37,77 @@ export function useListEditor<R extends Row>(keyPrefix: string) {
   };
 }
 
+/**
+ * A back-office page: its title and one line on what it is for, then what it holds. `actions` stand
+ * beside the title (links to related pages); `headClass` names that wider head for the page's CSS.
+ */
+export function AdminPage({
+  title,
+  intro,
+  actions,
+  headClass,
+  children,
+}: {
+  title: string;
+  intro: string;
+  actions?: ReactNode;
+  headClass?: string;
+  children: ReactNode;
+}) {
+  const head = (
+    <div className="admin-page-head">
+      <h1 id="admin-page-title">{title}</h1>
+      <p className="admin-muted">{intro}</p>
+    </div>
+  );
+  return (
+    <section className="admin-page" aria-labelledby="admin-page-title">
+      {actions ? (
+        <div className={headClass}>
+          {head}
+          {actions}
+        </div>
+      ) : (
+        head
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** What just happened on the page (added, saved, archived), read out to screen readers too. */
+export function StatusLine({ status }: { status: string }) {
+  return (
+    <p className="admin-muted" role="status">
+      {status}
+    </p>
+  );
+}
+
+/** A failure of an action on the list, above it; nothing while there is none. */
+export function FailureLine({ failure }: { failure: string | null }) {
+  return failure ? (
+    <p className="form-error" role="alert">
+      {failure}
+    </p>
+  ) : null;
+}
+
+/** The list once loaded (or loading, or why it failed with a way to try again), or why it is empty. */
+export function Rows<R>({
+  rows,
+  empty,
+  children,
+}: {
+  rows: { data: readonly R[] | undefined; isError: boolean; refetch: () => unknown };
+  empty: ReactNode;
+  children: (rows: readonly R[]) => ReactNode;
+}) {
+  if (!rows.data) return <QueryState query={rows} />;
+  if (rows.data.length === 0) return typeof empty === 'string' ? <p className="admin-muted">{empty}</p> : empty;
+  return children(rows.data);
+}
+
 /** The page: its title and intro, the editor, the status line, then the list (or why there is none). */
 export function ListEditorPage<R>({
   title,
@@ -60,25 +131,15 @@ export function ListEditorPage<R>({
   children: (rows: readonly R[]) => ReactNode;
 }) {
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{title}</h1>
-        <p className="admin-muted">{intro}</p>
-      </div>
+    <AdminPage title={title} intro={intro}>
       {editor}
-      <p className="admin-muted" role="status">
-        {status}
-      </p>
+      <StatusLine status={status} />
       <section className="admin-panel" aria-labelledby={listId}>
         <h2 id={listId}>{listTitle}</h2>
-        {!rows.data ? (
-          <QueryState query={rows} />
-        ) : rows.data.length === 0 ? (
-          <p className="admin-muted">{empty}</p>
-        ) : (
-          children(rows.data)
-        )}
+        <Rows rows={rows} empty={empty}>
+          {children}
+        </Rows>
       </section>
-    </section>
+    </AdminPage>
   );
 }

@@ -58,11 +58,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The form saving with `save`, and a user to fill it in. */
+function renderEditor(save: (values: Values, version: number | null) => Promise<Row>) {
+  renderWithProviders(<Editor save={save} />);
+  return userEvent.setup();
+}
+
+/** A server that saves what was sent as the next version. */
+const savedAsNext = async (values: Values, version: number | null) => ({
+  ...MARGHERITA,
+  ...values,
+  version: (version ?? 0) + 1,
+});
+
 describe('a back-office form', () => {
   it('checks as people type, in German, with the domain schema, and sends nothing invalid', async () => {
     const save = vi.fn<(values: Values, version: number | null) => Promise<Row>>();
-    renderWithProviders(<Editor save={save} />);
-    const user = userEvent.setup();
+    const user = renderEditor(save);
     const german = screen.getByRole('textbox', { name: 'Deutsch' });
     await user.clear(german);
     await user.tab();
@@ -80,13 +92,8 @@ describe('a back-office form', () => {
   });
 
   it('sends the version it read, then the saved one; a German decimal comma is a price', async () => {
-    const save = vi.fn(async (values: Values, version: number | null) => ({
-      ...MARGHERITA,
-      ...values,
-      version: (version ?? 0) + 1,
-    }));
-    renderWithProviders(<Editor save={save} />);
-    const user = userEvent.setup();
+    const save = vi.fn(savedAsNext);
+    const user = renderEditor(save);
     const price = screen.getByRole('textbox', { name: 'Preis' });
     await user.clear(price);
     await user.type(price, '9,20');
@@ -102,9 +109,8 @@ describe('a back-office form', () => {
     const save = vi
       .fn<(values: Values, version: number | null) => Promise<Row>>()
       .mockRejectedValueOnce(conflict(theirs))
-      .mockImplementation(async (values, version) => ({ ...MARGHERITA, ...values, version: (version ?? 0) + 1 }));
-    renderWithProviders(<Editor save={save} />);
-    const user = userEvent.setup();
+      .mockImplementation(savedAsNext);
+    const user = renderEditor(save);
     const german = screen.getByRole('textbox', { name: 'Deutsch' });
     await user.clear(german);
     await user.type(german, 'Margherita Bufala');
@@ -125,9 +131,8 @@ describe('a back-office form', () => {
     const save = vi
       .fn<(values: Values, version: number | null) => Promise<Row>>()
       .mockRejectedValueOnce(conflict(theirs))
-      .mockImplementation(async (values, version) => ({ ...MARGHERITA, ...values, version: (version ?? 0) + 1 }));
-    renderWithProviders(<Editor save={save} />);
-    const user = userEvent.setup();
+      .mockImplementation(savedAsNext);
+    const user = renderEditor(save);
     await user.type(screen.getByRole('textbox', { name: 'Deutsch' }), ' Extra');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await user.click(await screen.findByRole('button', { name: 'Deren Stand laden' }));
@@ -151,8 +156,7 @@ describe('a back-office form', () => {
       .mockRejectedValueOnce(
         new AdminApiError(503, 'database_unavailable', 'Unser System ist gerade nicht erreichbar.', {}),
       );
-    renderWithProviders(<Editor save={save} />);
-    const user = userEvent.setup();
+    const user = renderEditor(save);
     await user.type(screen.getByRole('textbox', { name: 'Deutsch' }), ' Neu');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Diesen Namen gibt es schon.')).toBeInTheDocument();
@@ -163,13 +167,8 @@ describe('a back-office form', () => {
 
   it('asks before leaving while something is unsaved, and not once it is saved', async () => {
     const ask = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const save = vi.fn(async (values: Values, version: number | null) => ({
-      ...MARGHERITA,
-      ...values,
-      version: (version ?? 0) + 1,
-    }));
-    renderWithProviders(<Editor save={save} />);
-    const user = userEvent.setup();
+    const save = vi.fn(savedAsNext);
+    const user = renderEditor(save);
     expect(confirmLeave()).toBe(true);
     await user.type(screen.getByRole('textbox', { name: 'Englisch' }), 'Margherita');
     expect(confirmLeave()).toBe(false);

@@ -5,11 +5,10 @@ import type { OrderSearchRow } from '@pizzeria/domain';
 import { renderWithProviders } from '../../../lib/testing.tsx';
 import { fakeApi } from '../../auth/test-api.ts';
 import AdminArea from '../admin-area.tsx';
-import { asSignedInStaff, staffTokens } from '../test-staff.ts';
+import { asSignedInStaff, REFRESH } from '../test-staff.ts';
 import { testAdminOrder } from './test-admin-order.ts';
 
 const ORDERS = '/api/admin/stores/13/orders';
-const REFRESH = { 'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') } };
 
 function row(overrides: Partial<OrderSearchRow>): OrderSearchRow {
   return {

@@ -7,19 +7,25 @@ import { renderWithProviders } from '../../../lib/testing.tsx';
 import { fakeApi } from '../../auth/test-api.ts';
 import { testStoreQuery } from '../../store/test-store.ts';
 import { clearStaffSession } from '../auth/staff-session.ts';
-import { signedInDevice, staffTokens } from '../test-staff.ts';
+import { signedInDevice, REFRESH } from '../test-staff.ts';
 import { testAdminOrder, testAdminOrderWithDeposit } from './test-admin-order.ts';
 import { TicketPage } from './ticket-page.tsx';
 
-const REFRESH = { 'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') } };
+const ticketOf5 = (
+  <StrictMode>
+    <TicketPage orderId={5} />
+  </StrictMode>
+);
 
 function renderTicket(route: string) {
-  return renderWithProviders(
-    <StrictMode>
-      <TicketPage orderId={5} />
-    </StrictMode>,
-    { route, queryData: [testStoreQuery] },
-  );
+  return renderWithProviders(ticketOf5, { route, queryData: [testStoreQuery] });
+}
+
+/** The same ticket again after switching to English. */
+async function inEnglish(view: ReturnType<typeof renderTicket>) {
+  await i18n.changeLanguage('en');
+  view.rerender(ticketOf5);
+  return within(await screen.findByRole('article', { name: 'Kitchen ticket' }));
 }
 
 let print: ReturnType<typeof vi.fn>;
@@ -84,13 +90,7 @@ describe('kitchen ticket', () => {
     expect(ticket.getByText('Gewünscht: 28.11., 01:00 – noch nicht zugesagt')).toBeInTheDocument();
     expect(ticket.queryByText(/^Zugesagt/)).not.toBeInTheDocument();
 
-    await i18n.changeLanguage('en');
-    view.rerender(
-      <StrictMode>
-        <TicketPage orderId={5} />
-      </StrictMode>,
-    );
-    const english = within(await screen.findByRole('article', { name: 'Kitchen ticket' }));
+    const english = await inEnglish(view);
     expect(english.getByText('Requested: 28/11, 01:00 – not yet promised')).toBeInTheDocument();
     expect(english.queryByText(/^Promised/)).not.toBeInTheDocument();
   });
@@ -179,13 +179,7 @@ describe('kitchen ticket', () => {
     expect(ticket.getByText(example.de)).toBeInTheDocument();
     expect(ticket.queryByText(/BAR KASSIEREN/)).not.toBeInTheDocument();
 
-    await i18n.changeLanguage('en');
-    view.rerender(
-      <StrictMode>
-        <TicketPage orderId={5} />
-      </StrictMode>,
-    );
-    const english = within(await screen.findByRole('article', { name: 'Kitchen ticket' }));
+    const english = await inEnglish(view);
     expect(english.getByText(example.en)).toBeInTheDocument();
     expect(english.queryByText(/COLLECT CASH/)).not.toBeInTheDocument();
   });

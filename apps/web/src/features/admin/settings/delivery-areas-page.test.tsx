@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../lib/testing.tsx';
 import { fakeApi } from '../../auth/test-api.ts';
 import AdminArea from '../admin-area.tsx';
-import { asSignedInStaff, staffTokens } from '../test-staff.ts';
+import { asSignedInStaff, REFRESH } from '../test-staff.ts';
 
 const STORE = '/api/admin/stores/13';
 const MITTE = {
@@ -17,7 +17,6 @@ const MITTE = {
   hidden: false,
   version: 3,
 };
-const REFRESH = { 'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') } };
 
 beforeEach(async () => {
   await asSignedInStaff();

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeliveryArea } from '@pizzeria/domain';
 import { failureText } from '../../auth/index.ts';
 import { confirmLeave } from '../forms/unsaved-changes.ts';
-import { QueryState } from '../shell/query-state.tsx';
+import { AdminPage, FailureLine, Rows, StatusLine } from '../forms/list-editor-page.tsx';
 import { useAdminTitle } from '../shell/use-admin-title.ts';
 import { deliveryAreasQuery, useRemoveDeliveryArea, useToggleHidden } from './api/delivery-areas.ts';
 import { DeliveryAreaForm } from './delivery-area-form.tsx';
@@ -38,11 +38,7 @@ export function DeliveryAreasPage() {
   };
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{t('pages.delivery_areas')}</h1>
-        <p className="admin-muted">{tSettings('areas.intro')}</p>
-      </div>
+    <AdminPage title={t('pages.delivery_areas')} intro={tSettings('areas.intro')}>
       <div>
         <button type="button" className="button button-primary" onClick={() => open('new')}>
           {tSettings('areas.add')}
@@ -83,34 +79,26 @@ export function DeliveryAreasPage() {
           </div>
         </div>
       ) : null}
-      <p className="admin-muted" role="status">
-        {status}
-      </p>
-      {failure ? (
-        <p className="form-error" role="alert">
-          {failureText(failure, { generic: t('generic_error') })}
-        </p>
-      ) : null}
-      {!areas.data ? (
-        <QueryState query={areas} />
-      ) : areas.data.length === 0 ? (
-        <p className="admin-muted">{tSettings('areas.empty')}</p>
-      ) : (
-        <AreasTable
-          areas={areas.data}
-          busy={toggle.isPending || remove.isPending}
-          onEdit={(area) => open(area.id)}
-          onToggle={(area) => {
-            setStatus('');
-            toggle.mutate(area);
-          }}
-          onRemove={(area) => {
-            setStatus('');
-            setConfirming(area);
-          }}
-        />
-      )}
-    </section>
+      <StatusLine status={status} />
+      <FailureLine failure={failure ? failureText(failure, { generic: t('generic_error') }) : null} />
+      <Rows rows={areas} empty={tSettings('areas.empty')}>
+        {(rows) => (
+          <AreasTable
+            areas={rows}
+            busy={toggle.isPending || remove.isPending}
+            onEdit={(area) => open(area.id)}
+            onToggle={(area) => {
+              setStatus('');
+              toggle.mutate(area);
+            }}
+            onRemove={(area) => {
+              setStatus('');
+              setConfirming(area);
+            }}
+          />
+        )}
+      </Rows>
+    </AdminPage>
   );
 }
 
@@ -121,7 +109,7 @@ function AreasTable({
   onToggle,
   onRemove,
 }: {
-  areas: DeliveryArea[];
+  areas: readonly DeliveryArea[];
   busy: boolean;
   onEdit: (area: DeliveryArea) => void;
   onToggle: (area: DeliveryArea) => void;

@@ -5,14 +5,13 @@ import { i18n } from '../../../i18n/index.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
 import { fakeApi } from '../../auth/test-api.ts';
 import AdminArea from '../admin-area.tsx';
-import { asSignedInStaff, staffTokens } from '../test-staff.ts';
+import { asSignedInStaff, REFRESH } from '../test-staff.ts';
 
 const STORE = '/api/admin/stores/13';
 const DISCOUNTS = [
   { code: 'PICKUP_DISCOUNT', value: 10, version: 2 },
   { code: 'DELIVERY_DISCOUNT', value: 0, version: 5 },
 ];
-const REFRESH = { 'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') } };
 
 beforeEach(async () => {
   await asSignedInStaff();

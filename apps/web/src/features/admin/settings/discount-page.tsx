@@ -10,6 +10,7 @@ import { adminDiscountSchema, discountRequestSchema, type AdminDiscount } from '
 import { EditorFooter } from '../forms/editor-footer.tsx';
 import { useEditor } from '../forms/use-editor.ts';
 import { QueryState } from '../shell/query-state.tsx';
+import { AdminPage } from '../forms/list-editor-page.tsx';
 import { useAdminTitle } from '../shell/use-admin-title.ts';
 import { DISCOUNTS_KEY, discountsQuery, saveDiscount } from './api/discounts.ts';
 import { PercentField } from '../forms/fields.tsx';
@@ -33,11 +34,7 @@ export function DiscountPage() {
     : undefined;
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{t('pages.discount')}</h1>
-        <p className="admin-muted">{tSettings('discount.intro')}</p>
-      </div>
+    <AdminPage title={t('pages.discount')} intro={tSettings('discount.intro')}>
       {ordered ? (
         <div className="settings-discounts">
           {ordered.map((discount) => (
@@ -47,7 +44,7 @@ export function DiscountPage() {
       ) : (
         <QueryState query={discounts} />
       )}
-    </section>
+    </AdminPage>
   );
 }
 

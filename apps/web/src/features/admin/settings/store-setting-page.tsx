@@ -13,6 +13,7 @@ import { OpeningHoursForm } from './opening-hours-form.tsx';
 import { PauseSection } from './pause-section.tsx';
 import { RestaurantForm } from './restaurant-form.tsx';
 import { useStoreVersion } from './use-store-version.ts';
+import { AdminPage } from '../forms/list-editor-page.tsx';
 
 /**
  * `/store-setting`: the restaurant's details, its week, closure days, the pause and the board's
@@ -25,17 +26,13 @@ export function StoreSettingPage() {
   const settings = useQuery(storeSettingsQuery());
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{t('pages.store_setting')}</h1>
-        <p className="admin-muted">{tSettings('intro')}</p>
-      </div>
+    <AdminPage title={t('pages.store_setting')} intro={tSettings('intro')}>
       {/* Read once: the forms keep what was typed while the cache takes each saved version. */}
       {settings.data ? <SettingsForms settings={settings.data} /> : <QueryState query={settings} />}
       <ClosuresSection />
       <PauseSection />
       <BoardSettingsSection />
-    </section>
+    </AdminPage>
   );
 }
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminDeclaration } from '@pizzeria/domain';
 import { failureText } from '../../../auth/index.ts';
 import { QueryState } from '../../shell/query-state.tsx';
+import { AdminPage, FailureLine, Rows, StatusLine } from '../../forms/list-editor-page.tsx';
 import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { declarationsQuery } from '../queries.ts';
 import { AdditiveCreateForm } from './additive-create-form.tsx';
@@ -34,14 +35,8 @@ export function AllergyPage() {
   };
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{t('pages.allergy')}</h1>
-        <p className="admin-muted">{tList('intro')}</p>
-      </div>
-      <p className="admin-muted" role="status">
-        {status}
-      </p>
+    <AdminPage title={t('pages.allergy')} intro={tList('intro')}>
+      <StatusLine status={status} />
       {!declarations.data ? (
         <QueryState query={declarations} />
       ) : (
@@ -57,46 +52,47 @@ export function AllergyPage() {
           </section>
           <section className="card declaration-section" aria-labelledby="additives-title">
             <h2 id="additives-title">{tList('additives')}</h2>
-            {archive.isError ? (
-              <p className="form-error" role="alert">
-                {failureText(archive.error, { generic: tList('archive_failed') })}
-              </p>
-            ) : null}
-            {declarations.data.additives.length === 0 ? (
-              <p className="admin-muted">{tList('additives_empty')}</p>
-            ) : (
-              <ul className="declaration-list">
-                {declarations.data.additives.map((additive) => {
-                  const named = { code: additive.code, name: additive.name.de };
-                  return (
-                    <DeclarationItem
-                      key={additive.id}
-                      kind="additive"
-                      row={additive}
-                      actions={
-                        <ConfirmArchiveDialog
-                          trigger={{
-                            label: tList('archive'),
-                            accessibleLabel: tList('archive_named', named),
-                            disabled: archive.isPending,
-                          }}
-                          title={tList('archive_title', named)}
-                          text={tList('archive_text')}
-                          confirm={tList('archive_confirm')}
-                          onConfirm={() => archiveAdditive(additive)}
-                        />
-                      }
-                    />
-                  );
-                })}
-              </ul>
-            )}
+            <FailureLine
+              failure={archive.isError ? failureText(archive.error, { generic: tList('archive_failed') }) : null}
+            />
+            <Rows
+              rows={{ data: declarations.data.additives, isError: false, refetch: declarations.refetch }}
+              empty={tList('additives_empty')}
+            >
+              {(additives) => (
+                <ul className="declaration-list">
+                  {additives.map((additive) => {
+                    const named = { code: additive.code, name: additive.name.de };
+                    return (
+                      <DeclarationItem
+                        key={additive.id}
+                        kind="additive"
+                        row={additive}
+                        actions={
+                          <ConfirmArchiveDialog
+                            trigger={{
+                              label: tList('archive'),
+                              accessibleLabel: tList('archive_named', named),
+                              disabled: archive.isPending,
+                            }}
+                            title={tList('archive_title', named)}
+                            text={tList('archive_text')}
+                            confirm={tList('archive_confirm')}
+                            onConfirm={() => archiveAdditive(additive)}
+                          />
+                        }
+                      />
+                    );
+                  })}
+                </ul>
+              )}
+            </Rows>
             <AdditiveCreateForm
               onCreated={(additive) => setStatus(tList('added_named', { code: additive.code, name: additive.name.de }))}
             />
           </section>
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }

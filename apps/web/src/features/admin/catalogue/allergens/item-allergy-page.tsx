@@ -7,6 +7,7 @@ import { confirmLeave } from '../../forms/unsaved-changes.ts';
 import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { ProductDeclarations, ToppingDeclarations } from './item-declarations.tsx';
 import { ProductPicker, ToppingPicker } from './item-pickers.tsx';
+import { AdminPage } from '../../forms/list-editor-page.tsx';
 
 type ItemKind = 'product' | 'topping';
 
@@ -39,11 +40,7 @@ export function ItemAllergyPage() {
   };
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{t('pages.item_allergy')}</h1>
-        <p className="admin-muted">{tAssign('intro')}</p>
-      </div>
+    <AdminPage title={t('pages.item_allergy')} intro={tAssign('intro')}>
       <div className="card admin-form item-chooser">
         <fieldset className="item-kind">
           <legend className="field-label">{tAssign('kind')}</legend>
@@ -73,6 +70,6 @@ export function ItemAllergyPage() {
       ) : (
         <ToppingDeclarations key={selectedId} toppingId={selectedId} />
       )}
-    </section>
+    </AdminPage>
   );
 }

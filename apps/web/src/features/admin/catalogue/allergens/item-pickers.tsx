@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../shell/query-state.tsx';
 import { productPageQuery, productQuery, toppingsQuery } from '../queries.ts';
 import { useLocalized } from './use-localized.ts';
+import { Labelled } from '../../forms/labelled.tsx';
 
 /** The longest list one search shows; the search narrows a longer menu down. */
 const PAGE_SIZE = 100;
@@ -36,10 +37,7 @@ export function ProductPicker({ selectedId, onChoose }: PickerProps) {
   const missing = selected.data && !items.some((item) => item.id === selected.data.id) ? selected.data : null;
   return (
     <>
-      <div className="admin-field">
-        <label className="field-label" htmlFor={searchId}>
-          {t('search')}
-        </label>
+      <Labelled id={searchId} label={t('search')}>
         <input
           id={searchId}
           className="input"
@@ -52,7 +50,7 @@ export function ProductPicker({ selectedId, onChoose }: PickerProps) {
         <p id={`${searchId}-hint`} className="admin-hint">
           {t('search_hint')}
         </p>
-      </div>
+      </Labelled>
       {!page.data ? (
         <QueryState query={page} />
       ) : (
@@ -103,10 +101,7 @@ function ItemSelect({
   const { t } = useTranslation('adminDeclarations', { keyPrefix: 'assign' });
   const id = useId();
   return (
-    <div className="admin-field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <Labelled id={id} label={label}>
       <select
         id={id}
         className="input"
@@ -126,6 +121,6 @@ function ItemSelect({
           {note}
         </p>
       ) : null}
-    </div>
+    </Labelled>
   );
 }

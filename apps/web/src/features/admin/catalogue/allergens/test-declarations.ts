@@ -1,11 +1,7 @@
-import type { AdminDeclarationLists, AdminProduct, AdminTopping } from '@pizzeria/domain';
-import type { FakeAnswer } from '../../../auth/test-api.ts';
-import { staffTokens } from '../../test-staff.ts';
+import type { AdminDeclarationLists, AdminProduct } from '@pizzeria/domain';
+import { adminProduct, adminTopping } from '../test-catalogue.ts';
 
-/** The refresh every admin test's first request makes (the stored device has no access token yet). */
-export const REFRESH: Record<string, FakeAnswer> = {
-  'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') },
-};
+export { REFRESH } from '../../test-staff.ts';
 
 const declaration = (id: number, code: string, de: string, en: string) => ({ id, code, name: { de, en }, version: 1 });
 
@@ -22,33 +18,19 @@ export const LISTS: AdminDeclarationLists = {
   ],
 };
 
-export const MARGHERITA: AdminProduct = {
+export const MARGHERITA: AdminProduct = adminProduct({
   id: 4,
   category_id: 2,
-  type: 'simple',
   name: { de: 'Pizza Margherita', en: '' },
-  description: { de: '', en: '' },
-  price: 8.5,
-  deposit: 0,
-  tax_rate_id: 1,
-  variants: [],
-  picture: null,
-  image_url: null,
-  position: 1,
-  hidden: false,
-  sold_out_until: null,
-  topping_group_ids: [],
   allergen_codes: ['a'],
-  additive_codes: [],
   version: 5,
-};
+});
 
-export const SALAMI: AdminTopping = {
+export const SALAMI = adminTopping({
   id: 9,
   name: { de: 'Salami', en: 'Salami' },
   price: 1.5,
-  allergen_codes: [],
   additive_codes: ['2'],
   group_ids: [3],
   version: 2,
-};
+});

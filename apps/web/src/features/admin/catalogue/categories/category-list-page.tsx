@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import type { AdminCategory } from '@pizzeria/domain';
 import { failureText } from '../../../auth/index.ts';
 import { ConfirmArchiveDialog } from '../../forms/confirm-archive-dialog.tsx';
-import { QueryState } from '../../shell/query-state.tsx';
+import { AdminPage, FailureLine, Rows, StatusLine } from '../../forms/list-editor-page.tsx';
 import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { categoriesQuery } from '../queries.ts';
 import { useChangeCategory, type CategoryChange } from './api/change-category.ts';
@@ -41,12 +41,11 @@ export function CategoryListPage() {
   };
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="category-page-head">
-        <div className="admin-page-head">
-          <h1 id="admin-page-title">{tAdmin('pages.category_list')}</h1>
-          <p className="admin-muted">{t('list.intro')}</p>
-        </div>
+    <AdminPage
+      title={tAdmin('pages.category_list')}
+      intro={t('list.intro')}
+      headClass="category-page-head"
+      actions={
         <div className="admin-actions">
           <Link href="/categories-page" className="button button-secondary">
             {t('list.reorder')}
@@ -55,32 +54,25 @@ export function CategoryListPage() {
             {t('list.new')}
           </Link>
         </div>
-      </div>
-      {failure ? (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <p className="admin-muted" role="status">
-        {notice}
-      </p>
-      {!categories.data ? (
-        <QueryState query={categories} />
-      ) : categories.data.length === 0 ? (
-        <EmptyCatalogue />
-      ) : (
-        <ol className="category-list" aria-label={t('list.label')}>
-          {categories.data.map((category) => (
-            <CategoryRow
-              key={category.id}
-              category={category}
-              busy={change.isPending && change.variables.category.id === category.id}
-              onToggleHidden={() => apply({ kind: category.hidden ? 'show' : 'hide', category })}
-              onArchive={() => setArchiving(category)}
-            />
-          ))}
-        </ol>
-      )}
+      }
+    >
+      <FailureLine failure={failure} />
+      <StatusLine status={notice} />
+      <Rows rows={categories} empty={<EmptyCatalogue />}>
+        {(rows) => (
+          <ol className="category-list" aria-label={t('list.label')}>
+            {rows.map((category) => (
+              <CategoryRow
+                key={category.id}
+                category={category}
+                busy={change.isPending && change.variables.category.id === category.id}
+                onToggleHidden={() => apply({ kind: category.hidden ? 'show' : 'hide', category })}
+                onArchive={() => setArchiving(category)}
+              />
+            ))}
+          </ol>
+        )}
+      </Rows>
       <ConfirmArchiveDialog
         open={archiving !== null}
         onClose={() => setArchiving(null)}
@@ -91,7 +83,7 @@ export function CategoryListPage() {
           if (archiving) apply({ kind: 'archive', category: archiving });
         }}
       />
-    </section>
+    </AdminPage>
   );
 }
 

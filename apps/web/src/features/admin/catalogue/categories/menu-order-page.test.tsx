@@ -7,24 +7,12 @@ import { fakeApi } from '../../../auth/test-api.ts';
 import AdminArea from '../../admin-area.tsx';
 import { asSignedInStaff } from '../../test-staff.ts';
 import { CATEGORIES_API, DRINKS, PIZZA, REFRESH, SALADS, sentJson } from './test-categories.ts';
+import { adminProductSummary } from '../test-catalogue.ts';
 
 const PRODUCTS_API = '/api/admin/stores/13/products';
 
 function product(id: number, de: string, categoryId: number): AdminProductSummary {
-  return {
-    id,
-    name: { de, en: '' },
-    category_id: categoryId,
-    type: 'simple',
-    price: 8.5,
-    variants: [],
-    deposit: 0,
-    hidden: false,
-    sold_out_until: null,
-    image_url: null,
-    position: id,
-    version: 1,
-  };
+  return adminProductSummary({ id, name: { de, en: '' }, category_id: categoryId, position: id, version: 1 });
 }
 
 const page = (items: AdminProductSummary[]) => ({ items, total: items.length, page: 1, page_size: 100 });

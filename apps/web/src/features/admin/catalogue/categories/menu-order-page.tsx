@@ -16,6 +16,8 @@ import {
   useReorderProducts,
 } from './api/reorder.ts';
 import { useOrderStatus } from './order-status.ts';
+import { AdminPage, FailureLine, StatusLine } from '../../forms/list-editor-page.tsx';
+import { Labelled } from '../../forms/labelled.tsx';
 
 /**
  * `/categories-page`: the order of the menu. Categories, and the products of one category at a time,
@@ -30,19 +32,9 @@ export function MenuOrderPage() {
   const status = useOrderStatus();
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{tAdmin('pages.categories_page')}</h1>
-        <p className="admin-muted">{t('order.intro')}</p>
-      </div>
-      {status.failed ? (
-        <p className="form-error" role="alert">
-          {status.failed}
-        </p>
-      ) : null}
-      <p className="admin-muted" role="status">
-        {status.saved}
-      </p>
+    <AdminPage title={tAdmin('pages.categories_page')} intro={t('order.intro')}>
+      <FailureLine failure={status.failed} />
+      <StatusLine status={status.saved} />
       {!categories.data ? (
         <QueryState query={categories} />
       ) : categories.data.length === 0 ? (
@@ -58,7 +50,7 @@ export function MenuOrderPage() {
           <ProductOrder categories={categories.data} report={status.report} />
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }
 
@@ -96,10 +88,7 @@ function ProductOrder({ categories, report }: { categories: readonly AdminCatego
   return (
     <section className="admin-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('order.products')}</h2>
-      <div className="admin-field category-choice">
-        <label className="field-label" htmlFor={selectId}>
-          {t('order.category')}
-        </label>
+      <Labelled id={selectId} label={t('order.category')} className="category-choice">
         <select
           id={selectId}
           className="input"
@@ -112,7 +101,7 @@ function ProductOrder({ categories, report }: { categories: readonly AdminCatego
             </option>
           ))}
         </select>
-      </div>
+      </Labelled>
       <CategoryProducts key={category.id} category={category} report={report} />
     </section>
   );

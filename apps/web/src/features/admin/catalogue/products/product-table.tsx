@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Link } from 'wouter';
 import type { AdminCategory, AdminProductSummary } from '@pizzeria/domain';
 import { AdminApiError } from '../../forms/api-errors.ts';
+import { CardTable, cardColumns } from '../../forms/card-table.tsx';
 import { useSetSoldOut } from './api/set-sold-out.ts';
 import { isSoldOut, useProductFormat } from './product-format.ts';
 
@@ -13,16 +13,13 @@ export interface SoldOutOutcome {
   text: string;
 }
 
-// The server searches, filters and pages; the table only lays out the page it sent.
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, AdminProductSummary>();
+const column = cardColumns<AdminProductSummary>();
 
 /** Column ids are the texts' keys of their headings. */
 type ColumnId = 'picture' | 'name' | 'category' | 'price' | 'state' | 'actions';
 
 /**
- * One page of products (TanStack Table). Every cell names its column (`data-label`), so on a phone the
- * row stacks into a card that still says what each value is; the name heads its row.
+ * One page of products; the name heads its row.
  */
 export function ProductTable({
   products,
@@ -55,53 +52,25 @@ export function ProductTable({
     ],
     [categories, onSoldOut],
   );
-  const table = useTable({ features, columns, data: products, getRowId: (product) => String(product.id) });
-  const heading = (id: string) => t(id as ColumnId);
-
   return (
-    <div className="admin-table-wrap products-table-wrap">
-      <table className="admin-table products-table" aria-busy={busy || undefined}>
-        <caption className="sr-only">{t('caption')}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className={header.column.id === 'price' ? 'admin-num' : undefined}>
-                  {heading(header.column.id)}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) => {
-                const id = cell.column.id;
-                const content = <table.FlexRender cell={cell} />;
-                if (id === 'name')
-                  return (
-                    <th key={cell.id} scope="row" className="products-name">
-                      {content}
-                    </th>
-                  );
-                return (
-                  <td
-                    key={cell.id}
-                    className={`products-${id}-cell${id === 'price' ? ' admin-num' : ''}`}
-                    data-label={id === 'picture' || id === 'actions' ? undefined : heading(id)}
-                  >
-                    {content}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable
+      name="products"
+      wrapClass="products-table-wrap"
+      caption={t('caption')}
+      busy={busy}
+      columns={columns}
+      rows={products}
+      rowId={(product) => String(product.id)}
+      heading={(id) => t(id as ColumnId)}
+      rowHeader={{ id: 'name', className: 'products-name' }}
+      numeric="price"
+      unlabelled={UNLABELLED}
+    />
   );
 }
+
+/** The picture and the buttons say what they are without their column's name. */
+const UNLABELLED = ['picture', 'actions'];
 
 function Thumbnail({ product }: { product: AdminProductSummary }) {
   // The name beside it says what it shows: the picture is decoration.

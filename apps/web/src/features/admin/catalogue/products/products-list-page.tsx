@@ -10,6 +10,7 @@ import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { CATALOGUE_KEYS, categoriesQuery, productPageQuery } from '../queries.ts';
 import { useProductFormat } from './product-format.ts';
 import { ProductTable, type SoldOutOutcome } from './product-table.tsx';
+import { Labelled } from '../../forms/labelled.tsx';
 
 const PAGE_SIZE = 25;
 /** How long typing pauses before the server is asked: one request per word, not per letter. */
@@ -159,10 +160,7 @@ function ProductFilters({
     onFilters({ ...filters, [key]: event.target.value });
   return (
     <search className="products-filters" aria-label={t('filters')}>
-      <div className="admin-field products-search">
-        <label className="field-label" htmlFor={`${id}-search`}>
-          {t('search')}
-        </label>
+      <Labelled id={`${id}-search`} label={t('search')} className="products-search">
         <input
           id={`${id}-search`}
           className="input"
@@ -172,11 +170,8 @@ function ProductFilters({
           autoComplete="off"
           onChange={(event) => onSearch(event.target.value)}
         />
-      </div>
-      <div className="admin-field">
-        <label className="field-label" htmlFor={`${id}-category`}>
-          {t('category')}
-        </label>
+      </Labelled>
+      <Labelled id={`${id}-category`} label={t('category')}>
         <select id={`${id}-category`} className="input" value={filters.category_id} onChange={choose('category_id')}>
           <option value="">{t('all_categories')}</option>
           {categories.map((category) => (
@@ -185,27 +180,21 @@ function ProductFilters({
             </option>
           ))}
         </select>
-      </div>
-      <div className="admin-field">
-        <label className="field-label" htmlFor={`${id}-hidden`}>
-          {t('visibility')}
-        </label>
+      </Labelled>
+      <Labelled id={`${id}-hidden`} label={t('visibility')}>
         <select id={`${id}-hidden`} className="input" value={filters.hidden} onChange={choose('hidden')}>
           <option value="">{t('all')}</option>
           <option value="false">{t('visible')}</option>
           <option value="true">{t('hidden')}</option>
         </select>
-      </div>
-      <div className="admin-field">
-        <label className="field-label" htmlFor={`${id}-sold-out`}>
-          {t('availability')}
-        </label>
+      </Labelled>
+      <Labelled id={`${id}-sold-out`} label={t('availability')}>
         <select id={`${id}-sold-out`} className="input" value={filters.sold_out} onChange={choose('sold_out')}>
           <option value="">{t('all')}</option>
           <option value="false">{t('available')}</option>
           <option value="true">{t('sold_out')}</option>
         </select>
-      </div>
+      </Labelled>
     </search>
   );
 }

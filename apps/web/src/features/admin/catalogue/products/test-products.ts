@@ -1,14 +1,11 @@
 import type { AdminCategory, AdminProduct, AdminProductSummary } from '@pizzeria/domain';
 import type { FakeAnswer } from '../../../auth/test-api.ts';
-import { staffTokens } from '../../test-staff.ts';
+import { REFRESH } from '../../test-staff.ts';
+import { API, adminProduct, adminProductSummary } from '../test-catalogue.ts';
 
 // Rows of the demo menu as the admin API answers them, for the products' tests.
 
-export const API = '/api/admin/stores/13';
-
-export const REFRESH: Record<string, FakeAnswer> = {
-  'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') },
-};
+export { API, REFRESH };
 
 const category = (id: number, de: string, en: string): AdminCategory => ({
   id,
@@ -44,41 +41,24 @@ export const MARGHERITA_ROW: AdminProductSummary = {
   version: 3,
 };
 
-export const CAESAR_ROW: AdminProductSummary = {
+export const CAESAR_ROW: AdminProductSummary = adminProductSummary({
   id: 20,
   name: { de: 'Caesar Salat', en: 'Caesar salad' },
   category_id: 2,
-  type: 'simple',
-  price: 8.5,
-  variants: [],
-  deposit: 0,
   hidden: true,
   sold_out_until: '2099-11-24T10:00:00.000Z',
-  image_url: null,
-  position: 1,
   version: 5,
-};
+});
 
-export const CAESAR: AdminProduct = {
+export const CAESAR: AdminProduct = adminProduct({
   id: 20,
   category_id: 2,
-  type: 'simple',
   name: { de: 'Caesar Salat', en: 'Caesar salad' },
   description: { de: 'Mit Parmesan', en: '' },
-  price: 8.5,
-  deposit: 0,
-  tax_rate_id: 1,
-  variants: [],
   picture: { id: 7, card_url: '/media/7-card.webp', wide_url: '/media/7-wide.webp' },
   image_url: '/media/7-card.webp',
-  position: 1,
-  hidden: false,
-  sold_out_until: null,
-  topping_group_ids: [],
-  allergen_codes: [],
-  additive_codes: [],
   version: 5,
-};
+});
 
 /** What a page needs besides the product: the categories and VAT rates. */
 export const CATALOGUE: Record<string, FakeAnswer> = {

@@ -7,13 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../i18n/index.ts';
 import { renderWithProviders } from '../../../../lib/testing.tsx';
-import { fakeApi, type FakeAnswer } from '../../../auth/test-api.ts';
-import { asSignedInStaff, staffTokens } from '../../test-staff.ts';
+import { fakeApi } from '../../../auth/test-api.ts';
+import { asSignedInStaff, REFRESH } from '../../test-staff.ts';
 import { TaxPage } from './tax-page.tsx';
 
-const REFRESH: Record<string, FakeAnswer> = {
-  'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') },
-};
 const FOOD = { id: 1, name: 'Speisen', percentage: 7, product_count: 12, version: 1 };
 const DRINKS = { id: 2, name: 'Getränke', percentage: 19, product_count: 3, version: 4 };
 const REDUCED = { id: 3, name: 'Ermäßigt alt', percentage: 5, product_count: 0, version: 2 };

@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminTaxRate } from '@pizzeria/domain';
 import { failureText } from '../../../auth/index.ts';
-import { QueryState } from '../../shell/query-state.tsx';
+import { AdminPage, FailureLine, Rows, StatusLine } from '../../forms/list-editor-page.tsx';
 import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { ConfirmArchiveDialog } from '../../forms/confirm-archive-dialog.tsx';
 import { taxRatesQuery } from '../queries.ts';
@@ -32,38 +32,28 @@ export function TaxPage() {
   };
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{t('pages.tax')}</h1>
-        <p className="admin-muted">{tTax('intro')}</p>
-      </div>
+    <AdminPage title={t('pages.tax')} intro={tTax('intro')}>
       <p className="tax-note">{tTax('new_orders_only')}</p>
-      <p className="admin-muted" role="status">
-        {status}
-      </p>
+      <StatusLine status={status} />
       <section className="card tax-section" aria-labelledby="tax-rates-title">
         <h2 id="tax-rates-title">{tTax('rates')}</h2>
-        {archive.isError ? (
-          <p className="form-error" role="alert">
-            {failureText(archive.error, { generic: tTax('archive_failed') })}
-          </p>
-        ) : null}
-        {!rates.data ? (
-          <QueryState query={rates} />
-        ) : rates.data.length === 0 ? (
-          <p className="admin-muted">{tTax('empty')}</p>
-        ) : (
-          <ul className="tax-list">
-            {rates.data.map((rate) => (
-              <TaxRateItem
-                key={rate.id}
-                rate={rate}
-                archiving={archive.isPending}
-                onArchive={() => archiveRate(rate)}
-              />
-            ))}
-          </ul>
-        )}
+        <FailureLine
+          failure={archive.isError ? failureText(archive.error, { generic: tTax('archive_failed') }) : null}
+        />
+        <Rows rows={rates} empty={tTax('empty')}>
+          {(list) => (
+            <ul className="tax-list">
+              {list.map((rate) => (
+                <TaxRateItem
+                  key={rate.id}
+                  rate={rate}
+                  archiving={archive.isPending}
+                  onArchive={() => archiveRate(rate)}
+                />
+              ))}
+            </ul>
+          )}
+        </Rows>
       </section>
       <section className="card tax-section" aria-labelledby="tax-add-title">
         <h2 id="tax-add-title">{tTax('add')}</h2>
@@ -77,7 +67,7 @@ export function TaxPage() {
           }}
         />
       </section>
-    </section>
+    </AdminPage>
   );
 }
 

@@ -22,6 +22,8 @@ import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { CATALOGUE_KEYS, toppingGroupsQuery, toppingsQuery } from '../queries.ts';
 import { saveGroupItems } from './api/save-group-items.ts';
 import { useEuros } from './use-euros.ts';
+import { AdminPage } from '../../forms/list-editor-page.tsx';
+import { Labelled } from '../../forms/labelled.tsx';
 
 /**
  * `/group-item?group=N`: the toppings one group offers, in the shop's order, each at its price in this
@@ -39,11 +41,7 @@ export function GroupItemPage() {
   const selectId = useId();
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{t('pages.group_item')}</h1>
-        <p className="admin-muted">{tt('items.intro')}</p>
-      </div>
+    <AdminPage title={t('pages.group_item')} intro={tt('items.intro')}>
       {!groups.data || !toppings.data ? (
         <QueryState query={groups.isError ? groups : toppings} />
       ) : groups.data.length === 0 ? (
@@ -52,10 +50,7 @@ export function GroupItemPage() {
         </p>
       ) : (
         <>
-          <div className="admin-field toppings-picker">
-            <label className="field-label" htmlFor={selectId}>
-              {tt('items.group')}
-            </label>
+          <Labelled id={selectId} label={tt('items.group')} className="toppings-picker">
             <select
               id={selectId}
               className="input"
@@ -72,7 +67,7 @@ export function GroupItemPage() {
                 </option>
               ))}
             </select>
-          </div>
+          </Labelled>
           {group ? (
             <GroupItemsEditor key={group.id} group={group} toppings={toppings.data} />
           ) : (
@@ -80,7 +75,7 @@ export function GroupItemPage() {
           )}
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }
 
@@ -181,10 +176,7 @@ function AddTopping({ choices, onAdd }: { choices: readonly AdminTopping[]; onAd
   const topping = choices.find((choice) => String(choice.id) === chosen);
   return (
     <div className="toppings-add">
-      <div className="admin-field">
-        <label className="field-label" htmlFor={id}>
-          {t('items.add_label')}
-        </label>
+      <Labelled id={id} label={t('items.add_label')}>
         <select
           id={id}
           className="input"
@@ -202,7 +194,7 @@ function AddTopping({ choices, onAdd }: { choices: readonly AdminTopping[]; onAd
         <p id={`${id}-hint`} className="admin-hint">
           {t('items.add_hint')}
         </p>
-      </div>
+      </Labelled>
       <button
         type="button"
         className="button button-secondary"

@@ -6,21 +6,14 @@ import { fakeApi } from '../../../auth/test-api.ts';
 import { asSignedInStaff } from '../../test-staff.ts';
 import { ProductGroupsPage } from './product-groups-page.tsx';
 import { API, CHEESE, EXTRAS, MARGHERITA, REFRESH, layOutSortableRows, renderPage, sentBody } from './test-toppings.ts';
+import { adminProductSummary } from '../test-catalogue.ts';
 
-const SUMMARY = {
+const SUMMARY = adminProductSummary({
   id: MARGHERITA.id,
   name: MARGHERITA.name,
   category_id: 1,
-  type: 'simple',
-  price: 8.5,
-  variants: [],
-  deposit: 0,
-  hidden: false,
-  sold_out_until: null,
-  image_url: null,
-  position: 1,
   version: MARGHERITA.version,
-};
+});
 const LISTS = {
   [`GET ${API}/topping-groups`]: { status: 200, body: [EXTRAS, CHEESE] },
   [`GET ${API}/products?page_size=100`]: {

@@ -20,6 +20,8 @@ import { QueryState } from '../../shell/query-state.tsx';
 import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { CATALOGUE_KEYS, productPageQuery, productQuery, toppingGroupsQuery } from '../queries.ts';
 import { saveProductGroups } from './api/save-product-groups.ts';
+import { AdminPage } from '../../forms/list-editor-page.tsx';
+import { Labelled } from '../../forms/labelled.tsx';
 
 /**
  * `/product-groups?product=N`: the topping groups one product offers, in order. The first one decides
@@ -35,11 +37,7 @@ export function ProductGroupsPage() {
   const groups = useQuery(toppingGroupsQuery());
 
   return (
-    <section className="admin-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head">
-        <h1 id="admin-page-title">{t('pages.product_groups')}</h1>
-        <p className="admin-muted">{tt('products.intro')}</p>
-      </div>
+    <AdminPage title={t('pages.product_groups')} intro={tt('products.intro')}>
       <ProductPicker
         chosen={product.data ?? null}
         onChoose={(id) => {
@@ -54,7 +52,7 @@ export function ProductGroupsPage() {
       ) : (
         <ProductGroupsEditor key={product.data.id} product={product.data} groups={groups.data} />
       )}
-    </section>
+    </AdminPage>
   );
 }
 
@@ -70,10 +68,7 @@ function ProductPicker({ chosen, onChoose }: { chosen: AdminProduct | null; onCh
   const choices = chosen && !found.some((item) => item.id === chosen.id) ? [chosen, ...found] : found;
   return (
     <div className="toppings-picker">
-      <div className="admin-field">
-        <label className="field-label" htmlFor={`${id}-search`}>
-          {t('products.search')}
-        </label>
+      <Labelled id={`${id}-search`} label={t('products.search')}>
         <input
           id={`${id}-search`}
           className="input"
@@ -82,11 +77,8 @@ function ProductPicker({ chosen, onChoose }: { chosen: AdminProduct | null; onCh
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
-      </div>
-      <div className="admin-field">
-        <label className="field-label" htmlFor={`${id}-product`}>
-          {t('products.product')}
-        </label>
+      </Labelled>
+      <Labelled id={`${id}-product`} label={t('products.product')}>
         <select
           id={`${id}-product`}
           className="input"
@@ -107,7 +99,7 @@ function ProductPicker({ chosen, onChoose }: { chosen: AdminProduct | null; onCh
           </p>
         ) : null}
         {page.isError ? <QueryState query={page} /> : null}
-      </div>
+      </Labelled>
     </div>
   );
 }
@@ -208,10 +200,7 @@ function AddGroup({
   const group = choices.find((choice) => String(choice.id) === chosen);
   return (
     <div className="toppings-add">
-      <div className="admin-field">
-        <label className="field-label" htmlFor={id}>
-          {t('products.add_label')}
-        </label>
+      <Labelled id={id} label={t('products.add_label')}>
         <select id={id} className="input" value={chosen} onChange={(event) => setChosen(event.target.value)}>
           <option value="">{t('products.add_placeholder')}</option>
           {choices.map((choice) => (
@@ -220,7 +209,7 @@ function AddGroup({
             </option>
           ))}
         </select>
-      </div>
+      </Labelled>
       <button
         type="button"
         className="button button-secondary"

@@ -2,46 +2,33 @@ import '../../register-texts.ts';
 import '../../forms/register-texts.ts';
 import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
-import type { AdminProduct, AdminTopping, AdminToppingGroup } from '@pizzeria/domain';
-import type { FakeAnswer, RecordedCall } from '../../../auth/test-api.ts';
+import type { AdminProduct, AdminToppingGroup } from '@pizzeria/domain';
+import type { RecordedCall } from '../../../auth/test-api.ts';
 import { renderWithProviders } from '../../../../lib/testing.tsx';
-import { staffTokens } from '../../test-staff.ts';
+import { adminProduct, adminTopping } from '../test-catalogue.ts';
 
 /** The toppings pages' test data: a small shop with three toppings, two groups and a pizza. */
 
-export const API = '/api/admin/stores/13';
+export { API } from '../test-catalogue.ts';
+export { REFRESH } from '../../test-staff.ts';
 
-export const REFRESH: Record<string, FakeAnswer> = {
-  'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') },
-};
-
-export const SALAMI: AdminTopping = {
+export const SALAMI = adminTopping({
   id: 1,
   name: { de: 'Salami', en: '' },
   price: 1.5,
-  allergen_codes: [],
   additive_codes: ['2'],
   group_ids: [10],
   version: 2,
-};
-export const MOZZARELLA: AdminTopping = {
+});
+export const MOZZARELLA = adminTopping({
   id: 2,
   name: { de: 'Mozzarella', en: 'Mozzarella' },
   price: 1,
   allergen_codes: ['g'],
-  additive_codes: [],
   group_ids: [10, 11],
   version: 1,
-};
-export const RUCOLA: AdminTopping = {
-  id: 3,
-  name: { de: 'Rucola', en: 'Rocket' },
-  price: 0.8,
-  allergen_codes: [],
-  additive_codes: [],
-  group_ids: [],
-  version: 1,
-};
+});
+export const RUCOLA = adminTopping({ id: 3, name: { de: 'Rucola', en: 'Rocket' }, price: 0.8, version: 1 });
 
 export const EXTRAS: AdminToppingGroup = {
   id: 10,
@@ -65,26 +52,13 @@ export const CHEESE: AdminToppingGroup = {
   version: 1,
 };
 
-export const MARGHERITA: AdminProduct = {
+export const MARGHERITA: AdminProduct = adminProduct({
   id: 100,
   category_id: 1,
-  type: 'simple',
   name: { de: 'Pizza Margherita', en: 'Pizza Margherita' },
-  description: { de: '', en: '' },
-  price: 8.5,
-  deposit: 0,
-  tax_rate_id: 1,
-  variants: [],
-  picture: null,
-  image_url: null,
-  position: 1,
-  hidden: false,
-  sold_out_until: null,
   topping_group_ids: [10],
-  allergen_codes: [],
-  additive_codes: [],
   version: 7,
-};
+});
 
 /**
  * Renders one page at its route, with the back office's texts. The page alone rather than the whole
