@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { orderSchema, type Order } from '@pizzeria/domain';
+import { orderSchema, storeSettingsSchema, type Order } from '@pizzeria/domain';
 import { loadConfig } from '../src/config.ts';
 import { staffSessions, users } from '../src/db/schema.ts';
 import { buildServer, type BuildServerOptions } from '../src/server.ts';
 import type { CatalogueProduct } from '../src/features/catalogue/index.ts';
+import { createFreshDatabase } from './fresh-database.ts';
+import { LIMITS_OFF } from './limits-off.ts';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -22,37 +23,12 @@ export async function buildTestServer(
   options: { database?: 'default' | 'pglite'; onRoute?: BuildServerOptions['onRoute'] } = {},
 ): Promise<TestServer> {
   const adminUrl = options.database === 'pglite' ? undefined : process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (adminUrl) {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const database = adminUrl ? await createFreshDatabase(adminUrl) : undefined;
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: 'memory://',
-    // Every test request comes from 127.0.0.1: the limits per address get their own tests.
-    ORDERS_PER_HOUR_PER_ADDRESS: '100000',
-    ORDERS_PER_HOUR_PER_CUSTOMER: '100000',
-    REGISTRATIONS_PER_HOUR_PER_ADDRESS: '100000',
-    PASSWORD_RESETS_PER_HOUR_PER_ADDRESS: '100000',
-    TRACKING_FAILURES_PER_HOUR_PER_ADDRESS: '100000',
-    // Most tests fill slots with guest orders: the guests' share and mail limits get their own tests.
-    GUEST_ORDERS_SHARE_OF_SLOT_PERCENT: '100',
-    MAILS_PER_HOUR_PER_RECIPIENT: '100000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...LIMITS_OFF,
+    ...(database ? { DATABASE_URL: database.url() } : {}),
     ...env,
   });
   const app = await buildServer(config, { onRoute: options.onRoute });
@@ -60,7 +36,7 @@ export async function buildTestServer(
     app,
     async close() {
       await app.close();
-      await dropDatabase();
+      await database?.drop();
     },
   };
 }
@@ -127,9 +103,33 @@ export const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
  * Stops the server's clock for orders and the store's status at `at`: a test that orders "as soon as
  * possible" must not depend on the hour it runs at (the kitchen's last slot is before midnight).
  */
-export function pinClock(app: FastifyInstance, at: Date = MONDAY_EVENING): void {
-  app.orders.clock = { now: () => at };
-  app.storeStatus.clock = { now: () => at };
+export function pinClock(app: FastifyInstance, at: Date | (() => Date) = MONDAY_EVENING): void {
+  const now = typeof at === 'function' ? at : () => at;
+  app.orders.clock = { now };
+  app.storeStatus.clock = { now };
+}
+
+/**
+ * One of several instances of a deployment: on the database at `databaseUrl`, with the Redis at
+ * `redisUrl`, its clock pinned (`pinClock`). Started together on an empty database, one migrates and
+ * seeds while the others wait, as on start.
+ */
+export async function startInstance(
+  databaseUrl: string,
+  redisUrl: string,
+  at: Date | (() => Date) = MONDAY_EVENING,
+): Promise<FastifyInstance> {
+  const instance = await buildServer(
+    loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }),
+  );
+  pinClock(instance, at);
+  return instance;
+}
+
+/** The demo store's version, which a save of its settings or hours must send. */
+export async function storeVersion(app: FastifyInstance, admin: TestUser): Promise<number> {
+  const response = await app.inject({ method: 'GET', url: '/api/admin/stores/13/settings', headers: admin.headers });
+  return storeSettingsSchema.parse(response.json()).version;
 }
 
 /** Places a cash pickup of one product: by the owner when `headers` carry their token, else as a guest. */

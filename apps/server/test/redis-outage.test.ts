@@ -1,17 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  healthSchema,
-  storeSchema,
-  storeSettingsSchema,
-  storeStatusMessageSchema,
-  timeSlotsSchema,
-} from '@pizzeria/domain';
-import { loadConfig } from '../src/config.ts';
-import { buildServer } from '../src/server.ts';
-import { createTestUser, type TestUser } from './helper.ts';
+import { healthSchema, storeSchema, storeStatusMessageSchema, timeSlotsSchema } from '@pizzeria/domain';
+import { createTestUser, startInstance, storeVersion, type TestUser } from './helper.ts';
+import { createFreshDatabase, type FreshDatabase } from './fresh-database.ts';
 import { eventually, redisServerBinary, startRedis, type OwnRedis } from './redis-server.ts';
 import { freePort } from './tcp-proxy.ts';
 import { openSocket, wsBase, type TestSocket } from './ws-client.ts';
@@ -21,37 +12,18 @@ import { openSocket, wsBase, type TestSocket } from './ws-client.ts';
 // B reading again (it knows it is in doubt), and once Redis is back, changes are heard again at once.
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-// Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
-const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
 /** Bounds for "within seconds while in doubt" (B reads again every few seconds) and "at once" (heard). */
 const WHILE_IN_DOUBT_MS = 15_000;
 const HEARD_MS = 3_000;
 
 describe.skipIf(!adminUrl || !redisServerBinary)('two instances while Redis is away', () => {
-  const databaseName = `outage_${randomBytes(6).toString('hex')}`;
+  let database: FreshDatabase;
   let port: number;
   let redis: OwnRedis;
   let a: FastifyInstance;
   let b: FastifyInstance;
   let admin: TestUser;
   const sockets: TestSocket[] = [];
-
-  /** The store's version, which a save of its hours must send. */
-  async function storeVersion(app: FastifyInstance): Promise<number> {
-    const response = await app.inject({ method: 'GET', url: '/api/admin/stores/13/settings', headers: admin.headers });
-    return storeSettingsSchema.parse(response.json()).version;
-  }
-
-  async function start(): Promise<FastifyInstance> {
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${databaseName}`;
-    const instance = await buildServer(
-      loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), REDIS_URL: `redis://127.0.0.1:${port}` }),
-    );
-    instance.orders.clock = { now: () => MONDAY_EVENING };
-    instance.storeStatus.clock = { now: () => MONDAY_EVENING };
-    return instance;
-  }
 
   async function statusOnB(): Promise<TestSocket> {
     const socket = await openSocket(`${await wsBase(b)}/api/ws/store/13/status`);
@@ -88,11 +60,11 @@ describe.skipIf(!adminUrl || !redisServerBinary)('two instances while Redis is a
   beforeAll(async () => {
     port = await freePort();
     redis = await startRedis(port);
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`create database ${databaseName}`);
-    await client.end();
-    [a, b] = await Promise.all([start(), start()]);
+    database = await createFreshDatabase(adminUrl ?? '');
+    [a, b] = await Promise.all([
+      startInstance(database.url(), `redis://127.0.0.1:${port}`),
+      startInstance(database.url(), `redis://127.0.0.1:${port}`),
+    ]);
     admin = await createTestUser(a, { role: 'admin' });
   });
 
@@ -100,10 +72,7 @@ describe.skipIf(!adminUrl || !redisServerBinary)('two instances while Redis is a
     for (const socket of sockets) socket.close();
     await Promise.allSettled([a?.close(), b?.close()]);
     await redis?.kill();
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${databaseName} with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   it('shows a pause made through A on B while Redis is away, and hears the resume once it is back', async () => {
@@ -140,7 +109,7 @@ describe.skipIf(!adminUrl || !redisServerBinary)('two instances while Redis is a
       method: 'PUT',
       url: '/api/admin/stores/13/hours',
       headers: admin.headers,
-      payload: { store_hours: hours, version: await storeVersion(a) },
+      payload: { store_hours: hours, version: await storeVersion(a, admin) },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     await eventually(async () => {
@@ -154,7 +123,7 @@ describe.skipIf(!adminUrl || !redisServerBinary)('two instances while Redis is a
       method: 'PUT',
       url: '/api/admin/stores/13/hours',
       headers: admin.headers,
-      payload: { store_hours: before.store_hours, version: await storeVersion(a) },
+      payload: { store_hours: before.store_hours, version: await storeVersion(a, admin) },
     });
   });
 });

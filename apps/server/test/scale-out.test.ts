@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +8,10 @@ import {
   orderSchema,
   productSchema,
   storeSchema,
-  storeSettingsSchema,
   storeStatusMessageSchema,
 } from '@pizzeria/domain';
-import { loadConfig } from '../src/config.ts';
-import { buildServer } from '../src/server.ts';
-import { createTestUser, pickupOrder, simpleProduct, type TestUser } from './helper.ts';
+import { createTestUser, pickupOrder, simpleProduct, startInstance, storeVersion, type TestUser } from './helper.ts';
+import { createFreshDatabase, type FreshDatabase } from './fresh-database.ts';
 import { eventually } from './redis-server.ts';
 import { openSocket, wsBase, type TestSocket } from './ws-client.ts';
 
@@ -23,33 +21,14 @@ import { openSocket, wsBase, type TestSocket } from './ws-client.ts';
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const WITHIN_ONE_SECOND = 1_000;
-// Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
-const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
 
 describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one Redis', () => {
-  const databaseName = `scale_${randomBytes(6).toString('hex')}`;
+  let database: FreshDatabase;
   let a: FastifyInstance;
   let b: FastifyInstance;
   let baseB: string;
   let admin: TestUser;
   const sockets: TestSocket[] = [];
-
-  /** The store's version, which a save of its hours must send. */
-  async function storeVersion(app: FastifyInstance): Promise<number> {
-    const response = await app.inject({ method: 'GET', url: '/api/admin/stores/13/settings', headers: admin.headers });
-    return storeSettingsSchema.parse(response.json()).version;
-  }
-
-  async function start(): Promise<FastifyInstance> {
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${databaseName}`;
-    const instance = await buildServer(
-      loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), REDIS_URL: redisUrl ?? '' }),
-    );
-    instance.orders.clock = { now: () => MONDAY_EVENING };
-    instance.storeStatus.clock = { now: () => MONDAY_EVENING };
-    return instance;
-  }
 
   async function socketOnB(path: string): Promise<TestSocket> {
     const socket = await openSocket(`${baseB}${path}`);
@@ -58,12 +37,12 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
   }
 
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`create database ${databaseName}`);
-    await client.end();
+    database = await createFreshDatabase(adminUrl ?? '');
     // Both at once on the empty database, as a deployment starts them: one migrates and seeds, the other waits.
-    [a, b] = await Promise.all([start(), start()]);
+    [a, b] = await Promise.all([
+      startInstance(database.url(), redisUrl ?? ''),
+      startInstance(database.url(), redisUrl ?? ''),
+    ]);
     baseB = await wsBase(b);
     admin = await createTestUser(a, { role: 'admin' });
   });
@@ -71,10 +50,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await Promise.allSettled([a?.close(), b?.close()]);
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${databaseName} with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   it('both use Redis', () => {
@@ -121,7 +97,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
       method: 'PUT',
       url: '/api/admin/stores/13/hours',
       headers: admin.headers,
-      payload: { store_hours: hours, version: await storeVersion(a) },
+      payload: { store_hours: hours, version: await storeVersion(a, admin) },
     });
     const changed = storeStatusMessageSchema.parse(await arrived).menu_version;
     const after = storeSchema.parse((await b.inject({ method: 'GET', url: '/api/stores/13' })).json());
@@ -136,7 +112,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
       method: 'PUT',
       url: '/api/admin/stores/13/hours',
       headers: admin.headers,
-      payload: { store_hours: before.store_hours, version: await storeVersion(a) },
+      payload: { store_hours: before.store_hours, version: await storeVersion(a, admin) },
     });
     await restored;
   });
@@ -263,9 +239,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two instances on one PostgreSQL and one
   it('gives the retry on B of an order whose answer A never sent the same order, once, even while A is still placing it', async () => {
     const product = await simpleProduct(a);
     const key = randomUUID();
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${databaseName}`;
-    const holder = new pg.Client({ connectionString: url.toString() });
+    const holder = new pg.Client({ connectionString: database.url() });
     await holder.connect();
     /** Sessions of the test's database waiting for a lock. */
     const lockWaiters = async () =>

@@ -9,18 +9,24 @@ import database from './database.ts';
 import errors from './errors.ts';
 import language from './language.ts';
 
+/** A bare server with the auth plugin, what it needs, and routes that show whom it lets through. */
+async function authTestApp(options: { secret?: string } = {}): Promise<FastifyInstance> {
+  const app = Fastify();
+  await app.register(language);
+  await app.register(errors);
+  await app.register(database, { dataDir: 'memory://' });
+  await app.register(auth, options);
+  app.get('/api/test/whoami', { preHandler: app.auth.requireUser }, (request) => request.caller);
+  app.get('/api/test/admin', { preHandler: app.auth.requireAdmin }, () => ({ ok: true }));
+  app.get('/api/test/public', (request) => ({ caller: request.caller }));
+  await app.ready();
+  return app;
+}
+
 describe('auth plugin', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = Fastify();
-    await app.register(language);
-    await app.register(errors);
-    await app.register(database, { dataDir: 'memory://' });
-    await app.register(auth);
-    app.get('/api/test/whoami', { preHandler: app.auth.requireUser }, (request) => request.caller);
-    app.get('/api/test/admin', { preHandler: app.auth.requireAdmin }, () => ({ ok: true }));
-    app.get('/api/test/public', (request) => ({ caller: request.caller }));
-    await app.ready();
+    app = await authTestApp();
   });
   afterAll(() => app.close());
 
@@ -104,13 +110,7 @@ describe('auth plugin: tokens that must end', () => {
   const secret = 'a-test-secret-that-is-long-enough-for-hs256';
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = Fastify();
-    await app.register(language);
-    await app.register(errors);
-    await app.register(database, { dataDir: 'memory://' });
-    await app.register(auth, { secret });
-    app.get('/api/test/whoami', { preHandler: app.auth.requireUser }, (request) => request.caller);
-    await app.ready();
+    app = await authTestApp({ secret });
   });
   afterAll(() => app.close());
 

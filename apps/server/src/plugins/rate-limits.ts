@@ -3,7 +3,7 @@ import { inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
-import type { LocalizedText } from '@pizzeria/domain';
+import type { ApiErrorCode, LocalizedText } from '@pizzeria/domain';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { Placeholders } from '../db/statement.ts';
@@ -86,7 +86,7 @@ export function waitText(retryAfterSeconds: number): LocalizedText {
 export function tooMany(
   reply: FastifyReply,
   retryAfterSeconds: number,
-  code: string,
+  code: ApiErrorCode,
   message: (wait: LocalizedText) => LocalizedText,
 ): HttpError {
   void reply.header('retry-after', String(retryAfterSeconds));

@@ -4,3 +4,4 @@ export type { LoginLimits } from './login-throttle.ts';
 export { hashPassword, isCommonPassword, PasswordWorkBusy, verifyPassword } from './passwords.ts';
 export { DEFAULT_LOGIN_LIMITS } from './login-throttle.ts';
 export { createLogin, type LoginResult } from './service.ts';
+export { default as addressRoutes } from './address-routes.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { staffSessionAdminRoutes } from '../staff-sessions/index.ts';
+import { staffSessionAdminRoutes } from '../staff/index.ts';
 import { reportRoutes } from '../reports/index.ts';
 import { settingsRoutes, storeAvailabilityRoutes } from '../store/index.ts';
 import { menuRoutes, toppingRoutes } from '../catalogue/index.ts';

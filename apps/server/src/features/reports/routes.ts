@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorSchema, ordersCsvQuerySchema, todayReportQuerySchema, todayReportSchema } from '@pizzeria/domain';
+import { ordersCsvQuerySchema, todayReportQuerySchema, todayReportSchema } from '@pizzeria/domain';
 import { reportsService } from './service.ts';
-
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+import { adminErrorResponses } from '../../plugins/errors.ts';
 
 /** "Today at a glance" for the dashboard and the accountant's CSV export (under `/api/admin`). */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +17,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'One local day of the store (default today): orders, revenue gross and net with VAT per rate, average basket, delivery/pickup split, best sellers and orders per hour. Sales are accepted, ready and completed orders; waiting, rejected and cancelled ones are only counted',
         querystring: todayReportQuerySchema,
-        response: { 200: todayReportSchema, ...errorResponses },
+        response: { 200: todayReportSchema, ...adminErrorResponses },
       },
     },
     async (request) =>
@@ -36,7 +35,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ordersCsvQuerySchema,
         response: {
           200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
-          ...errorResponses,
+          ...adminErrorResponses,
         },
       },
     },

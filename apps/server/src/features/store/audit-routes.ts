@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   auditEntitiesSchema,
   auditPageSchema,
   auditQuerySchema,
@@ -9,10 +8,8 @@ import {
   type AuditPage,
 } from '@pizzeria/domain';
 import { auditLog, stores, users } from '../../db/schema.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { adminErrorResponses, HttpError } from '../../plugins/errors.ts';
 import { storeNotFound } from '../catalogue/index.ts';
-
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 const DATES_REVERSED = new HttpError(400, 'invalid_date_range', {
   de: 'Der erste Tag muss vor dem letzten Tag liegen oder ihm gleichen.',
@@ -41,7 +38,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           '`from`–`to` (both included); the shared tables (tax, allergens) are included',
         params: storeIdParamsSchema,
         querystring: auditQuerySchema,
-        response: { 200: auditPageSchema, ...errorResponses },
+        response: { 200: auditPageSchema, ...adminErrorResponses },
       },
     },
     async (request): Promise<AuditPage> => {
@@ -111,7 +108,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "The entity names the store's audit log holds, for its filter",
         params: storeIdParamsSchema,
-        response: { 200: auditEntitiesSchema, ...errorResponses },
+        response: { 200: auditEntitiesSchema, ...adminErrorResponses },
       },
     },
     async (request) => {

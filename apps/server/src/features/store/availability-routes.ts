@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
-  apiErrorSchema,
   closureParamsSchema,
   closureRequestSchema,
   pauseRequestSchema,
@@ -15,15 +14,8 @@ import {
 } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { storeClosures, stores } from '../../db/schema.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { adminErrorResponses, HttpError } from '../../plugins/errors.ts';
 import { storeNotFound } from '../catalogue/index.ts';
-
-const errorResponses = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
 
 const CLOSURE_NOT_FOUND = new HttpError(404, 'closure_not_found', {
   de: 'Diese Schließzeit gibt es nicht.',
@@ -84,7 +76,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'The pause, the closures not yet over, and the status customers see now',
         params: storeIdParamsSchema,
-        response: { 200: storeAvailabilitySchema, ...errorResponses },
+        response: { 200: storeAvailabilitySchema, ...adminErrorResponses },
       },
     },
     async (request) => view(request.params.id),
@@ -98,7 +90,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Pause online orders (until a time, or until resumed), or resume them',
         params: storeIdParamsSchema,
         body: pauseRequestSchema,
-        response: { 200: storeAvailabilitySchema, ...errorResponses },
+        response: { 200: storeAvailabilitySchema, ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -124,7 +116,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Close the store on a range of days (holidays, works), whatever its weekly hours say',
         params: storeIdParamsSchema,
         body: closureRequestSchema,
-        response: { 201: storeClosureSchema, ...errorResponses },
+        response: { 201: storeClosureSchema, ...adminErrorResponses },
       },
     },
     async (request, reply) => {
@@ -158,7 +150,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Remove a closure: the weekly hours apply again on its days',
         params: closureParamsSchema,
-        response: { 204: z.null(), ...errorResponses },
+        response: { 204: z.null(), ...adminErrorResponses },
       },
     },
     async (request, reply) => {

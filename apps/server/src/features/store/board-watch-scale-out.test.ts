@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { storeStatusMessageSchema } from '@pizzeria/domain';
-import { loadConfig } from '../../config.ts';
 import { auditLog, stores } from '../../db/schema.ts';
-import { buildServer } from '../../server.ts';
-import { createTestUser, type TestUser } from '../../../test/helper.ts';
+import { createTestUser, startInstance, type TestUser } from '../../../test/helper.ts';
+import { createFreshDatabase, type FreshDatabase } from '../../../test/fresh-database.ts';
 import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
 
 // Automatic pauses with two instances on one PostgreSQL and one Redis: a store pauses once however many
@@ -20,23 +17,12 @@ const STARTED = new Date('2026-06-15T16:07:00Z');
 const minutes = (count: number) => new Date(STARTED.getTime() + count * 60_000);
 
 describe.skipIf(!adminUrl || !redisUrl)('the board watch on two instances', () => {
-  const databaseName = `board_${randomBytes(6).toString('hex')}`;
+  let database: FreshDatabase;
   let a: FastifyInstance;
   let b: FastifyInstance;
   let admin: TestUser;
   let time = STARTED;
   const sockets: TestSocket[] = [];
-
-  async function start(): Promise<FastifyInstance> {
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${databaseName}`;
-    const instance = await buildServer(
-      loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), REDIS_URL: redisUrl ?? '' }),
-    );
-    instance.storeStatus.clock = { now: () => time };
-    instance.orders.clock = { now: () => time };
-    return instance;
-  }
 
   async function open(instance: FastifyInstance, path: string): Promise<TestSocket> {
     const socket = await openSocket(`${await wsBase(instance)}${path}`);
@@ -50,11 +36,11 @@ describe.skipIf(!adminUrl || !redisUrl)('the board watch on two instances', () =
   }
 
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`create database ${databaseName}`);
-    await client.end();
-    [a, b] = await Promise.all([start(), start()]);
+    database = await createFreshDatabase(adminUrl ?? '');
+    [a, b] = await Promise.all([
+      startInstance(database.url(), redisUrl ?? '', () => time),
+      startInstance(database.url(), redisUrl ?? '', () => time),
+    ]);
     admin = await createTestUser(a, { role: 'admin' });
     // Both start watching now; nobody pauses within the setting's minutes after a start.
     expect(await Promise.all([a.boardWatch.check(), b.boardWatch.check()])).toEqual([[], []]);
@@ -63,10 +49,7 @@ describe.skipIf(!adminUrl || !redisUrl)('the board watch on two instances', () =
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await Promise.allSettled([a?.close(), b?.close()]);
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${databaseName} with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   beforeEach(async () => {

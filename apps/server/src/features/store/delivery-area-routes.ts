@@ -2,7 +2,6 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
-  apiErrorSchema,
   conflictSchema,
   deliveryAreaCreateSchema,
   deliveryAreaParamsSchema,
@@ -19,12 +18,10 @@ import {
 } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { postcodes, stores } from '../../db/schema.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { adminErrorResponses, HttpError } from '../../plugins/errors.ts';
 import { storeNotFound } from '../catalogue/index.ts';
 import { checkVersion, editAudited } from '../audit/index.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
-
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 const AREA_NOT_FOUND = new HttpError(404, 'delivery_area_not_found', {
   de: 'Dieses Liefergebiet gibt es nicht.',
@@ -102,6 +99,21 @@ async function checkPostcodeShape(db: Db, storeId: number, postcode: string): Pr
   if (pattern && !pattern.test(postcode)) throw invalidPostcode(store.region);
 }
 
+/**
+ * Runs a write that gives `postcode` to one of the store's areas: the postcode's shape is checked first,
+ * and the unique constraint met because someone else gave it to an area at the same moment is
+ * answered as `postcode_taken`.
+ */
+async function claimingPostcode<T>(db: Db, storeId: number, postcode: string, write: () => Promise<T>): Promise<T> {
+  await checkPostcodeShape(db, storeId, postcode);
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'postcodes_store_postcode_unique')) throw postcodeTaken(postcode);
+    throw error;
+  }
+}
+
 async function areaOf(db: Db, storeId: number, areaId: number): Promise<AreaRow | undefined> {
   const [row] = await db
     .select(areaColumns)
@@ -126,7 +138,7 @@ const deliveryAreaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'The delivery areas (hidden ones too, removed ones not), by postcode',
         params: storeIdParamsSchema,
-        response: { 200: z.array(deliveryAreaSchema), ...errorResponses },
+        response: { 200: z.array(deliveryAreaSchema), ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -151,16 +163,14 @@ const deliveryAreaRoutes: FastifyPluginAsyncZod = async (app) => {
           'Add a delivery area; a removed postcode comes back with these values, an existing one is 409 `postcode_taken`',
         params: storeIdParamsSchema,
         body: deliveryAreaCreateSchema,
-        response: { 201: deliveryAreaSchema, ...errorResponses, 409: conflictSchema(deliveryAreaSchema) },
+        response: { 201: deliveryAreaSchema, ...adminErrorResponses, 409: conflictSchema(deliveryAreaSchema) },
       },
     },
     async (request, reply) => {
       const storeId = request.params.id;
       const body = request.body;
-      await checkPostcodeShape(db, storeId, body.postcode);
-      let area: DeliveryArea;
-      try {
-        area = await editAudited(app, request, {
+      const area = await claimingPostcode(db, storeId, body.postcode, () =>
+        editAudited(app, request, {
           storeId,
           entity: 'delivery_area',
           action: 'create',
@@ -192,12 +202,8 @@ const deliveryAreaRoutes: FastifyPluginAsyncZod = async (app) => {
             if (!created) throw new Error('the delivery area was not stored');
             return { entityId: created.id, before: null, after: render(created) };
           },
-        });
-      } catch (error) {
-        // Two staff adding the same postcode at once: the second meets the unique constraint.
-        if (isUniqueViolation(error, 'postcodes_store_postcode_unique')) throw postcodeTaken(body.postcode);
-        throw error;
-      }
+        }),
+      );
       return reply.status(201).send(area);
     },
   );
@@ -210,16 +216,14 @@ const deliveryAreaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a delivery area at the version it was read at; 409 with the current one',
         params: deliveryAreaParamsSchema,
         body: deliveryAreaUpdateSchema,
-        response: { 200: deliveryAreaSchema, ...errorResponses, 409: conflictSchema(deliveryAreaSchema) },
+        response: { 200: deliveryAreaSchema, ...adminErrorResponses, 409: conflictSchema(deliveryAreaSchema) },
       },
     },
     async (request) => {
       const { id: storeId, areaId } = request.params;
       const body = request.body;
-      await checkPostcodeShape(db, storeId, body.postcode);
-      let area: DeliveryArea;
-      try {
-        area = await editAudited(app, request, {
+      const area = await claimingPostcode(db, storeId, body.postcode, () =>
+        editAudited(app, request, {
           storeId,
           entity: 'delivery_area',
           action: 'update',
@@ -242,11 +246,8 @@ const deliveryAreaRoutes: FastifyPluginAsyncZod = async (app) => {
             const after = render(updated);
             return { entityId: areaId, before: render(before), after };
           },
-        });
-      } catch (error) {
-        if (isUniqueViolation(error, 'postcodes_store_postcode_unique')) throw postcodeTaken(body.postcode);
-        throw error;
-      }
+        }),
+      );
       return area;
     },
   );
@@ -260,7 +261,7 @@ const deliveryAreaRoutes: FastifyPluginAsyncZod = async (app) => {
           'Remove a delivery area (archived: orders keep their postcode; adding the postcode again brings it back)',
         params: deliveryAreaParamsSchema,
         body: versionedRequestSchema,
-        response: { 200: deliveryAreaSchema, ...errorResponses, 409: conflictSchema(deliveryAreaSchema) },
+        response: { 200: deliveryAreaSchema, ...adminErrorResponses, 409: conflictSchema(deliveryAreaSchema) },
       },
     },
     async (request) => {

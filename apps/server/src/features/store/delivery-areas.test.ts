@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { conflictSchema, deliveryAreaSchema, postcodeSchema, type DeliveryArea } from '@pizzeria/domain';
 import { auditLog, postcodes, stores } from '../../db/schema.ts';
-import {
-  buildTestServer,
-  createTestUser,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
+import { simpleProduct, pinClock } from '../../../test/helper.ts';
+import { backOfficeTestServer } from '../../../test/back-office.ts';
 
 // Delivery areas (one per postcode), archived rather than deleted.
 
-// Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
-const NOW = new Date('2026-06-15T16:07:00Z');
+const backOffice = backOfficeTestServer();
+const { request: call } = backOffice;
 
-let server: TestServer;
-let admin: TestUser;
 let productId: number;
-
-function call(method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, language = 'de') {
-  return server.app.inject({ method, url, payload, headers: { ...admin.headers, 'accept-language': language } });
-}
 
 async function areas(): Promise<DeliveryArea[]> {
   const response = await call('GET', '/api/admin/stores/13/delivery-areas');
@@ -32,7 +21,7 @@ async function areas(): Promise<DeliveryArea[]> {
 }
 
 async function shopPostcodes(): Promise<string[]> {
-  const response = await server.app.inject({ method: 'GET', url: '/api/postcodes/store/13' });
+  const response = await backOffice.app.inject({ method: 'GET', url: '/api/postcodes/store/13' });
   expect(response.statusCode).toBe(200);
   return z
     .array(postcodeSchema)
@@ -42,7 +31,7 @@ async function shopPostcodes(): Promise<string[]> {
 
 /** A guest's delivery of ten of one product to the postcode: well above any minimum order here. */
 function deliver(postcode: string) {
-  return server.app.inject({
+  return backOffice.app.inject({
     method: 'POST',
     url: '/api/orders/guest',
     headers: { 'idempotency-key': randomUUID() },
@@ -76,7 +65,7 @@ const MITTE = {
 };
 
 async function auditOf(areaId: number) {
-  return server.app.database.db
+  return backOffice.app.database.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.entity, 'delivery_area'), eq(auditLog.entityId, String(areaId))))
@@ -84,15 +73,8 @@ async function auditOf(areaId: number) {
 }
 
 beforeAll(async () => {
-  server = await buildTestServer();
-  server.app.orders.clock = { now: () => NOW };
-  server.app.storeStatus.clock = { now: () => NOW };
-  admin = await createTestUser(server.app, { role: 'admin' });
-  productId = (await simpleProduct(server.app)).id;
-});
-
-afterAll(async () => {
-  await server.close();
+  pinClock(backOffice.app);
+  productId = (await simpleProduct(backOffice.app)).id;
 });
 
 describe('delivery areas', () => {
@@ -130,7 +112,7 @@ describe('delivery areas', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       storeId: 13,
-      actorUserId: admin.id,
+      actorUserId: backOffice.admin.id,
       action: 'create',
       before: null,
       after: mitte,
@@ -229,7 +211,7 @@ describe('delivery areas', () => {
     expect((await areas()).some((area) => area.id === mitte.id)).toBe(false);
     expect(await shopPostcodes()).not.toContain('10115');
     expect((await deliver('10115')).json()).toMatchObject({ code: 'postcode_not_delivered' });
-    const [row] = await server.app.database.db.select().from(postcodes).where(eq(postcodes.id, mitte.id));
+    const [row] = await backOffice.app.database.db.select().from(postcodes).where(eq(postcodes.id, mitte.id));
     expect(row?.archivedAt).toBeInstanceOf(Date);
     expect((await auditOf(mitte.id)).at(-1)).toMatchObject({ action: 'archive', before: mitte });
 
@@ -276,7 +258,7 @@ describe('delivery areas', () => {
   });
 
   it("is 404 for an unknown area, another store's area and an unknown store", async () => {
-    const db = server.app.database.db;
+    const db = backOffice.app.database.db;
     const [store] = await db.insert(stores).values({ name: 'Zweite Filiale' }).returning({ id: stores.id });
     if (!store) throw new Error('no store');
     const [foreign] = await db

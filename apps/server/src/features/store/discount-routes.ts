@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   adminDiscountSchema,
-  apiErrorSchema,
   conflictSchema,
   discountCodeSchema,
   discountParamsSchema,
@@ -15,8 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { discounts, stores } from '../../db/schema.ts';
 import { storeNotFound } from '../catalogue/index.ts';
 import { checkVersion, editAudited } from '../audit/index.ts';
-
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+import { adminErrorResponses } from '../../plugins/errors.ts';
 
 const CODES = discountCodeSchema.options;
 
@@ -44,7 +42,7 @@ const discountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'The delivery and the pickup discount (percentages), both always listed',
         params: storeIdParamsSchema,
-        response: { 200: z.array(adminDiscountSchema), ...errorResponses },
+        response: { 200: z.array(adminDiscountSchema), ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -68,7 +66,7 @@ const discountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set a discount (0–100 %, two decimals) at the version it was read at; 409 with the current one',
         params: discountParamsSchema,
         body: discountRequestSchema,
-        response: { 200: adminDiscountSchema, ...errorResponses, 409: conflictSchema(adminDiscountSchema) },
+        response: { 200: adminDiscountSchema, ...adminErrorResponses, 409: conflictSchema(adminDiscountSchema) },
       },
     },
     async (request) => {

@@ -1,30 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { adminDiscountSchema, conflictSchema, discountSchema, orderSchema } from '@pizzeria/domain';
 import { auditLog, stores } from '../../db/schema.ts';
-import {
-  buildTestServer,
-  createTestUser,
-  pickupOrder,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
+import { pickupOrder, simpleProduct, pinClock } from '../../../test/helper.ts';
+import { backOfficeTestServer } from '../../../test/back-office.ts';
 
 // The delivery and the pickup discount, edited live.
 
-// Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
-const NOW = new Date('2026-06-15T16:07:00Z');
+const backOffice = backOfficeTestServer();
+const { request: call } = backOffice;
 
-let server: TestServer;
-let admin: TestUser;
 let productId: number;
-
-function call(method: 'GET' | 'PUT', url: string, payload?: object, language = 'de') {
-  return server.app.inject({ method, url, payload, headers: { ...admin.headers, 'accept-language': language } });
-}
 
 async function list(storeId = 13) {
   const response = await call('GET', `/api/admin/stores/${storeId}/discounts`);
@@ -33,21 +21,14 @@ async function list(storeId = 13) {
 }
 
 async function publicDiscounts() {
-  const response = await server.app.inject({ method: 'GET', url: '/api/discounts/13' });
+  const response = await backOffice.app.inject({ method: 'GET', url: '/api/discounts/13' });
   expect(response.statusCode).toBe(200);
   return z.array(discountSchema).parse(response.json());
 }
 
 beforeAll(async () => {
-  server = await buildTestServer();
-  server.app.orders.clock = { now: () => NOW };
-  server.app.storeStatus.clock = { now: () => NOW };
-  admin = await createTestUser(server.app, { role: 'admin' });
-  productId = (await simpleProduct(server.app)).id;
-});
-
-afterAll(async () => {
-  await server.close();
+  pinClock(backOffice.app);
+  productId = (await simpleProduct(backOffice.app)).id;
 });
 
 describe('discounts', () => {
@@ -65,7 +46,7 @@ describe('discounts', () => {
     expect(await list()).toContainEqual({ code: 'PICKUP_DISCOUNT', value: 12.5, version: 2 });
     expect(await publicDiscounts()).toContainEqual({ code: 'PICKUP_DISCOUNT', type: 'percentage', value: 12.5 });
 
-    const placed = await server.app.inject({
+    const placed = await backOffice.app.inject({
       method: 'POST',
       url: '/api/orders/guest',
       headers: { 'idempotency-key': randomUUID() },
@@ -78,13 +59,13 @@ describe('discounts', () => {
     expect(order.discount).toBeCloseTo(Math.round(order.subtotal * 12.5) / 100, 2);
     expect(order.total).toBeCloseTo(order.subtotal - order.discount, 2);
 
-    const [entry] = await server.app.database.db
+    const [entry] = await backOffice.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'discount'), eq(auditLog.entityId, 'PICKUP_DISCOUNT')));
     expect(entry).toMatchObject({
       storeId: 13,
-      actorUserId: admin.id,
+      actorUserId: backOffice.admin.id,
       action: 'update',
       before: { code: 'PICKUP_DISCOUNT', value: 10, version: 1 },
       after: { code: 'PICKUP_DISCOUNT', value: 12.5, version: 2 },
@@ -94,7 +75,7 @@ describe('discounts', () => {
   it('takes 0 %: the order then carries no discount', async () => {
     const response = await call('PUT', '/api/admin/stores/13/discounts/PICKUP_DISCOUNT', { value: 0, version: 2 });
     expect(response.statusCode, response.body).toBe(200);
-    const placed = await server.app.inject({
+    const placed = await backOffice.app.inject({
       method: 'POST',
       url: '/api/orders/guest',
       headers: { 'idempotency-key': randomUUID() },
@@ -145,7 +126,7 @@ describe('discounts', () => {
   });
 
   it('shows a store without discount rows at 0 %, and its first save creates the row', async () => {
-    const [store] = await server.app.database.db
+    const [store] = await backOffice.app.database.db
       .insert(stores)
       .values({ name: 'Zweite Filiale' })
       .returning({ id: stores.id });

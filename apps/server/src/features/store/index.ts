@@ -4,3 +4,5 @@ export { default as storeAvailabilityRoutes } from './availability-routes.ts';
 export { default as settingsRoutes } from './settings-routes.ts';
 export type { StoreStatusService } from './status-service.ts';
 export { closuresSince, pauseOf } from './availability.ts';
+export { default as boardWatchService } from './board-watch.ts';
+export type { BoardWatchService } from './board-watch.ts';

@@ -5,7 +5,6 @@ import {
   storeAvailabilitySchema,
   storeSchema,
   storeHoursResponseSchema,
-  storeSettingsSchema,
   storeStatusMessageSchema,
   timeSlotsSchema,
   type StoreStatusMessage,
@@ -13,8 +12,11 @@ import {
 import {
   buildTestServer,
   createTestUser,
+  MONDAY_EVENING,
   pickupOrder,
+  pinClock,
   simpleProduct,
+  storeVersion,
   type TestServer,
   type TestUser,
 } from '../../../test/helper.ts';
@@ -23,8 +25,7 @@ import { storeClosures, stores } from '../../db/schema.ts';
 import type { CatalogueProduct } from '../catalogue/index.ts';
 import { PUSH_BATCH, STORE_STATUS_CHANGED } from './status-service.ts';
 
-// Monday 2026-06-15, 18:07 in Berlin (UTC+2): the demo store is open 11:30–14:30 and 17:00–22:30.
-const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
+// At MONDAY_EVENING (18:07 in Berlin, UTC+2) the demo store is open 11:30–14:30 and 17:00–22:30.
 
 let server: TestServer;
 let base: string;
@@ -56,13 +57,6 @@ function asAdmin(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload
   return app().inject({ method, url, payload, headers: admin.headers });
 }
 
-/** The store's version, which a save of its hours must send. */
-async function storeVersion(): Promise<number> {
-  const response = await asAdmin('GET', '/api/admin/stores/13/settings');
-  expect(response.statusCode, response.body).toBe(200);
-  return storeSettingsSchema.parse(response.json()).version;
-}
-
 async function slots(orderType: 'pickup' | 'delivery' = 'pickup') {
   const response = await app().inject({ method: 'GET', url: `/api/stores/13/slots?order_type=${orderType}` });
   expect(response.statusCode).toBe(200);
@@ -92,8 +86,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  app().storeStatus.clock = { now: () => MONDAY_EVENING };
-  app().orders.clock = { now: () => MONDAY_EVENING };
+  pinClock(app());
   // Whatever a failed test left behind: no pause, no closures.
   await app().database.db.update(stores).set({ orderingPaused: false, orderingPausedUntil: null });
   await app().database.db.delete(storeClosures);
@@ -355,7 +348,7 @@ describe('WS /api/ws/store/:id/status', () => {
 
     const edited = await asAdmin('PUT', '/api/admin/stores/13/hours', {
       store_hours: [{ day_of_week: 1, open_time: '19:00', close_time: '02:00', label: 'Abend' }],
-      version: await storeVersion(),
+      version: await storeVersion(app(), admin),
     });
     expect(edited.statusCode).toBe(200);
     expect(await nextStatus(socket, (status) => status.today_hours.length === 1)).toMatchObject({

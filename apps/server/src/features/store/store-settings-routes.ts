@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   conflictSchema,
   storeHoursRequestSchema,
   storeHoursResponseSchema,
@@ -11,12 +10,10 @@ import {
   toCents,
 } from '@pizzeria/domain';
 import { storeHours, stores } from '../../db/schema.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { adminErrorResponses, HttpError } from '../../plugins/errors.ts';
 import { storeNotFound } from '../catalogue/index.ts';
 import { checkVersion, editAudited } from '../audit/index.ts';
 import { hoursOf, readStoreSettings, withoutHours } from './store-settings.ts';
-
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 const DUPLICATE_HOURS = new HttpError(400, 'duplicate_hours', {
   de: 'Zwei Zeiten desselben Tages beginnen zur selben Uhrzeit.',
@@ -39,7 +36,7 @@ const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "The store's details, legal notice, time zone, region, kitchen limits and weekly hours",
         params: storeIdParamsSchema,
-        response: { 200: storeSettingsSchema, ...errorResponses },
+        response: { 200: storeSettingsSchema, ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -59,7 +56,7 @@ const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           '409 with the current settings when someone saved them since',
         params: storeIdParamsSchema,
         body: storeSettingsRequestSchema,
-        response: { 200: storeSettingsSchema, ...errorResponses, 409: conflictSchema(storeSettingsSchema) },
+        response: { 200: storeSettingsSchema, ...adminErrorResponses, 409: conflictSchema(storeSettingsSchema) },
       },
     },
     async (request) => {
@@ -117,7 +114,7 @@ const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'time ends the next day. Answers the stored week and the new version; 409 with the current settings',
         params: storeIdParamsSchema,
         body: storeHoursRequestSchema,
-        response: { 200: storeHoursResponseSchema, ...errorResponses, 409: conflictSchema(storeSettingsSchema) },
+        response: { 200: storeHoursResponseSchema, ...adminErrorResponses, 409: conflictSchema(storeSettingsSchema) },
       },
     },
     async (request) => {

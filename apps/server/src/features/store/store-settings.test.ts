@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiErrorSchema,
   conflictSchema,
@@ -9,21 +9,12 @@ import {
   type StoreSettings,
 } from '@pizzeria/domain';
 import { auditLog } from '../../db/schema.ts';
-import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
+import { backOfficeTestServer } from '../../../test/back-office.ts';
 
 // The store's settings and its weekly hours, under one version.
 
-let server: TestServer;
-let admin: TestUser;
-
-function call(method: 'GET' | 'PUT', url: string, payload?: object, language = 'de') {
-  return server.app.inject({
-    method,
-    url,
-    payload,
-    headers: { ...admin.headers, 'accept-language': language },
-  });
-}
+const backOffice = backOfficeTestServer();
+const { request: call } = backOffice;
 
 async function settings(): Promise<StoreSettings> {
   const response = await call('GET', '/api/admin/stores/13/settings');
@@ -37,26 +28,17 @@ function editable(current: StoreSettings) {
 }
 
 async function publicStore() {
-  const response = await server.app.inject({ method: 'GET', url: '/api/stores/13' });
+  const response = await backOffice.app.inject({ method: 'GET', url: '/api/stores/13' });
   expect(response.statusCode).toBe(200);
   return storeSchema.parse(response.json());
 }
 
 async function auditEntries(action: string) {
-  return server.app.database.db
+  return backOffice.app.database.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.entity, 'store'), eq(auditLog.action, action)));
 }
-
-beforeAll(async () => {
-  server = await buildTestServer();
-  admin = await createTestUser(server.app, { role: 'admin' });
-});
-
-afterAll(async () => {
-  await server.close();
-});
 
 describe('GET /api/admin/stores/:id/settings', () => {
   it("answers the demo store's settings, its weekly hours and its version", async () => {
@@ -127,7 +109,7 @@ describe('PUT /api/admin/stores/:id/settings', () => {
     expect(slots.json().days).toHaveLength(1);
 
     const [entry] = (await auditEntries('settings')).slice(-1);
-    expect(entry).toMatchObject({ storeId: 13, actorKind: 'staff', actorUserId: admin.id, entityId: '13' });
+    expect(entry).toMatchObject({ storeId: 13, actorKind: 'staff', actorUserId: backOffice.admin.id, entityId: '13' });
     expect(entry?.before).toEqual(editable(before));
     expect(entry?.after).toEqual(editable(saved));
 
@@ -218,7 +200,7 @@ describe('PUT /api/admin/stores/:id/order-limits', () => {
     expect(await settings()).toEqual({ ...before, max_order_total: 250, version: before.version + 1 });
     const [entry] = (await auditEntries('order_limits')).slice(-1);
     expect(entry).toMatchObject({
-      actorUserId: admin.id,
+      actorUserId: backOffice.admin.id,
       before: { max_order_total: before.max_order_total },
       after: { max_order_total: 250 },
     });
@@ -242,7 +224,7 @@ describe('PUT /api/admin/stores/:id/hours', () => {
     expect((await publicStore()).store_hours).toEqual(week);
 
     const [entry] = (await auditEntries('hours')).slice(-1);
-    expect(entry).toMatchObject({ actorUserId: admin.id, entityId: '13' });
+    expect(entry).toMatchObject({ actorUserId: backOffice.admin.id, entityId: '13' });
     expect(entry?.before).toEqual({ store_hours: before.store_hours, version: before.version });
     expect(entry?.after).toEqual({ store_hours: week, version: before.version + 1 });
   });

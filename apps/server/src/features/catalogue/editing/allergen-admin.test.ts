@@ -1,57 +1,19 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDeclarationListsSchema, adminDeclarationSchema, productSchema, type Product } from '@pizzeria/domain';
-import { additives, auditLog } from '../../../db/schema.ts';
-import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../../test/helper.ts';
+import { isNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { adminDeclarationListsSchema, adminDeclarationSchema } from '@pizzeria/domain';
+import { additives } from '../../../db/schema.ts';
+import { backOfficeTestServer, present } from '../../../../test/back-office.ts';
 
 // Allergens and additives, shared by every store.
 
-/** The value a test set up; fails the test when it is missing. */
-function present<T>(value: T | undefined | null): T {
-  if (value === undefined || value === null) throw new Error('expected a value');
-  return value;
-}
-
-let server: TestServer;
-let admin: TestUser;
-
-function request(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, language = 'de') {
-  return server.app.inject({
-    method,
-    url: `/api/admin${url}`,
-    headers: { ...admin.headers, 'accept-language': language },
-    ...(payload ? { payload } : {}),
-  });
-}
+const backOffice = backOfficeTestServer({ prefix: '/api/admin' });
+const { request, shopProducts, auditOf } = backOffice;
 
 async function lists() {
   const response = await request('GET', '/allergens');
   expect(response.statusCode, response.body).toBe(200);
   return adminDeclarationListsSchema.parse(response.json());
 }
-
-async function shopProducts(): Promise<Product[]> {
-  const response = await server.app.inject({ method: 'GET', url: '/api/products/?store_id=13' });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as unknown[]).map((product) => productSchema.parse(product));
-}
-
-async function auditOf(entity: string, entityId: number) {
-  return server.app.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))))
-    .orderBy(auditLog.id);
-}
-
-beforeAll(async () => {
-  server = await buildTestServer();
-  admin = await createTestUser(server.app, { role: 'admin' });
-});
-
-afterAll(async () => {
-  await server.close();
-});
 
 describe('GET /api/admin/allergens', () => {
   it('lists the 14 allergens a–n and the additives in menu order', async () => {
@@ -81,7 +43,13 @@ describe('PUT /api/admin/allergens/:allergenId', () => {
     );
     expect(declared.some((allergen) => allergen.code === 'g' && allergen.name !== 'Milch und Laktose')).toBe(false);
     const [entry] = await auditOf('allergen', milk.id);
-    expect(entry).toMatchObject({ storeId: null, actorUserId: admin.id, action: 'update', before: milk, after: saved });
+    expect(entry).toMatchObject({
+      storeId: null,
+      actorUserId: backOffice.admin.id,
+      action: 'update',
+      before: milk,
+      after: saved,
+    });
   });
 
   it('answers 409 with the current allergen to a stale version, and 404 to an unknown one', async () => {
@@ -167,7 +135,7 @@ describe('additives', () => {
     expect(
       (await request('PUT', `/additives/${preservative.id}`, { name: { de: 'X', en: '' }, version: 3 })).statusCode,
     ).toBe(404);
-    const rows = await server.app.database.db.select().from(additives).where(isNull(additives.archivedAt));
+    const rows = await backOffice.app.database.db.select().from(additives).where(isNull(additives.archivedAt));
     expect(rows.some((row) => row.code === '3')).toBe(false);
   });
 });

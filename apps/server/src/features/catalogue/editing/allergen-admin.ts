@@ -13,10 +13,9 @@ import {
   type AdminDeclaration,
 } from '@pizzeria/domain';
 import { additives, allergens } from '../../../db/schema.ts';
-import { HttpError } from '../../../plugins/errors.ts';
+import { adminErrorResponses, HttpError } from '../../../plugins/errors.ts';
 import { checkVersion, editAudited } from '../../audit/index.ts';
 import { isUniqueViolation } from '../../../db/database-errors.ts';
-import { errorResponses } from './topping-admin-shared.ts';
 
 const ALLERGEN_NOT_FOUND = new HttpError(404, 'allergen_not_found', {
   de: 'Dieses Allergen gibt es nicht.',
@@ -52,7 +51,7 @@ const allergenAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The allergens (a–n) and the additives not archived, both in menu order',
-        response: { 200: adminDeclarationListsSchema, ...errorResponses },
+        response: { 200: adminDeclarationListsSchema, ...adminErrorResponses },
       },
     },
     async () => {
@@ -74,7 +73,7 @@ const allergenAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Reword an allergen's name (its letter stays)",
         params: allergenParamsSchema,
         body: declarationNameRequestSchema,
-        response: { 200: adminDeclarationSchema, 409: conflictSchema(adminDeclarationSchema), ...errorResponses },
+        response: { 200: adminDeclarationSchema, 409: conflictSchema(adminDeclarationSchema), ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -111,7 +110,7 @@ const allergenAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Add an additive at the end of the list',
         body: additiveCreateRequestSchema,
-        response: { 201: adminDeclarationSchema, 409: conflictSchema(adminDeclarationSchema), ...errorResponses },
+        response: { 201: adminDeclarationSchema, 409: conflictSchema(adminDeclarationSchema), ...adminErrorResponses },
       },
     },
     async (request, reply) => {
@@ -184,7 +183,7 @@ const allergenAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Reword an additive's name (its number stays)",
         params: additiveParamsSchema,
         body: declarationNameRequestSchema,
-        response: { 200: adminDeclarationSchema, 409: conflictSchema(adminDeclarationSchema), ...errorResponses },
+        response: { 200: adminDeclarationSchema, 409: conflictSchema(adminDeclarationSchema), ...adminErrorResponses },
       },
     },
     async (request) =>
@@ -199,7 +198,7 @@ const allergenAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Archive an additive: menus stop declaring it; its number stays taken',
         params: additiveParamsSchema,
         body: versionedRequestSchema,
-        response: { 200: adminDeclarationSchema, 409: conflictSchema(adminDeclarationSchema), ...errorResponses },
+        response: { 200: adminDeclarationSchema, 409: conflictSchema(adminDeclarationSchema), ...adminErrorResponses },
       },
     },
     async (request) =>

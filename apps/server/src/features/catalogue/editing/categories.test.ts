@@ -1,29 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { adminCategorySchema, categorySchema, type AdminCategory } from '@pizzeria/domain';
 import { auditLog, categories, stores } from '../../../db/schema.ts';
-import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../../test/helper.ts';
+import { backOfficeTestServer, present } from '../../../../test/back-office.ts';
 
 // The back office's categories.
 
-let server: TestServer;
-let admin: TestUser;
-
-/** The value a test has just made sure of; fails loudly instead of asserting with `!`. */
-function defined<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new Error('expected a value');
-  return value;
-}
-
-function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, language = 'de') {
-  return server.app.inject({
-    method,
-    url: `/api/admin/stores/13${url}`,
-    headers: { ...admin.headers, 'accept-language': language },
-    ...(payload ? { payload } : {}),
-  });
-}
+const backOffice = backOfficeTestServer({ prefix: '/api/admin/stores/13' });
+const { request: call } = backOffice;
 
 async function list(): Promise<AdminCategory[]> {
   const response = await call('GET', '/categories');
@@ -32,7 +17,7 @@ async function list(): Promise<AdminCategory[]> {
 }
 
 async function shopCategories() {
-  const response = await server.app.inject({ method: 'GET', url: '/api/categories/?store_id=13' });
+  const response = await backOffice.app.inject({ method: 'GET', url: '/api/categories/?store_id=13' });
   expect(response.statusCode).toBe(200);
   return z.array(categorySchema).parse(response.json());
 }
@@ -46,15 +31,6 @@ async function create(name = 'Desserts', hidden = false): Promise<AdminCategory>
   expect(response.statusCode, response.body).toBe(201);
   return adminCategorySchema.parse(response.json());
 }
-
-beforeAll(async () => {
-  server = await buildTestServer();
-  admin = await createTestUser(server.app, { role: 'admin' });
-});
-
-afterAll(async () => {
-  await server.close();
-});
 
 describe('categories', () => {
   it('lists the demo categories in menu order with their product counts', async () => {
@@ -77,11 +53,11 @@ describe('categories', () => {
     expect(created.position).toBeGreaterThan(Math.max(...before.map((category) => category.position)));
     expect((await list()).at(-1)?.id).toBe(created.id);
     expect((await shopCategories()).map((category) => category.id)).toContain(created.id);
-    const [entry] = await server.app.database.db
+    const [entry] = await backOffice.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'category'), eq(auditLog.entityId, String(created.id))));
-    expect(entry).toMatchObject({ action: 'create', actorUserId: admin.id, before: null, after: created });
+    expect(entry).toMatchObject({ action: 'create', actorUserId: backOffice.admin.id, before: null, after: created });
   });
 
   it('refuses a category without a German name, in German by default and in English on request', async () => {
@@ -123,30 +99,30 @@ describe('categories', () => {
   });
 
   it('answers 404 for an unknown category, one of another store, and an unknown store', async () => {
-    const [other] = await server.app.database.db.insert(stores).values({ name: 'Zweite Filiale' }).returning();
-    const [foreign] = await server.app.database.db
+    const [other] = await backOffice.app.database.db.insert(stores).values({ name: 'Zweite Filiale' }).returning();
+    const [foreign] = await backOffice.app.database.db
       .insert(categories)
-      .values({ storeId: defined(other).id, name: { de: 'Fremd', en: '' }, description: { de: '', en: '' } })
+      .values({ storeId: present(other).id, name: { de: 'Fremd', en: '' }, description: { de: '', en: '' } })
       .returning();
     const body = { name: { de: 'X', en: '' }, description: { de: '', en: '' }, hidden: false, version: 1 };
-    for (const id of [999_999, defined(foreign).id]) {
+    for (const id of [999_999, present(foreign).id]) {
       const response = await call('PUT', `/categories/${id}`, body);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'category_not_found' });
       const archive = await call('POST', `/categories/${id}/archive`, { version: 1 });
       expect(archive.statusCode).toBe(404);
     }
-    const noStore = await server.app.inject({
+    const noStore = await backOffice.app.inject({
       method: 'GET',
       url: '/api/admin/stores/999999/categories',
-      headers: admin.headers,
+      headers: backOffice.admin.headers,
     });
     expect(noStore.statusCode).toBe(404);
     expect(noStore.json()).toMatchObject({ code: 'store_not_found' });
   });
 
   it('archives an empty category (the row stays) and refuses one that still has products', async () => {
-    const full = defined((await list())[0]);
+    const full = present((await list())[0]);
     const refused = await call('POST', `/categories/${full.id}/archive`, { version: full.version }, 'en');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
@@ -160,7 +136,7 @@ describe('categories', () => {
     expect(archived.json()).toMatchObject({ id: empty.id, version: 2 });
     expect((await list()).map((category) => category.id)).not.toContain(empty.id);
     expect((await shopCategories()).map((category) => category.id)).not.toContain(empty.id);
-    const [row] = await server.app.database.db.select().from(categories).where(eq(categories.id, empty.id));
+    const [row] = await backOffice.app.database.db.select().from(categories).where(eq(categories.id, empty.id));
     expect(row?.archivedAt).toBeInstanceOf(Date);
     const again = await call('POST', `/categories/${empty.id}/archive`, { version: 2 });
     expect(again.statusCode).toBe(404);
@@ -178,7 +154,7 @@ describe('categories', () => {
     }
     const visible = after.filter((category) => !category.hidden).map((category) => category.id);
     expect((await shopCategories()).map((category) => category.id)).toEqual(visible);
-    const [entry] = await server.app.database.db
+    const [entry] = await backOffice.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'category'), eq(auditLog.action, 'reorder')))
@@ -190,7 +166,7 @@ describe('categories', () => {
     const ids = (await list()).map((category) => category.id);
     for (const body of [
       { ids: ids.slice(1) },
-      { ids: [...ids.slice(1), defined(ids[1])] },
+      { ids: [...ids.slice(1), present(ids[1])] },
       { ids: [...ids, 999_999] },
     ]) {
       const response = await call('PUT', '/categories/order', body);

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   adminCategorySchema,
-  apiErrorSchema,
   categoryOrderRequestSchema,
   categoryParamsSchema,
   categoryRequestSchema,
@@ -16,11 +15,9 @@ import {
 } from '@pizzeria/domain';
 import type { Db } from '../../../db/client.ts';
 import { categories, stores } from '../../../db/schema.ts';
-import { HttpError } from '../../../plugins/errors.ts';
+import { adminErrorResponses, HttpError } from '../../../plugins/errors.ts';
 import { storeNotFound } from '../errors.ts';
 import { checkVersion, editAudited } from '../../audit/index.ts';
-
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 export function categoryNotFound(categoryId: number): HttpError {
   return new HttpError(404, 'category_not_found', {
@@ -97,6 +94,13 @@ function storeCategories(db: Db, storeId: number) {
     .orderBy(asc(categories.position), asc(categories.id));
 }
 
+/** What a change to one category answers: the category as it is now, or a conflict with it. */
+const changedCategoryResponses = {
+  200: adminCategorySchema,
+  ...adminErrorResponses,
+  409: conflictSchema(adminCategorySchema),
+};
+
 /** One category of the store (not archived), locked for the write that reads it. */
 async function lockCategory(tx: Db, storeId: number, categoryId: number): Promise<CategoryRow | undefined> {
   const [row] = await tx
@@ -111,6 +115,11 @@ async function lockCategory(tx: Db, storeId: number, categoryId: number): Promis
  * The menu's categories: list, create, edit, archive (only once empty) and reorder. Every
  * write is versioned, audited and tells every shop.
  */
+/** The category locked for a write, if it is still at the `version` its form was read at (else 404 or 409). */
+async function lockAtVersion(tx: Db, storeId: number, categoryId: number, version: number): Promise<CategoryRow> {
+  return checkVersion(await lockCategory(tx, storeId, categoryId), version, () => categoryNotFound(categoryId), render);
+}
+
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
@@ -121,7 +130,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "The store's categories (not archived) in menu order, with how many products each has",
         params: storeIdParamsSchema,
-        response: { 200: z.array(adminCategorySchema), ...errorResponses },
+        response: { 200: z.array(adminCategorySchema), ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -138,7 +147,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a category at the end of the menu',
         params: storeIdParamsSchema,
         body: categoryRequestSchema,
-        response: { 201: adminCategorySchema, ...errorResponses },
+        response: { 201: adminCategorySchema, ...adminErrorResponses },
       },
     },
     async (request, reply) => {
@@ -182,7 +191,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reorder the categories: every one (not archived) once; raises no version',
         params: storeIdParamsSchema,
         body: categoryOrderRequestSchema,
-        response: { 200: z.array(adminCategorySchema), ...errorResponses },
+        response: { 200: z.array(adminCategorySchema), ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -220,7 +229,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a category (name, description, hidden)',
         params: categoryParamsSchema,
         body: categoryUpdateRequestSchema,
-        response: { 200: adminCategorySchema, ...errorResponses, 409: conflictSchema(adminCategorySchema) },
+        response: changedCategoryResponses,
       },
     },
     async (request) => {
@@ -231,12 +240,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         entity: 'category',
         action: 'update',
         write: async (tx) => {
-          const current = checkVersion(
-            await lockCategory(tx, storeId, categoryId),
-            body.version,
-            () => categoryNotFound(categoryId),
-            render,
-          );
+          const current = await lockAtVersion(tx, storeId, categoryId, body.version);
           await tx
             .update(categories)
             .set({
@@ -262,7 +266,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Archive an empty category: gone from the shop and the lists, kept for the record',
         params: categoryParamsSchema,
         body: versionedRequestSchema,
-        response: { 200: adminCategorySchema, ...errorResponses, 409: conflictSchema(adminCategorySchema) },
+        response: changedCategoryResponses,
       },
     },
     async (request) => {
@@ -272,12 +276,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         entity: 'category',
         action: 'archive',
         write: async (tx) => {
-          const current = checkVersion(
-            await lockCategory(tx, storeId, categoryId),
-            request.body.version,
-            () => categoryNotFound(categoryId),
-            render,
-          );
+          const current = await lockAtVersion(tx, storeId, categoryId, request.body.version);
           // A product moved into it meanwhile waits for the lock above; one moved in later finds it archived.
           if (current.productCount > 0) throw CATEGORY_NOT_EMPTY;
           await tx

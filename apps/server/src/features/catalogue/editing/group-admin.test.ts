@@ -1,39 +1,23 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToppingGroupListSchema,
   adminToppingGroupSchema,
   adminToppingListSchema,
-  productSchema,
   type AdminTopping,
   type AdminToppingGroup,
   type Product,
 } from '@pizzeria/domain';
-import { auditLog, groupItems, productToppingGroups, stores, toppings } from '../../../db/schema.ts';
-import { DEMO_STORE } from '../../../db/seed/store.ts';
-import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../../test/helper.ts';
+import { auditLog, groupItems, productToppingGroups, toppings } from '../../../db/schema.ts';
+import { backOfficeTestServer, otherStoreTopping, present } from '../../../../test/back-office.ts';
 
 // The back office's topping groups and the toppings each offers (group items).
 
-/** The value a test set up; fails the test when it is missing. */
-function present<T>(value: T | undefined | null): T {
-  if (value === undefined || value === null) throw new Error('expected a value');
-  return value;
-}
+const backOffice = backOfficeTestServer({ prefix: '/api/admin' });
+const { request, shopProducts } = backOffice;
 
-let server: TestServer;
-let admin: TestUser;
 let toppingList: AdminTopping[];
 let otherStoreToppingId: number;
-
-function request(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, language = 'de') {
-  return server.app.inject({
-    method,
-    url: `/api/admin${url}`,
-    headers: { ...admin.headers, 'accept-language': language },
-    ...(payload ? { payload } : {}),
-  });
-}
 
 function topping(name: string): AdminTopping {
   const found = toppingList.find((candidate) => candidate.name.de === name);
@@ -57,10 +41,9 @@ async function createGroup(name: string, minSelect = 0, maxSelect = 3): Promise<
   return adminToppingGroupSchema.parse(response.json());
 }
 
-async function shopProducts(): Promise<Product[]> {
-  const response = await server.app.inject({ method: 'GET', url: '/api/products/?store_id=13' });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as unknown[]).map((product) => productSchema.parse(product));
+/** Saves the toppings a group offers, as the back office's form sends them. */
+function putItems(groupId: number, version: number, items: { topping_id: number; price: number }[], language = 'de') {
+  return request('PUT', `/stores/13/topping-groups/${groupId}/items`, { items, version }, language);
 }
 
 async function shopProduct(id: number): Promise<Product> {
@@ -73,27 +56,15 @@ async function shopProduct(id: number): Promise<Product> {
 async function linkToPlainProduct(groupId: number): Promise<number> {
   const plain = (await shopProducts()).find((product) => product.enriched_topping_groups.length === 0);
   if (!plain) throw new Error('no product without groups');
-  await server.app.database.db.insert(productToppingGroups).values({ productId: plain.id, groupId, position: 0 });
-  await server.app.catalogue.invalidate(13);
+  await backOffice.app.database.db.insert(productToppingGroups).values({ productId: plain.id, groupId, position: 0 });
+  await backOffice.app.catalogue.invalidate(13);
   return plain.id;
 }
 
 beforeAll(async () => {
-  server = await buildTestServer();
-  admin = await createTestUser(server.app, { role: 'admin' });
-  const db = server.app.database.db;
-  await db.insert(stores).values({ ...DEMO_STORE, id: 14, name: 'Pizzeria Zwei' });
-  const [other] = await db
-    .insert(toppings)
-    .values({ storeId: 14, name: { de: 'Fremde Zutat', en: '' }, priceCents: 100 })
-    .returning();
-  otherStoreToppingId = present(other).id;
+  otherStoreToppingId = await otherStoreTopping(backOffice.app);
   const response = await request('GET', '/stores/13/toppings');
   toppingList = adminToppingListSchema.parse(response.json());
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('GET /api/admin/stores/:id/topping-groups', () => {
@@ -140,7 +111,7 @@ describe('POST and PUT /api/admin/stores/:id/topping-groups', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'version_conflict', current: { name: { de: 'Dips' }, version: 2 } });
 
-    const entries = await server.app.database.db
+    const entries = await backOffice.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'topping_group'), eq(auditLog.entityId, String(created.id))))
@@ -182,7 +153,7 @@ describe('POST and PUT /api/admin/stores/:id/topping-groups', () => {
   });
 
   it("answers 404 for another store's group", async () => {
-    const db = server.app.database.db;
+    const db = backOffice.app.database.db;
     const response = await request('POST', '/stores/14/topping-groups', {
       name: { de: 'Gruppe zwei', en: '' },
       min_select: 0,
@@ -201,9 +172,7 @@ describe('POST and PUT /api/admin/stores/:id/topping-groups', () => {
     expect((await request('POST', `/stores/13/topping-groups/${foreign.id}/archive`, { version: 1 })).statusCode).toBe(
       404,
     );
-    expect(
-      (await request('PUT', `/stores/13/topping-groups/${foreign.id}/items`, { items: [], version: 1 })).statusCode,
-    ).toBe(404);
+    expect((await putItems(foreign.id, 1, [])).statusCode).toBe(404);
     expect(await db.select().from(groupItems).where(eq(groupItems.groupId, foreign.id))).toEqual([]);
   });
 });
@@ -212,13 +181,10 @@ describe('PUT /api/admin/stores/:id/topping-groups/:groupId/items', () => {
   it("sets the group's toppings, prices and order; the shop's product shows them at once", async () => {
     const group = await createGroup('Käserand', 0, 1);
     const productId = await linkToPlainProduct(group.id);
-    const response = await request('PUT', `/stores/13/topping-groups/${group.id}/items`, {
-      items: [
-        { topping_id: topping('Parmesan').id, price: 2.5 },
-        { topping_id: topping('Mozzarella').id, price: 0 },
-      ],
-      version: group.version,
-    });
+    const response = await putItems(group.id, group.version, [
+      { topping_id: topping('Parmesan').id, price: 2.5 },
+      { topping_id: topping('Mozzarella').id, price: 0 },
+    ]);
     expect(response.statusCode, response.body).toBe(200);
     const saved = adminToppingGroupSchema.parse(response.json());
     expect(saved).toMatchObject({ version: group.version + 1, product_ids: [productId] });
@@ -233,13 +199,10 @@ describe('PUT /api/admin/stores/:id/topping-groups/:groupId/items', () => {
     ]);
 
     // Reordered, one removed, one added: the rows are replaced.
-    const second = await request('PUT', `/stores/13/topping-groups/${group.id}/items`, {
-      items: [
-        { topping_id: topping('Rucola').id, price: 1 },
-        { topping_id: topping('Parmesan').id, price: 2 },
-      ],
-      version: saved.version,
-    });
+    const second = await putItems(group.id, saved.version, [
+      { topping_id: topping('Rucola').id, price: 1 },
+      { topping_id: topping('Parmesan').id, price: 2 },
+    ]);
     expect(second.statusCode, second.body).toBe(200);
     const shownAgain = (await shopProduct(productId)).enriched_topping_groups.find(
       (candidate) => candidate.id === group.id,
@@ -248,7 +211,7 @@ describe('PUT /api/admin/stores/:id/topping-groups/:groupId/items', () => {
       ['Rucola', 1],
       ['Parmesan', 2],
     ]);
-    const [entry] = await server.app.database.db
+    const [entry] = await backOffice.app.database.db
       .select()
       .from(auditLog)
       .where(
@@ -265,37 +228,28 @@ describe('PUT /api/admin/stores/:id/topping-groups/:groupId/items', () => {
   it('refuses duplicates, unknown toppings and toppings of another store, changing nothing', async () => {
     const group = await createGroup('Gemüse');
     const mushrooms = topping('Champignons').id;
-    const duplicate = await request('PUT', `/stores/13/topping-groups/${group.id}/items`, {
-      items: [
-        { topping_id: mushrooms, price: 1 },
-        { topping_id: mushrooms, price: 2 },
-      ],
-      version: 1,
-    });
+    const duplicate = await putItems(group.id, 1, [
+      { topping_id: mushrooms, price: 1 },
+      { topping_id: mushrooms, price: 2 },
+    ]);
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json()).toMatchObject({ code: 'duplicate_topping' });
     for (const id of [otherStoreToppingId, 999_999]) {
-      const unknown = await request(
-        'PUT',
-        `/stores/13/topping-groups/${group.id}/items`,
-        {
-          items: [
-            { topping_id: mushrooms, price: 1 },
-            { topping_id: id, price: 1 },
-          ],
-          version: 1,
-        },
+      const unknown = await putItems(
+        group.id,
+        1,
+        [
+          { topping_id: mushrooms, price: 1 },
+          { topping_id: id, price: 1 },
+        ],
         'en',
       );
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json()).toMatchObject({ code: 'unknown_topping', message: expect.stringContaining(String(id)) });
     }
-    const badPrice = await request('PUT', `/stores/13/topping-groups/${group.id}/items`, {
-      items: [{ topping_id: mushrooms, price: 0.001 }],
-      version: 1,
-    });
+    const badPrice = await putItems(group.id, 1, [{ topping_id: mushrooms, price: 0.001 }]);
     expect(badPrice.statusCode).toBe(400);
-    const stale = await request('PUT', `/stores/13/topping-groups/${group.id}/items`, { items: [], version: 7 });
+    const stale = await putItems(group.id, 7, []);
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ current: { id: group.id, version: 1 } });
     expect((await listGroups()).find((candidate) => candidate.id === group.id)).toEqual(group);
@@ -306,51 +260,40 @@ describe('PUT /api/admin/stores/:id/topping-groups/:groupId/items', () => {
     const extras = present(groups.find((group) => group.name.de === 'Extra Beläge'));
     const productId = present(extras.product_ids[0]);
     const group = await createGroup('Doppelt');
-    await server.app.database.db.insert(productToppingGroups).values({ productId, groupId: group.id, position: 9 });
-    const response = await request('PUT', `/stores/13/topping-groups/${group.id}/items`, {
-      items: [{ topping_id: topping('Salami').id, price: 3 }],
-      version: group.version,
-    });
+    await backOffice.app.database.db.insert(productToppingGroups).values({ productId, groupId: group.id, position: 9 });
+    const response = await putItems(group.id, group.version, [{ topping_id: topping('Salami').id, price: 3 }]);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'topping_offered_twice',
       message: expect.stringContaining('Salami'),
     });
-    expect(await server.app.database.db.select().from(groupItems).where(eq(groupItems.groupId, group.id))).toEqual([]);
+    expect(await backOffice.app.database.db.select().from(groupItems).where(eq(groupItems.groupId, group.id))).toEqual(
+      [],
+    );
     expect((await listGroups()).find((candidate) => candidate.id === group.id)?.version).toBe(group.version);
     // A topping the product does not have yet is fine.
     const capers = await request('POST', '/stores/13/toppings', { name: { de: 'Kapern', en: '' }, price: 1 });
-    const other = await request('PUT', `/stores/13/topping-groups/${group.id}/items`, {
-      items: [{ topping_id: (capers.json() as AdminTopping).id, price: 3 }],
-      version: group.version,
-    });
+    const other = await putItems(group.id, group.version, [
+      { topping_id: (capers.json() as AdminTopping).id, price: 3 },
+    ]);
     expect(other.statusCode, other.body).toBe(200);
   });
 
   it('leaves archived toppings out of the list and keeps their rows when the items are saved', async () => {
     const group = await createGroup('Mit Archiv');
     const [ham, tuna] = [topping('Vorderschinken').id, topping('Thunfisch').id];
-    const saved = await request('PUT', `/stores/13/topping-groups/${group.id}/items`, {
-      items: [
-        { topping_id: ham, price: 1 },
-        { topping_id: tuna, price: 2 },
-      ],
-      version: 1,
-    });
+    const saved = await putItems(group.id, 1, [
+      { topping_id: ham, price: 1 },
+      { topping_id: tuna, price: 2 },
+    ]);
     expect(saved.statusCode).toBe(200);
-    const db = server.app.database.db;
+    const db = backOffice.app.database.db;
     await db.update(toppings).set({ archivedAt: new Date() }).where(eq(toppings.id, tuna));
     const listed = present((await listGroups()).find((candidate) => candidate.id === group.id));
     expect(listed.items.map((item) => item.topping_id)).toEqual([ham]);
-    const refused = await request('PUT', `/stores/13/topping-groups/${group.id}/items`, {
-      items: [{ topping_id: tuna, price: 2 }],
-      version: listed.version,
-    });
+    const refused = await putItems(group.id, listed.version, [{ topping_id: tuna, price: 2 }]);
     expect(refused.statusCode).toBe(400);
-    const again = await request('PUT', `/stores/13/topping-groups/${group.id}/items`, {
-      items: [],
-      version: listed.version,
-    });
+    const again = await putItems(group.id, listed.version, []);
     expect(again.statusCode).toBe(200);
     const rows = await db.select().from(groupItems).where(eq(groupItems.groupId, group.id));
     expect(rows.map((row) => row.toppingId)).toEqual([tuna]);
@@ -367,7 +310,7 @@ describe('POST /api/admin/stores/:id/topping-groups/:groupId/archive', () => {
     expect(response.json()).toMatchObject({ version: 2 });
     expect((await shopProduct(productId)).enriched_topping_groups.map((shown) => shown.id)).not.toContain(group.id);
     expect((await listGroups()).some((candidate) => candidate.id === group.id)).toBe(false);
-    const [entry] = await server.app.database.db
+    const [entry] = await backOffice.app.database.db
       .select()
       .from(auditLog)
       .where(

@@ -18,13 +18,19 @@ import {
 } from '@pizzeria/domain';
 import type { Db } from '../../../db/client.ts';
 import { groupItems, productToppingGroups, products, stores, toppingGroups, toppings } from '../../../db/schema.ts';
-import { HttpError } from '../../../plugins/errors.ts';
+import { adminErrorResponses, HttpError } from '../../../plugins/errors.ts';
 import { checkVersion, editAudited } from '../../audit/index.ts';
 import { storeNotFound } from '../errors.ts';
-import { errorResponses } from './topping-admin-shared.ts';
 import { refuseOverlappingGroups } from './topping-overlap.ts';
 
 type GroupRow = typeof toppingGroups.$inferSelect;
+
+/** What a change to one group answers: the group as it is now, or a conflict with it. */
+const changedGroupResponses = {
+  200: adminToppingGroupSchema,
+  409: conflictSchema(adminToppingGroupSchema),
+  ...adminErrorResponses,
+};
 
 function groupNotFound(): HttpError {
   return new HttpError(404, 'topping_group_not_found', {
@@ -150,7 +156,7 @@ const groupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "The store's topping groups (not archived) with the toppings they offer and their products",
         params: storeIdParamsSchema,
-        response: { 200: adminToppingGroupListSchema, ...errorResponses },
+        response: { 200: adminToppingGroupListSchema, ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -172,7 +178,7 @@ const groupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a topping group (offering no toppings yet)',
         params: storeIdParamsSchema,
         body: toppingGroupCreateRequestSchema,
-        response: { 201: adminToppingGroupSchema, ...errorResponses },
+        response: { 201: adminToppingGroupSchema, ...adminErrorResponses },
       },
     },
     async (request, reply) => {
@@ -206,11 +212,7 @@ const groupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rename a topping group or change how many toppings a customer may choose',
         params: toppingGroupParamsSchema,
         body: toppingGroupUpdateRequestSchema,
-        response: {
-          200: adminToppingGroupSchema,
-          409: conflictSchema(adminToppingGroupSchema),
-          ...errorResponses,
-        },
+        response: changedGroupResponses,
       },
     },
     async (request) => {
@@ -233,11 +235,7 @@ const groupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Archive a topping group: the shop's products stop offering it at once",
         params: toppingGroupParamsSchema,
         body: versionedRequestSchema,
-        response: {
-          200: adminToppingGroupSchema,
-          409: conflictSchema(adminToppingGroupSchema),
-          ...errorResponses,
-        },
+        response: changedGroupResponses,
       },
     },
     async (request) => {
@@ -255,11 +253,7 @@ const groupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           "Set which toppings a group offers, at which price, in which order (the array's); replaces all of them",
         params: toppingGroupParamsSchema,
         body: groupItemsRequestSchema,
-        response: {
-          200: adminToppingGroupSchema,
-          409: conflictSchema(adminToppingGroupSchema),
-          ...errorResponses,
-        },
+        response: changedGroupResponses,
       },
     },
     async (request) => {

@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { adminPictureSchema, adminProductSchema, productSchema } from '@pizzeria/domain';
 import { auditLog, pictureRenditions, pictures } from '../../../db/schema.ts';
-import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../../test/helper.ts';
+import { backOfficeTestServer, present } from '../../../../test/back-office.ts';
 
 // Picture uploads and how the shop gets them.
 
-let server: TestServer;
-let admin: TestUser;
-
-/** The value a test has just made sure of; fails loudly instead of asserting with `!`. */
-function defined<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new Error('expected a value');
-  return value;
-}
+const backOffice = backOfficeTestServer();
 
 /** A real picture of the given size, in a given format, with a colour so two are never the same. */
 function picture(format: 'jpeg' | 'png' | 'webp', width: number, height: number, red = 200): Promise<Buffer> {
@@ -25,26 +18,17 @@ function picture(format: 'jpeg' | 'png' | 'webp', width: number, height: number,
 }
 
 function upload(body: Buffer | string, contentType: string, language = 'de') {
-  return server.app.inject({
+  return backOffice.app.inject({
     method: 'POST',
     url: '/api/admin/stores/13/pictures',
-    headers: { ...admin.headers, 'content-type': contentType, 'accept-language': language },
+    headers: { ...backOffice.admin.headers, 'content-type': contentType, 'accept-language': language },
     payload: body,
   });
 }
 
 function get(url: string, headers: Record<string, string> = {}) {
-  return server.app.inject({ method: 'GET', url, headers });
+  return backOffice.app.inject({ method: 'GET', url, headers });
 }
-
-beforeAll(async () => {
-  server = await buildTestServer();
-  admin = await createTestUser(server.app, { role: 'admin' });
-});
-
-afterAll(async () => {
-  await server.close();
-});
 
 describe('POST /api/admin/stores/:id/pictures', () => {
   it.each(['jpeg', 'png', 'webp'] as const)(
@@ -54,7 +38,7 @@ describe('POST /api/admin/stores/:id/pictures', () => {
       const response = await upload(await picture(format, 900, 600, red), `image/${format}`);
       expect(response.statusCode, response.body).toBe(201);
       const created = adminPictureSchema.parse(response.json());
-      const rows = await server.app.database.db
+      const rows = await backOffice.app.database.db
         .select()
         .from(pictureRenditions)
         .where(eq(pictureRenditions.pictureId, created.id));
@@ -124,9 +108,9 @@ describe('POST /api/admin/stores/:id/pictures', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     const id = adminPictureSchema.parse(first.json()).id;
-    const audits = await server.app.database.db.select().from(auditLog).where(eq(auditLog.entity, 'picture'));
+    const audits = await backOffice.app.database.db.select().from(auditLog).where(eq(auditLog.entity, 'picture'));
     expect(audits.filter((entry) => entry.entityId === String(id))).toHaveLength(1);
-    const [row] = await server.app.database.db.select().from(pictures).where(eq(pictures.id, id));
+    const [row] = await backOffice.app.database.db.select().from(pictures).where(eq(pictures.id, id));
     expect(row?.originalHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
@@ -154,10 +138,10 @@ describe('POST /api/admin/stores/:id/pictures', () => {
   });
 
   it('refuses other content types with 415 and a too small picture with 400', async () => {
-    const json = await server.app.inject({
+    const json = await backOffice.app.inject({
       method: 'POST',
       url: '/api/admin/stores/13/pictures',
-      headers: admin.headers,
+      headers: backOffice.admin.headers,
       payload: { picture: 'x' },
     });
     expect(json.statusCode).toBe(415);
@@ -192,10 +176,10 @@ describe('POST /api/admin/stores/:id/pictures', () => {
   });
 
   it('answers 404 for an unknown store', async () => {
-    const response = await server.app.inject({
+    const response = await backOffice.app.inject({
       method: 'POST',
       url: '/api/admin/stores/999999/pictures',
-      headers: { ...admin.headers, 'content-type': 'image/png' },
+      headers: { ...backOffice.admin.headers, 'content-type': 'image/png' },
       payload: await picture('png', 300, 300, 77),
     });
     expect(response.statusCode).toBe(404);
@@ -233,20 +217,20 @@ describe('a product with a picture', () => {
       const response = await get('/api/products/?store_id=13');
       return z.array(productSchema).parse(response.json());
     };
-    const product = defined((await shop())[0]);
+    const product = present((await shop())[0]);
     const read = adminProductSchema.parse(
       (
-        await server.app.inject({
+        await backOffice.app.inject({
           method: 'GET',
           url: `/api/admin/stores/13/products/${product.id}`,
-          headers: admin.headers,
+          headers: backOffice.admin.headers,
         })
       ).json(),
     );
-    const saved = await server.app.inject({
+    const saved = await backOffice.app.inject({
       method: 'PUT',
       url: `/api/admin/stores/13/products/${product.id}`,
-      headers: admin.headers,
+      headers: backOffice.admin.headers,
       payload: {
         category_id: read.category_id,
         type: read.type,

@@ -84,35 +84,29 @@ const productOfferRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id: storeId, productId } = request.params;
       const groupIds = request.body.group_ids;
       if (new Set(groupIds).size !== groupIds.length) throw DUPLICATE_GROUP;
-      return writeProduct(app, request, {
-        storeId,
-        productId,
-        version: request.body.version,
-        action: 'topping_groups',
-        async change(tx) {
-          const found =
-            groupIds.length === 0
-              ? []
-              : await tx
-                  .select({ id: toppingGroups.id })
-                  .from(toppingGroups)
-                  .where(
-                    and(
-                      inArray(toppingGroups.id, groupIds),
-                      eq(toppingGroups.storeId, storeId),
-                      isNull(toppingGroups.archivedAt),
-                    ),
-                  )
-                  .for('share');
-          if (found.length !== groupIds.length) throw UNKNOWN_GROUP;
-          await tx.delete(productToppingGroups).where(eq(productToppingGroups.productId, productId));
-          if (groupIds.length > 0) {
-            await tx
-              .insert(productToppingGroups)
-              .values(groupIds.map((groupId, position) => ({ productId, groupId, position })));
-          }
-          await refuseOverlappingGroups(tx, { productIds: [productId] });
-        },
+      return writeProduct(app, request, 'topping_groups', async (tx) => {
+        const found =
+          groupIds.length === 0
+            ? []
+            : await tx
+                .select({ id: toppingGroups.id })
+                .from(toppingGroups)
+                .where(
+                  and(
+                    inArray(toppingGroups.id, groupIds),
+                    eq(toppingGroups.storeId, storeId),
+                    isNull(toppingGroups.archivedAt),
+                  ),
+                )
+                .for('share');
+        if (found.length !== groupIds.length) throw UNKNOWN_GROUP;
+        await tx.delete(productToppingGroups).where(eq(productToppingGroups.productId, productId));
+        if (groupIds.length > 0) {
+          await tx
+            .insert(productToppingGroups)
+            .values(groupIds.map((groupId, position) => ({ productId, groupId, position })));
+        }
+        await refuseOverlappingGroups(tx, { productIds: [productId] });
       });
     },
   );
@@ -129,43 +123,37 @@ const productOfferRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id: storeId, productId } = request.params;
+      const { productId } = request.params;
       const body = request.body;
-      return writeProduct(app, request, {
-        storeId,
-        productId,
-        version: body.version,
-        action: 'declarations',
-        async change(tx) {
-          const allergenRows =
-            body.allergen_codes.length === 0
-              ? []
-              : await tx
-                  .select({ id: allergens.id, code: allergens.code })
-                  .from(allergens)
-                  .where(inArray(allergens.code, body.allergen_codes))
-                  .for('share');
-          const additiveRows =
-            body.additive_codes.length === 0
-              ? []
-              : await tx
-                  .select({ id: additives.id, code: additives.code })
-                  .from(additives)
-                  .where(and(inArray(additives.code, body.additive_codes), isNull(additives.archivedAt)))
-                  .for('share');
-          const allergenIds = resolveCodes(body.allergen_codes, allergenRows);
-          if (allergenIds.missing.length > 0) throw unknownCodes('allergen', allergenIds.missing);
-          const additiveIds = resolveCodes(body.additive_codes, additiveRows);
-          if (additiveIds.missing.length > 0) throw unknownCodes('additive', additiveIds.missing);
-          await tx.delete(productAllergens).where(eq(productAllergens.productId, productId));
-          await tx.delete(productAdditives).where(eq(productAdditives.productId, productId));
-          if (allergenIds.ids.length > 0) {
-            await tx.insert(productAllergens).values(allergenIds.ids.map((allergenId) => ({ productId, allergenId })));
-          }
-          if (additiveIds.ids.length > 0) {
-            await tx.insert(productAdditives).values(additiveIds.ids.map((additiveId) => ({ productId, additiveId })));
-          }
-        },
+      return writeProduct(app, request, 'declarations', async (tx) => {
+        const allergenRows =
+          body.allergen_codes.length === 0
+            ? []
+            : await tx
+                .select({ id: allergens.id, code: allergens.code })
+                .from(allergens)
+                .where(inArray(allergens.code, body.allergen_codes))
+                .for('share');
+        const additiveRows =
+          body.additive_codes.length === 0
+            ? []
+            : await tx
+                .select({ id: additives.id, code: additives.code })
+                .from(additives)
+                .where(and(inArray(additives.code, body.additive_codes), isNull(additives.archivedAt)))
+                .for('share');
+        const allergenIds = resolveCodes(body.allergen_codes, allergenRows);
+        if (allergenIds.missing.length > 0) throw unknownCodes('allergen', allergenIds.missing);
+        const additiveIds = resolveCodes(body.additive_codes, additiveRows);
+        if (additiveIds.missing.length > 0) throw unknownCodes('additive', additiveIds.missing);
+        await tx.delete(productAllergens).where(eq(productAllergens.productId, productId));
+        await tx.delete(productAdditives).where(eq(productAdditives.productId, productId));
+        if (allergenIds.ids.length > 0) {
+          await tx.insert(productAllergens).values(allergenIds.ids.map((allergenId) => ({ productId, allergenId })));
+        }
+        if (additiveIds.ids.length > 0) {
+          await tx.insert(productAdditives).values(additiveIds.ids.map((additiveId) => ({ productId, additiveId })));
+        }
       });
     },
   );

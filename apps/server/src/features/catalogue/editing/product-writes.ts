@@ -64,36 +64,36 @@ export async function requireReferences(
   if (!picture) throw INVALID_PICTURE;
 }
 
-export interface ProductWrite {
-  storeId: number;
-  productId: number;
-  /** The version the form was read at. */
-  version: number;
-  /** `update`, `archive`, `sold_out`, `topping_groups`, `declarations`. */
-  action: string;
-  /** Changes the product's rows; the version is raised afterwards. */
-  change(tx: Db, current: AdminProduct): Promise<void>;
-}
+/** A request to one product's route: the store and product in its path, the version its form was read at. */
+export type ProductRequest = FastifyRequest & {
+  params: { id: number; productId: number };
+  body: { version: number };
+};
 
-/** Runs one versioned, audited write to a product and answers with the product as it is now. */
+/**
+ * Runs one versioned, audited write to the request's product and answers with the product as it is now.
+ * `action` is `update`, `archive`, `sold_out`, `topping_groups` or `declarations`; `change` changes the
+ * product's rows, and the version is raised afterwards.
+ */
 export async function writeProduct(
   app: FastifyInstance,
-  request: FastifyRequest,
-  write: ProductWrite,
+  request: ProductRequest,
+  action: string,
+  change: (tx: Db, current: AdminProduct) => Promise<void>,
 ): Promise<AdminProduct> {
-  const { storeId, productId } = write;
+  const { id: storeId, productId } = request.params;
   return editAudited(app, request, {
     storeId,
     entity: 'product',
-    action: write.action,
+    action,
     write: async (tx) => {
       const current = checkVersion(
         await readAdminProduct(tx, storeId, productId, true),
-        write.version,
+        request.body.version,
         () => productNotFound(productId),
         (row) => row,
       );
-      await write.change(tx, current);
+      await change(tx, current);
       await tx
         .update(products)
         .set({ version: sql`${products.version} + 1` })

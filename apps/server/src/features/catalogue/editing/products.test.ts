@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
-import {
-  adminProductPageSchema,
-  adminProductSchema,
-  orderSchema,
-  productSchema,
-  type AdminProduct,
-} from '@pizzeria/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminProductPageSchema, adminProductSchema, orderSchema, type AdminProduct } from '@pizzeria/domain';
 import {
   auditLog,
   categories,
@@ -18,45 +11,19 @@ import {
   stores,
   toppingGroups,
 } from '../../../db/schema.ts';
-import {
-  buildTestServer,
-  createTestUser,
-  pickupOrder,
-  type TestServer,
-  type TestUser,
-} from '../../../../test/helper.ts';
+import { pickupOrder, pinClock } from '../../../../test/helper.ts';
+import { backOfficeTestServer, present } from '../../../../test/back-office.ts';
 
 // The back office's products.
 
 // Monday 14 June 2027, 18:07 in Berlin: the demo store is open. A year ahead of any test run, so a
 // "sold out until tomorrow" computed for it still lies ahead when the shop's catalogue reads it.
+const backOffice = backOfficeTestServer({ prefix: '/api/admin/stores/13' });
+const { request: call, shopProducts } = backOffice;
+
 const NOW = new Date('2027-06-14T16:07:00Z');
 
-let server: TestServer;
-let admin: TestUser;
-
-/** The value a test has just made sure of; fails loudly instead of asserting with `!`. */
-function defined<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new Error('expected a value');
-  return value;
-}
-
 let categoryId: number;
-
-function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, language = 'de') {
-  return server.app.inject({
-    method,
-    url: `/api/admin/stores/13${url}`,
-    headers: { ...admin.headers, 'accept-language': language },
-    ...(payload ? { payload } : {}),
-  });
-}
-
-async function shopProducts() {
-  const response = await server.app.inject({ method: 'GET', url: '/api/products/?store_id=13' });
-  expect(response.statusCode).toBe(200);
-  return z.array(productSchema).parse(response.json());
-}
 
 const SIMPLE = {
   type: 'simple',
@@ -92,21 +59,14 @@ async function update(product: AdminProduct, changes: object) {
 }
 
 beforeAll(async () => {
-  server = await buildTestServer();
-  server.app.orders.clock = { now: () => NOW };
-  server.app.storeStatus.clock = { now: () => NOW };
-  admin = await createTestUser(server.app, { role: 'admin' });
-  const [first] = await server.app.database.db
+  pinClock(backOffice.app, NOW);
+  const [first] = await backOffice.app.database.db
     .select({ id: categories.id })
     .from(categories)
     .where(eq(categories.storeId, 13))
     .orderBy(categories.position)
     .limit(1);
-  categoryId = defined(first).id;
-});
-
-afterAll(async () => {
-  await server.close();
+  categoryId = present(first).id;
 });
 
 describe('creating and reading products', () => {
@@ -131,7 +91,7 @@ describe('creating and reading products', () => {
       name: 'Tiramisu',
       price: 5.5,
     });
-    const [entry] = await server.app.database.db
+    const [entry] = await backOffice.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, String(product.id))));
@@ -205,29 +165,29 @@ describe('creating and reading products', () => {
   });
 
   it('answers 404 for an unknown product and for one of another store, 400 for its category', async () => {
-    const db = server.app.database.db;
+    const db = backOffice.app.database.db;
     const [other] = await db.insert(stores).values({ name: 'Zweite Filiale' }).returning();
     const [foreignCategory] = await db
       .insert(categories)
-      .values({ storeId: defined(other).id, name: { de: 'Fremd', en: '' }, description: { de: '', en: '' } })
+      .values({ storeId: present(other).id, name: { de: 'Fremd', en: '' }, description: { de: '', en: '' } })
       .returning();
     const [foreign] = await db
       .insert(products)
       .values({
-        categoryId: defined(foreignCategory).id,
+        categoryId: present(foreignCategory).id,
         name: { de: 'Fremd', en: '' },
         description: { de: '', en: '' },
         priceCents: 100,
         taxRateId: 1,
       })
       .returning();
-    for (const id of [999_999, defined(foreign).id]) {
+    for (const id of [999_999, present(foreign).id]) {
       const read = await call('GET', `/products/${id}`);
       expect(read.statusCode).toBe(404);
       expect(read.json()).toMatchObject({ code: 'product_not_found' });
       expect((await call('PUT', `/products/${id}/sold-out`, { sold_out: true, version: 1 })).statusCode).toBe(404);
     }
-    const intoForeign = await call('POST', '/products', { ...SIMPLE, category_id: defined(foreignCategory).id });
+    const intoForeign = await call('POST', '/products', { ...SIMPLE, category_id: present(foreignCategory).id });
     expect(intoForeign.json()).toMatchObject({ code: 'invalid_category' });
   });
 });
@@ -246,7 +206,7 @@ describe('editing products', () => {
     const response = await update(product, {
       variants: [
         { name: { de: 'Familie', en: 'Family' }, price: 16 },
-        { id: defined(small).id, name: { de: 'Mini', en: 'Mini' }, price: 6 },
+        { id: present(small).id, name: { de: 'Mini', en: 'Mini' }, price: 6 },
       ],
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -254,11 +214,11 @@ describe('editing products', () => {
     expect(updated.version).toBe(2);
     expect(updated.price).toBe(6);
     expect(updated.variants.map((variant) => variant.name.de)).toEqual(['Familie', 'Mini']);
-    expect(updated.variants[1]?.id).toBe(defined(small).id);
-    const [archived] = await server.app.database.db
+    expect(updated.variants[1]?.id).toBe(present(small).id);
+    const [archived] = await backOffice.app.database.db
       .select()
       .from(productVariants)
-      .where(eq(productVariants.id, defined(large).id));
+      .where(eq(productVariants.id, present(large).id));
     expect(archived?.archivedAt).toBeInstanceOf(Date);
   });
 
@@ -266,7 +226,7 @@ describe('editing products', () => {
     const one = await create({ type: 'variable', price: null, variants: [{ name: { de: 'A', en: '' }, price: 1 }] });
     const two = await create({ type: 'variable', price: null, variants: [{ name: { de: 'B', en: '' }, price: 1 }] });
     const response = await update(two, {
-      variants: [{ id: defined(one.variants[0]).id, name: { de: 'X', en: '' }, price: 2 }],
+      variants: [{ id: present(one.variants[0]).id, name: { de: 'X', en: '' }, price: 2 }],
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'invalid_variant' });
@@ -285,7 +245,7 @@ describe('editing products', () => {
 
   it('renames a product while orders placed before keep their name, and archives it keeping the row', async () => {
     const product = await create({ name: { de: 'Panna cotta', en: 'Panna cotta' } });
-    const placed = await server.app.inject({
+    const placed = await backOffice.app.inject({
       method: 'POST',
       url: '/api/orders/guest',
       headers: { 'idempotency-key': randomUUID() },
@@ -301,10 +261,14 @@ describe('editing products', () => {
     expect(archived.json()).toMatchObject({ id: product.id, version: 3 });
     expect((await shopProducts()).map((item) => item.id)).not.toContain(product.id);
     expect((await call('GET', `/products/${product.id}`)).statusCode).toBe(404);
-    const [row] = await server.app.database.db.select().from(products).where(eq(products.id, product.id));
+    const [row] = await backOffice.app.database.db.select().from(products).where(eq(products.id, product.id));
     expect(row?.archivedAt).toBeInstanceOf(Date);
 
-    const read = await server.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: admin.headers });
+    const read = await backOffice.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}`,
+      headers: backOffice.admin.headers,
+    });
     expect(read.statusCode, read.body).toBe(200);
     expect(orderSchema.parse(read.json()).items[0]?.name).toBe('Panna cotta');
   });
@@ -318,16 +282,16 @@ describe('editing products', () => {
   });
 
   it('moves a product to the end of another category', async () => {
-    const [, second] = await server.app.database.db
+    const [, second] = await backOffice.app.database.db
       .select({ id: categories.id })
       .from(categories)
       .where(eq(categories.storeId, 13))
       .orderBy(categories.position);
     const product = await create();
-    const moved = adminProductSchema.parse((await update(product, { category_id: defined(second).id })).json());
-    expect(moved.category_id).toBe(defined(second).id);
+    const moved = adminProductSchema.parse((await update(product, { category_id: present(second).id })).json());
+    expect(moved.category_id).toBe(present(second).id);
     const page = adminProductPageSchema.parse(
-      (await call('GET', `/products?category_id=${defined(second).id}&page_size=100`)).json(),
+      (await call('GET', `/products?category_id=${present(second).id}&page_size=100`)).json(),
     );
     expect(page.items.at(-1)?.id).toBe(product.id);
   });
@@ -342,12 +306,12 @@ describe('sold out today', () => {
     expect(soldOut.version).toBe(2);
     // Monday evening: the demo store opens again on Tuesday.
     expect(soldOut.sold_out_until).not.toBeNull();
-    const until = new Date(defined(soldOut.sold_out_until));
+    const until = new Date(present(soldOut.sold_out_until));
     expect(until.getTime()).toBeGreaterThan(NOW.getTime());
     expect(until.toISOString().slice(0, 10)).toBe('2027-06-15');
     expect((await shopProducts()).map((item) => item.id)).not.toContain(product.id);
 
-    const order = await server.app.inject({
+    const order = await backOffice.app.inject({
       method: 'POST',
       url: '/api/orders/guest',
       headers: { 'idempotency-key': randomUUID() },
@@ -362,7 +326,7 @@ describe('sold out today', () => {
     const lifted = await call('PUT', `/products/${product.id}/sold-out`, { sold_out: false, version: 2 });
     expect(lifted.json()).toMatchObject({ sold_out_until: null, version: 3 });
     expect((await shopProducts()).map((item) => item.id)).toContain(product.id);
-    const [entry] = await server.app.database.db
+    const [entry] = await backOffice.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, String(product.id)), eq(auditLog.action, 'sold_out')))
@@ -416,7 +380,7 @@ describe('the product list', () => {
 
 describe('what a product offers and declares', () => {
   it('sets its topping groups in order and refuses duplicates, unknown groups and overlapping ones', async () => {
-    const db = server.app.database.db;
+    const db = backOffice.app.database.db;
     const groups = await db.select().from(toppingGroups).where(eq(toppingGroups.storeId, 13)).orderBy(toppingGroups.id);
     const product = await create();
     const ids = groups.slice(0, 1).map((group) => group.id);
@@ -442,10 +406,10 @@ describe('what a product offers and declares', () => {
     const items = await db
       .select()
       .from(groupItems)
-      .where(eq(groupItems.groupId, defined(ids[0])));
-    await db.insert(groupItems).values(items.map((item) => ({ ...item, groupId: defined(copy).id })));
+      .where(eq(groupItems.groupId, present(ids[0])));
+    await db.insert(groupItems).values(items.map((item) => ({ ...item, groupId: present(copy).id })));
     const overlap = await call('PUT', `/products/${product.id}/topping-groups`, {
-      group_ids: [ids[0], defined(copy).id],
+      group_ids: [ids[0], present(copy).id],
       version: 2,
     });
     expect(overlap.statusCode).toBe(409);

@@ -4,7 +4,6 @@ import {
   adminProductPageSchema,
   adminProductQuerySchema,
   adminProductSchema,
-  apiErrorSchema,
   conflictSchema,
   productOrderRequestSchema,
   productParamsSchema,
@@ -20,13 +19,12 @@ import {
 } from '@pizzeria/domain';
 import type { Db } from '../../../db/client.ts';
 import { productVariants, products, storeHours, stores } from '../../../db/schema.ts';
-import { HttpError } from '../../../plugins/errors.ts';
+import { adminErrorResponses, HttpError } from '../../../plugins/errors.ts';
 import { editAudited } from '../../audit/index.ts';
 import { incompleteOrder, requireStore, sameIds } from './categories.ts';
 import { listAdminProducts, readAdminProduct } from './product-reads.ts';
 import { productNotFound, requireCategory, requireReferences, writeProduct } from './product-writes.ts';
 
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const productConflict = { 409: conflictSchema(adminProductSchema) };
 
 const INVALID_VARIANT = new HttpError(400, 'invalid_variant', {
@@ -117,7 +115,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Products (not archived) in menu order, one page, filtered by name, category, hidden, sold out',
         params: storeIdParamsSchema,
         querystring: adminProductQuerySchema,
-        response: { 200: adminProductPageSchema, ...errorResponses },
+        response: { 200: adminProductPageSchema, ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -133,7 +131,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'One product as its edit form reads it',
         params: productParamsSchema,
-        response: { 200: adminProductSchema, ...errorResponses },
+        response: { 200: adminProductSchema, ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -151,7 +149,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a product at the end of its category',
         params: storeIdParamsSchema,
         body: productRequestSchema,
-        response: { 201: adminProductSchema, ...errorResponses },
+        response: { 201: adminProductSchema, ...adminErrorResponses },
       },
     },
     async (request, reply) => {
@@ -199,7 +197,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Reorder a category's products: every one (not archived) once; raises no version",
         params: storeIdParamsSchema,
         body: productOrderRequestSchema,
-        response: { 200: adminProductPageSchema, ...errorResponses },
+        response: { 200: adminProductPageSchema, ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -248,38 +246,32 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a product and its sizes (sizes left out are archived)',
         params: productParamsSchema,
         body: productUpdateRequestSchema,
-        response: { 200: adminProductSchema, ...errorResponses, ...productConflict },
+        response: { 200: adminProductSchema, ...adminErrorResponses, ...productConflict },
       },
     },
     async (request) => {
       const { id: storeId, productId } = request.params;
       const body = request.body;
-      return writeProduct(app, request, {
-        storeId,
-        productId,
-        version: body.version,
-        action: 'update',
-        async change(tx, current) {
-          await requireCategory(tx, storeId, body.category_id);
-          await requireReferences(tx, storeId, { taxRateId: body.tax_rate_id, pictureId: body.picture_id });
-          const moved = current.category_id !== body.category_id;
-          await tx
-            .update(products)
-            .set({
-              categoryId: body.category_id,
-              type: body.type,
-              name: body.name,
-              description: body.description,
-              priceCents: priceCentsOf(body),
-              ...(body.deposit === undefined ? {} : { depositCents: toCents(body.deposit) }),
-              taxRateId: body.tax_rate_id,
-              pictureId: body.picture_id,
-              hidden: body.hidden,
-              ...(moved ? { position: await endOfCategory(tx, body.category_id) } : {}),
-            })
-            .where(eq(products.id, productId));
-          await saveVariants(tx, productId, body.variants);
-        },
+      return writeProduct(app, request, 'update', async (tx, current) => {
+        await requireCategory(tx, storeId, body.category_id);
+        await requireReferences(tx, storeId, { taxRateId: body.tax_rate_id, pictureId: body.picture_id });
+        const moved = current.category_id !== body.category_id;
+        await tx
+          .update(products)
+          .set({
+            categoryId: body.category_id,
+            type: body.type,
+            name: body.name,
+            description: body.description,
+            priceCents: priceCentsOf(body),
+            ...(body.deposit === undefined ? {} : { depositCents: toCents(body.deposit) }),
+            taxRateId: body.tax_rate_id,
+            pictureId: body.picture_id,
+            hidden: body.hidden,
+            ...(moved ? { position: await endOfCategory(tx, body.category_id) } : {}),
+          })
+          .where(eq(products.id, productId));
+        await saveVariants(tx, productId, body.variants);
       });
     },
   );
@@ -292,19 +284,13 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Archive a product: gone from the shop and the lists; orders keep their copies',
         params: productParamsSchema,
         body: versionedRequestSchema,
-        response: { 200: adminProductSchema, ...errorResponses, ...productConflict },
+        response: { 200: adminProductSchema, ...adminErrorResponses, ...productConflict },
       },
     },
     async (request) => {
-      const { id: storeId, productId } = request.params;
-      return writeProduct(app, request, {
-        storeId,
-        productId,
-        version: request.body.version,
-        action: 'archive',
-        async change(tx) {
-          await tx.update(products).set({ archivedAt: new Date() }).where(eq(products.id, productId));
-        },
+      const { productId } = request.params;
+      return writeProduct(app, request, 'archive', async (tx) => {
+        await tx.update(products).set({ archivedAt: new Date() }).where(eq(products.id, productId));
       });
     },
   );
@@ -317,20 +303,14 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sold out until the next business day starts (`sold_out: true`), or back on sale at once',
         params: productParamsSchema,
         body: soldOutRequestSchema,
-        response: { 200: adminProductSchema, ...errorResponses, ...productConflict },
+        response: { 200: adminProductSchema, ...adminErrorResponses, ...productConflict },
       },
     },
     async (request) => {
       const { id: storeId, productId } = request.params;
-      return writeProduct(app, request, {
-        storeId,
-        productId,
-        version: request.body.version,
-        action: 'sold_out',
-        async change(tx) {
-          const until = request.body.sold_out ? await endOfBusinessDay(tx, storeId, app.storeStatus.clock.now()) : null;
-          await tx.update(products).set({ soldOutUntil: until }).where(eq(products.id, productId));
-        },
+      return writeProduct(app, request, 'sold_out', async (tx) => {
+        const until = request.body.sold_out ? await endOfBusinessDay(tx, storeId, app.storeStatus.clock.now()) : null;
+        await tx.update(products).set({ soldOutUntil: until }).where(eq(products.id, productId));
       });
     },
   );

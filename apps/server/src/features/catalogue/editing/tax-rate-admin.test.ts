@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminTaxRateListSchema,
   adminTaxRateSchema,
@@ -9,38 +9,17 @@ import {
   type Order,
 } from '@pizzeria/domain';
 import { auditLog, products, taxRates } from '../../../db/schema.ts';
-import {
-  buildTestServer,
-  createTestUser,
-  pickupOrder,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../../test/helper.ts';
+import { pickupOrder, simpleProduct } from '../../../../test/helper.ts';
+import { backOfficeTestServer, present } from '../../../../test/back-office.ts';
 import { isUniqueViolation } from '../../../db/database-errors.ts';
 
 // VAT rates, shared by every store.
 
 // Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
+const backOffice = backOfficeTestServer({ prefix: '/api/admin' });
+const { request } = backOffice;
+
 const NOW = new Date('2026-06-15T16:07:00Z');
-
-/** The value a test set up; fails the test when it is missing. */
-function present<T>(value: T | undefined | null): T {
-  if (value === undefined || value === null) throw new Error('expected a value');
-  return value;
-}
-
-let server: TestServer;
-let admin: TestUser;
-
-function request(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, language = 'de') {
-  return server.app.inject({
-    method,
-    url: `/api/admin${url}`,
-    headers: { ...admin.headers, 'accept-language': language },
-    ...(payload ? { payload } : {}),
-  });
-}
 
 async function listRates(): Promise<AdminTaxRate[]> {
   const response = await request('GET', '/tax-rates');
@@ -55,7 +34,7 @@ async function createRate(name: string, percentage: number): Promise<AdminTaxRat
 }
 
 async function placeGuestOrder(productId: number): Promise<Order> {
-  const response = await server.app.inject({
+  const response = await backOffice.app.inject({
     method: 'POST',
     url: '/api/orders/guest',
     headers: { 'idempotency-key': randomUUID() },
@@ -66,19 +45,17 @@ async function placeGuestOrder(productId: number): Promise<Order> {
 }
 
 async function fetchOrder(order: Order): Promise<Order> {
-  const response = await server.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: admin.headers });
+  const response = await backOffice.app.inject({
+    method: 'GET',
+    url: `/api/orders/${order.id}`,
+    headers: backOffice.admin.headers,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return orderSchema.parse(response.json());
 }
 
 beforeAll(async () => {
-  server = await buildTestServer();
-  server.app.orders.clock = { now: () => NOW };
-  admin = await createTestUser(server.app, { role: 'admin' });
-});
-
-afterAll(async () => {
-  await server.close();
+  backOffice.app.orders.clock = { now: () => NOW };
 });
 
 describe('GET /api/admin/tax-rates', () => {
@@ -88,7 +65,7 @@ describe('GET /api/admin/tax-rates', () => {
       ['Ermäßigter Satz 7 %', 7],
       ['Regelsatz 19 %', 19],
     ]);
-    const db = server.app.database.db;
+    const db = backOffice.app.database.db;
     for (const rate of rates) {
       const used = await db.select().from(products).where(eq(products.taxRateId, rate.id));
       expect(rate.product_count).toBe(used.length);
@@ -102,7 +79,7 @@ describe('POST /api/admin/tax-rates', () => {
     const created = await createRate('Null-Satz', 0);
     expect(created).toMatchObject({ name: 'Null-Satz', percentage: 0, product_count: 0, version: 1 });
     expect(await listRates()).toContainEqual(created);
-    const [entry] = await server.app.database.db
+    const [entry] = await backOffice.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'tax_rate'), eq(auditLog.entityId, String(created.id))));
@@ -122,7 +99,7 @@ describe('POST /api/admin/tax-rates', () => {
   });
 
   it('recognises the unique violation a lost race for a name meets', async () => {
-    const error = await server.app.database.db
+    const error = await backOffice.app.database.db
       .insert(taxRates)
       .values({ name: 'Regelsatz 19 %', percentage: 19 })
       .then(
@@ -136,8 +113,8 @@ describe('POST /api/admin/tax-rates', () => {
 
 describe('PUT /api/admin/tax-rates/:taxRateId', () => {
   it('applies to orders placed from then on; an order placed before keeps its VAT', async () => {
-    const product = await simpleProduct(server.app);
-    const [row] = await server.app.database.db
+    const product = await simpleProduct(backOffice.app);
+    const [row] = await backOffice.app.database.db
       .select({ taxRateId: products.taxRateId })
       .from(products)
       .where(eq(products.id, product.id));
@@ -159,7 +136,7 @@ describe('PUT /api/admin/tax-rates/:taxRateId', () => {
     expect(after.total).toBe(before.total);
     expect(present(after.vat[0]).amount).not.toBe(present(before.vat[0]).amount);
     expect(await fetchOrder(before)).toMatchObject({ vat: before.vat });
-    const shopProducts = await server.app.inject({ method: 'GET', url: '/api/products/?store_id=13' });
+    const shopProducts = await backOffice.app.inject({ method: 'GET', url: '/api/products/?store_id=13' });
     const shown = (shopProducts.json() as { id: number; tax: { percentage: number } }[]).find(
       (candidate) => candidate.id === product.id,
     );
@@ -205,12 +182,12 @@ describe('POST /api/admin/tax-rates/:taxRateId/archive', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ id: rate.id, version: 2 });
     expect((await listRates()).some((candidate) => candidate.id === rate.id)).toBe(false);
-    const [row] = await server.app.database.db.select().from(taxRates).where(eq(taxRates.id, rate.id));
+    const [row] = await backOffice.app.database.db.select().from(taxRates).where(eq(taxRates.id, rate.id));
     expect(row?.archivedAt).toBeInstanceOf(Date);
     const again = await createRate('Alter Satz', 16);
     expect(again.id).not.toBe(rate.id);
     expect((await request('POST', `/tax-rates/${rate.id}/archive`, { version: 2 })).statusCode).toBe(404);
-    const [entry] = await server.app.database.db
+    const [entry] = await backOffice.app.database.db
       .select()
       .from(auditLog)
       .where(

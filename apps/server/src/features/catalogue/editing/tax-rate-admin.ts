@@ -13,10 +13,9 @@ import {
 } from '@pizzeria/domain';
 import type { Db } from '../../../db/client.ts';
 import { products, taxRates } from '../../../db/schema.ts';
-import { HttpError } from '../../../plugins/errors.ts';
+import { adminErrorResponses, HttpError } from '../../../plugins/errors.ts';
 import { checkVersion, editAudited, type AuditedChange } from '../../audit/index.ts';
 import { isUniqueViolation } from '../../../db/database-errors.ts';
-import { errorResponses } from './topping-admin-shared.ts';
 
 type TaxRateRow = typeof taxRates.$inferSelect;
 
@@ -127,7 +126,7 @@ const taxRateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The VAT rates (not archived) and how many products use each',
-        response: { 200: adminTaxRateListSchema, ...errorResponses },
+        response: { 200: adminTaxRateListSchema, ...adminErrorResponses },
       },
     },
     async () => {
@@ -157,7 +156,7 @@ const taxRateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Add a VAT rate',
         body: taxRateCreateRequestSchema,
-        response: { 201: adminTaxRateSchema, 409: conflictSchema(adminTaxRateSchema), ...errorResponses },
+        response: { 201: adminTaxRateSchema, 409: conflictSchema(adminTaxRateSchema), ...adminErrorResponses },
       },
     },
     async (request, reply) => {
@@ -185,7 +184,7 @@ const taxRateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rename a VAT rate or change its percentage (for orders placed from now on)',
         params: taxRateParamsSchema,
         body: taxRateUpdateRequestSchema,
-        response: { 200: adminTaxRateSchema, 409: conflictSchema(adminTaxRateSchema), ...errorResponses },
+        response: { 200: adminTaxRateSchema, 409: conflictSchema(adminTaxRateSchema), ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -218,7 +217,7 @@ const taxRateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Archive a VAT rate no product uses (409 `tax_rate_in_use` otherwise); its name becomes free again',
         params: taxRateParamsSchema,
         body: versionedRequestSchema,
-        response: { 200: adminTaxRateSchema, 409: conflictSchema(adminTaxRateSchema), ...errorResponses },
+        response: { 200: adminTaxRateSchema, 409: conflictSchema(adminTaxRateSchema), ...adminErrorResponses },
       },
     },
     async (request) => {

@@ -1,30 +1,15 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToppingListSchema, adminToppingSchema, productSchema, type AdminTopping } from '@pizzeria/domain';
-import { additives, auditLog, groupItems, stores, toppingAdditives, toppings } from '../../../db/schema.ts';
-import { DEMO_STORE } from '../../../db/seed/store.ts';
-import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../../test/helper.ts';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToppingListSchema, adminToppingSchema, type AdminTopping } from '@pizzeria/domain';
+import { additives, groupItems, toppingAdditives, toppings } from '../../../db/schema.ts';
+import { backOfficeTestServer, otherStoreTopping, present } from '../../../../test/back-office.ts';
 
 // The back office's toppings.
 
-/** The value a test set up; fails the test when it is missing. */
-function present<T>(value: T | undefined | null): T {
-  if (value === undefined || value === null) throw new Error('expected a value');
-  return value;
-}
+const backOffice = backOfficeTestServer({ prefix: '/api/admin' });
+const { request, shopProducts, auditOf } = backOffice;
 
-let server: TestServer;
-let admin: TestUser;
 let otherStoreToppingId: number;
-
-function request(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, language = 'de') {
-  return server.app.inject({
-    method,
-    url: `/api/admin${url}`,
-    headers: { ...admin.headers, 'accept-language': language },
-    ...(payload ? { payload } : {}),
-  });
-}
 
 async function listToppings(): Promise<AdminTopping[]> {
   const response = await request('GET', '/stores/13/toppings');
@@ -42,13 +27,6 @@ async function create(name: string, price: number): Promise<AdminTopping> {
   const response = await request('POST', '/stores/13/toppings', { name: { de: name, en: '' }, price });
   expect(response.statusCode, response.body).toBe(201);
   return adminToppingSchema.parse(response.json());
-}
-
-/** The shop's products as customers get them. */
-async function shopProducts() {
-  const response = await server.app.inject({ method: 'GET', url: '/api/products/?store_id=13' });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as unknown[]).map((product) => productSchema.parse(product));
 }
 
 /** Every topping the shop offers with any product, by id. */
@@ -69,28 +47,8 @@ async function shopToppings() {
   return offered;
 }
 
-async function auditOf(entityId: number) {
-  return server.app.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'topping'), eq(auditLog.entityId, String(entityId))))
-    .orderBy(auditLog.id);
-}
-
 beforeAll(async () => {
-  server = await buildTestServer();
-  admin = await createTestUser(server.app, { role: 'admin' });
-  const db = server.app.database.db;
-  await db.insert(stores).values({ ...DEMO_STORE, id: 14, name: 'Pizzeria Zwei' });
-  const [other] = await db
-    .insert(toppings)
-    .values({ storeId: 14, name: { de: 'Fremde Zutat', en: '' }, priceCents: 100 })
-    .returning();
-  otherStoreToppingId = present(other).id;
-});
-
-afterAll(async () => {
-  await server.close();
+  otherStoreToppingId = await otherStoreTopping(backOffice.app);
 });
 
 describe('GET /api/admin/stores/:id/toppings', () => {
@@ -125,9 +83,15 @@ describe('POST /api/admin/stores/:id/toppings', () => {
       version: 1,
     });
     expect(await toppingNamed('Artischocken')).toEqual(created);
-    const [entry] = await auditOf(created.id);
-    expect(entry).toMatchObject({ storeId: 13, actorUserId: admin.id, action: 'create', before: null, after: created });
-    const [row] = await server.app.database.db.select().from(toppings).where(eq(toppings.id, created.id));
+    const [entry] = await auditOf('topping', created.id);
+    expect(entry).toMatchObject({
+      storeId: 13,
+      actorUserId: backOffice.admin.id,
+      action: 'create',
+      before: null,
+      after: created,
+    });
+    const [row] = await backOffice.app.database.db.select().from(toppings).where(eq(toppings.id, created.id));
     expect(row?.priceCents).toBe(180);
   });
 
@@ -163,7 +127,7 @@ describe('PUT /api/admin/stores/:id/toppings/:toppingId', () => {
     expect(offered?.name).toBe('Frische Champignons');
     // The groups keep the price they offer it at.
     expect(offered?.price).toBe(1);
-    const entries = await auditOf(mushrooms.id);
+    const entries = await auditOf('topping', mushrooms.id);
     expect(entries.at(-1)).toMatchObject({ action: 'update', before: mushrooms, after: saved });
   });
 
@@ -211,7 +175,7 @@ describe('PUT /api/admin/stores/:id/toppings/:toppingId/declarations', () => {
       version: rocket.version + 1,
     });
     expect((await shopToppings()).get(rocket.id)).toMatchObject({ allergens: ['a', 'j'], additives: ['2'] });
-    const entries = await auditOf(rocket.id);
+    const entries = await auditOf('topping', rocket.id);
     expect(entries.at(-1)).toMatchObject({ action: 'declarations', before: { allergen_codes: [] } });
 
     const cleared = await request('PUT', `/stores/13/toppings/${rocket.id}/declarations`, {
@@ -234,7 +198,7 @@ describe('PUT /api/admin/stores/:id/toppings/:toppingId/declarations', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ code: 'unknown_allergen', message: expect.stringContaining('z') });
 
-    const db = server.app.database.db;
+    const db = backOffice.app.database.db;
     const [archived] = await db
       .insert(additives)
       .values({ code: '77', name: { de: 'Alt', en: 'Old' }, position: 77, archivedAt: new Date() })
@@ -276,11 +240,11 @@ describe('POST /api/admin/stores/:id/toppings/:toppingId/archive', () => {
     expect((await listToppings()).some((topping) => topping.id === olives.id)).toBe(false);
     expect((await shopToppings()).has(olives.id)).toBe(false);
 
-    const db = server.app.database.db;
+    const db = backOffice.app.database.db;
     const [row] = await db.select().from(toppings).where(eq(toppings.id, olives.id));
     expect(row?.archivedAt).toBeInstanceOf(Date);
     expect(await db.select().from(groupItems).where(eq(groupItems.toppingId, olives.id))).not.toHaveLength(0);
-    expect((await auditOf(olives.id)).at(-1)).toMatchObject({ action: 'archive', before: olives });
+    expect((await auditOf('topping', olives.id)).at(-1)).toMatchObject({ action: 'archive', before: olives });
 
     // Archived: no longer editable.
     const again = await request('POST', `/stores/13/toppings/${olives.id}/archive`, { version: olives.version + 1 });

@@ -26,10 +26,9 @@ import {
   toppingGroups,
   toppings,
 } from '../../../db/schema.ts';
-import { HttpError } from '../../../plugins/errors.ts';
+import { adminErrorResponses, HttpError } from '../../../plugins/errors.ts';
 import { checkVersion, editAudited } from '../../audit/index.ts';
 import { storeNotFound } from '../errors.ts';
-import { errorResponses } from './topping-admin-shared.ts';
 
 type ToppingRow = typeof toppings.$inferSelect;
 
@@ -161,7 +160,7 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "The store's toppings (not archived), by German name, with declarations and groups",
         params: storeIdParamsSchema,
-        response: { 200: adminToppingListSchema, ...errorResponses },
+        response: { 200: adminToppingListSchema, ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -183,7 +182,7 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a topping (in no group yet; its price is what a group offers it at by default)',
         params: storeIdParamsSchema,
         body: toppingCreateRequestSchema,
-        response: { 201: adminToppingSchema, ...errorResponses },
+        response: { 201: adminToppingSchema, ...adminErrorResponses },
       },
     },
     async (request, reply) => {
@@ -215,7 +214,7 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rename a topping or change its default price (groups keep the prices they offer it at)',
         params: toppingParamsSchema,
         body: toppingUpdateRequestSchema,
-        response: { 200: adminToppingSchema, 409: conflictSchema(adminToppingSchema), ...errorResponses },
+        response: { 200: adminToppingSchema, 409: conflictSchema(adminToppingSchema), ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -236,7 +235,7 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Archive a topping: every group of the shop stops offering it at once; orders keep their copies',
         params: toppingParamsSchema,
         body: versionedRequestSchema,
-        response: { 200: adminToppingSchema, 409: conflictSchema(adminToppingSchema), ...errorResponses },
+        response: { 200: adminToppingSchema, 409: conflictSchema(adminToppingSchema), ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -253,7 +252,7 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Set a topping's allergens and additives (all at once)",
         params: toppingParamsSchema,
         body: toppingDeclarationsRequestSchema,
-        response: { 200: adminToppingSchema, 409: conflictSchema(adminToppingSchema), ...errorResponses },
+        response: { 200: adminToppingSchema, 409: conflictSchema(adminToppingSchema), ...adminErrorResponses },
       },
     },
     async (request) => {
