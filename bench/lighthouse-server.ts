@@ -150,7 +150,7 @@ export async function startStorefront(env: Record<string, string> = {}): Promise
 
 /**
  * Turns the store's automatic pause off through the admin API, as the e2e journeys' server does. With no
- * orders board connected, the server pauses online orders after a few minutes (board-watch's README), and
+ * orders board connected, the server pauses online orders after a few minutes (the store feature's README, "Automatic pauses"), and
  * the menu then shows a status the server-rendered page does not have: the runs after that moment would
  * measure another page than the runs before it.
  */
