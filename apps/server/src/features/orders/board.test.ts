@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiErrorSchema, boardSchema, boardSettingsSchema, orderSchema, type Order } from '@pizzeria/domain';
+import { apiErrorSchema, boardSchema, boardSettingsSchema, type Order } from '@pizzeria/domain';
 import { auditLog, orders, stores } from '../../db/schema.ts';
 import {
   buildTestServer,
@@ -11,6 +10,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../../../test/helper.ts';
+import { decide, movePlacedAt, placeOrderVia } from './test-orders.ts';
 
 // The orders board's list and its settings.
 
@@ -21,41 +21,26 @@ let server: TestServer;
 let admin: TestUser;
 let productId: number;
 
-async function placeGuestOrder(): Promise<Order> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/orders/guest',
-    headers: { 'idempotency-key': randomUUID() },
-    payload: pickupOrder(productId),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return orderSchema.parse(response.json());
+function placeGuestOrder(): Promise<Order> {
+  return placeOrderVia(server.app, pickupOrder(productId));
 }
 
 async function act(order: Order, step: string, payload: object = {}) {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: `/api/admin/orders/${order.id}/${step}`,
-    headers: admin.headers,
-    payload,
-  });
+  const response = await decide(server.app, admin, `${order.id}/${step}`, payload);
   expect(response.statusCode, response.body).toBe(200);
 }
 
 /** Moves an order's placing time, as if it had been placed then. */
-async function placedAt(order: Order, at: string) {
-  await server.app.database.db
-    .update(orders)
-    .set({ createdAt: new Date(at) })
-    .where(eq(orders.id, order.id));
+function placedAt(order: Order, at: string) {
+  return movePlacedAt(server.app, order.id, at);
+}
+
+function boardOf(storeId: number, user: TestUser) {
+  return server.app.inject({ method: 'GET', url: `/api/admin/stores/${storeId}/board`, headers: user.headers });
 }
 
 async function board() {
-  const response = await server.app.inject({
-    method: 'GET',
-    url: '/api/admin/stores/13/board',
-    headers: admin.headers,
-  });
+  const response = await boardOf(13, admin);
   expect(response.statusCode, response.body).toBe(200);
   return boardSchema.parse(response.json());
 }
@@ -126,21 +111,11 @@ describe('GET /api/admin/stores/:id/board', () => {
 
   it('is only for staff', async () => {
     const customer = await createTestUser(server.app);
-    const response = await server.app.inject({
-      method: 'GET',
-      url: '/api/admin/stores/13/board',
-      headers: customer.headers,
-    });
-    expect(response.statusCode).toBe(403);
+    expect((await boardOf(13, customer)).statusCode).toBe(403);
   });
 
   it('answers 404 for a store that does not exist', async () => {
-    const response = await server.app.inject({
-      method: 'GET',
-      url: '/api/admin/stores/999/board',
-      headers: admin.headers,
-    });
-    expect(response.statusCode).toBe(404);
+    expect((await boardOf(999, admin)).statusCode).toBe(404);
   });
 });
 

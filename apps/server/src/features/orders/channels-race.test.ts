@@ -6,20 +6,20 @@ import { stores, users } from '../../db/schema.ts';
 import {
   buildTestServer,
   createTestUser,
+  pinClock,
   placePickupOrder,
   simpleProduct,
   type TestServer,
   type TestUser,
 } from '../../../test/helper.ts';
-import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
+import { wsBase, type TestSocket } from '../../../test/ws-client.ts';
+import { acceptFor, socketsOf } from './test-orders.ts';
 import { ORDERS_CHANGED, type OrderChange } from './service.ts';
 
 // The order channel must never hand an order to a socket without the right to it, however its changes
 // and the socket's authorisation interleave (security probe: changes delivered while the rights check
 // was under way reached the unauthorised socket), and must stop a socket whose session has ended.
 
-// Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
-const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
 const ATTEMPTS = 150;
 const ATTEMPTS_PER_ORDER = 15;
 
@@ -28,16 +28,11 @@ let base: string;
 let admin: TestUser;
 let stranger: TestUser;
 let productId: number;
-const sockets: TestSocket[] = [];
+const sockets = socketsOf(() => base);
+const socketTo = sockets.to;
 
 function app() {
   return server.app;
-}
-
-async function socketTo(path: string): Promise<TestSocket> {
-  const socket = await openSocket(`${base}${path}`);
-  sockets.push(socket);
-  return socket;
 }
 
 function placeOrder(headers?: Record<string, string>): Promise<Order> {
@@ -45,13 +40,7 @@ function placeOrder(headers?: Record<string, string>): Promise<Order> {
 }
 
 async function accept(orderId: number): Promise<void> {
-  const response = await app().inject({
-    method: 'POST',
-    url: `/api/admin/orders/${orderId}/accept`,
-    headers: admin.headers,
-    payload: { eta_minutes: 30 },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await acceptFor(app(), admin, orderId, 30);
 }
 
 /** Announces the order as changed, as any instance does after a change, turn after turn until `until` settles. */
@@ -107,13 +96,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server.close();
 });
 
 beforeEach(() => {
-  app().orders.clock = { now: () => MONDAY_EVENING };
-  app().storeStatus.clock = { now: () => MONDAY_EVENING };
+  pinClock(app());
 });
 
 describe('WS /api/ws/orders/:id under concurrent changes', () => {

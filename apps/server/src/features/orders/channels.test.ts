@@ -1,20 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminOrdersEventSchema, orderChannelEventSchema, orderSchema, type Order } from '@pizzeria/domain';
+import { adminOrdersEventSchema, orderChannelEventSchema, type Order } from '@pizzeria/domain';
 import {
   buildTestServer,
   createTestUser,
   pickupOrder,
+  pinClock,
   simpleProduct,
   type TestServer,
   type TestUser,
 } from '../../../test/helper.ts';
 import { users } from '../../db/schema.ts';
-import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
-
-// Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
-const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
+import { wsBase, type TestSocket } from '../../../test/ws-client.ts';
+import { decide, placeOrderVia, socketsOf } from './test-orders.ts';
 
 let server: TestServer;
 let base: string;
@@ -22,28 +20,19 @@ let owner: TestUser;
 let stranger: TestUser;
 let admin: TestUser;
 let productId: number;
-const sockets: TestSocket[] = [];
+const sockets = socketsOf(() => base);
+const socketTo = sockets.to;
 
 function app() {
   return server.app;
 }
 
-async function socketTo(path: string): Promise<TestSocket> {
-  const socket = await openSocket(`${base}${path}`);
-  sockets.push(socket);
-  return socket;
-}
-
 /** A pickup order, by the owner when `headers` carry their token, else as a guest. */
-async function placeOrder(headers?: Record<string, string>): Promise<Order> {
-  const response = await app().inject({
-    method: 'POST',
+function placeOrder(headers?: Record<string, string>): Promise<Order> {
+  return placeOrderVia(app(), pickupOrder(productId, { quantity: 2, guest: !headers }), {
+    headers,
     url: headers ? '/api/orders/' : '/api/orders/guest',
-    headers: { 'idempotency-key': randomUUID(), ...headers },
-    payload: pickupOrder(productId, { quantity: 2, guest: !headers }),
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return orderSchema.parse(response.json());
 }
 
 async function orderEvent(socket: TestSocket, match: (order: Order) => boolean = () => true): Promise<Order> {
@@ -67,13 +56,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server.close();
 });
 
 beforeEach(() => {
-  app().orders.clock = { now: () => MONDAY_EVENING };
-  app().storeStatus.clock = { now: () => MONDAY_EVENING };
+  pinClock(app());
 });
 
 describe('WS /api/ws/orders/:id', () => {
@@ -83,12 +71,7 @@ describe('WS /api/ws/orders/:id', () => {
     socket.send({ type: 'auth', access_token: owner.token });
     expect(await orderEvent(socket)).toMatchObject({ id: order.id, status: 'waiting' });
 
-    const accepted = await app().inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/accept`,
-      headers: admin.headers,
-      payload: { eta_minutes: 25 },
-    });
+    const accepted = await decide(app(), admin, `${order.id}/accept`, { eta_minutes: 25 });
     expect(accepted.statusCode).toBe(200);
     expect(await orderEvent(socket)).toMatchObject({ id: order.id, status: 'accepted', eta_minutes: 25 });
   });
@@ -100,12 +83,7 @@ describe('WS /api/ws/orders/:id', () => {
     const seen = await orderEvent(socket);
     expect(seen.status).toBe('waiting');
 
-    await app().inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/reject`,
-      headers: admin.headers,
-      payload: { reason: 'Heute keine Lieferung in diesen Bezirk' },
-    });
+    await decide(app(), admin, `${order.id}/reject`, { reason: 'Heute keine Lieferung in diesen Bezirk' });
     expect(await orderEvent(socket, (changed) => changed.status === 'rejected')).toMatchObject({
       rejection_reason: 'Heute keine Lieferung in diesen Bezirk',
     });
@@ -168,12 +146,7 @@ describe('WS /api/ws/admin/orders', () => {
     // Staff never get the guest's tracking token.
     expect(created.type === 'order_created' && created.order.tracking_token).toBeFalsy();
 
-    await app().inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/accept`,
-      headers: admin.headers,
-      payload: { eta_minutes: 40 },
-    });
+    await decide(app(), admin, `${order.id}/accept`, { eta_minutes: 40 });
     expect(await socket.next((message) => (message as { type?: string }).type === 'order_updated')).toMatchObject({
       order: { id: order.id, status: 'accepted', eta_minutes: 40 },
     });

@@ -7,6 +7,12 @@ import type { ParsedOrderRequest, PlaceOrderInput } from './types.ts';
 
 // Who receives an order and where, as the order is placed.
 
+/** Who receives an order and where: the address it goes to (or the pickup's contact) and its postcode. */
+export interface OrderContact {
+  address: OrderAddress;
+  postcode: string | null;
+}
+
 const POSTCODE_MISMATCH = new HttpError(422, 'postcode_mismatch', {
   de: 'Die Postleitzahl passt nicht zur Lieferadresse.',
   en: 'The postcode does not match the delivery address.',
@@ -25,7 +31,7 @@ function typedContact(
   body: ParsedOrderRequest,
   typed: NonNullable<ParsedOrderRequest['address']>,
   accountEmail: string | null,
-): { address: OrderAddress; postcode: string | null } {
+): OrderContact {
   let postcode: string | null = null;
   if (body.order_type === 'delivery') {
     postcode = typed.zip || body.postcode || null;
@@ -52,10 +58,7 @@ function typedContact(
  * checkout (docs/product/orders.md allows either for a customer; a guest always types one), or for a customer's
  * pickup their account.
  */
-export async function contactOf(
-  ctx: OrdersContext,
-  input: PlaceOrderInput,
-): Promise<{ address: OrderAddress; postcode: string | null }> {
+export async function contactOf(ctx: OrdersContext, input: PlaceOrderInput): Promise<OrderContact> {
   const { body, customerId } = input;
   const delivery = body.order_type === 'delivery';
   if (customerId === null) {

@@ -13,6 +13,7 @@ import {
 } from '../../../test/helper.ts';
 import { orders, stores } from '../../db/schema.ts';
 import { customerReading, guestPlaces, guestReading } from './guest-share.ts';
+import { acceptFor, postOrder } from './test-orders.ts';
 
 describe('the guests’ share of a slot', () => {
   it('gives guests at least one place, and half of six places is three', () => {
@@ -60,29 +61,19 @@ describe.each(databases)('strangers’ orders on $name', ({ database }) => {
   /** A guest's cash pickup from `ip`, with a phone number and e-mail of its own (`n`). */
   function guestOrder(ip: string, n: number, requestedTime = 'asap') {
     const order = pickupOrder(productId, { requestedTime });
-    return app().inject({
-      method: 'POST',
-      url: '/api/orders/guest',
-      headers: { 'idempotency-key': randomUUID(), 'x-forwarded-for': ip },
-      payload: {
-        ...order,
-        address: {
-          ...(order.address as Record<string, unknown>),
-          phone: `01511${String(n).padStart(7, '0')}`,
-          email: `guest-${n}@example.com`,
-        },
+    const payload = {
+      ...order,
+      address: {
+        ...(order.address as Record<string, unknown>),
+        phone: `01511${String(n).padStart(7, '0')}`,
+        email: `guest-${n}@example.com`,
       },
-    });
+    };
+    return postOrder(app(), payload, { headers: { 'x-forwarded-for': ip } });
   }
 
   async function accept(order: Order) {
-    const response = await app().inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/accept`,
-      headers: staff.headers,
-      payload: { eta_minutes: 20 },
-    });
-    expect(response.statusCode).toBe(200);
+    await acceptFor(app(), staff, order.id, 20);
   }
 
   /** Per slot start: its active orders, and of them the guest orders nobody answered yet. */

@@ -8,14 +8,15 @@ import {
   type OrderErrorCode,
   type OrderStatus,
 } from '@pizzeria/domain';
-import { orderEvents, orders, stores, users } from '../../db/schema.ts';
+import { orderEvents, orders, stores } from '../../db/schema.ts';
 import type { HttpError } from '../../plugins/errors.ts';
 import { afterChange, refundIfPaid } from './announce.ts';
 import { changeStatus } from './status.ts';
 import type { OrdersContext } from './context.ts';
 import { ORDER_NOT_FOUND, orderError, whoChangedIt } from './order-errors.ts';
+import { eventsOf } from './reads.ts';
 import type { OrderRow } from './render.ts';
-import { UNANSWERED_REJECTION, type StaffActor } from './types.ts';
+import { UNANSWERED_REJECTION, type OrderMailKind, type StaffActor } from './types.ts';
 
 // An order's life after it is placed: staff's decisions, the sweep of unanswered orders.
 
@@ -53,27 +54,13 @@ export async function acceptOrder(
   return afterChange(ctx, row, language, 'orderAccepted');
 }
 
-export async function rejectOrder(
-  ctx: OrdersContext,
-  id: number,
-  reason: string,
-  actor: StaffActor,
-  language: Language,
-): Promise<Order> {
-  const now = ctx.now();
-  const row = await transition(ctx, id, 'rejected', actor, now, {
-    change: {
-      rejectionReason: reason,
-      decidedAt: now,
-      paymentStatus: REFUND_IF_PAID,
-      paymentUpdatedAt: now,
-    },
-    note: reason,
-    refusal: 'order_already_decided',
-  });
-  refundIfPaid(ctx, row);
-  return afterChange(ctx, row, language, 'orderRejected');
-}
+/** Rejects a waiting order, with the reason the customer is told. */
+export const rejectOrder = endingWithReason({
+  to: 'rejected',
+  change: (reason, now) => ({ rejectionReason: reason, decidedAt: now }),
+  refusal: 'order_already_decided',
+  mail: 'orderRejected',
+});
 
 /** An accepted order is ready: pickup ready to collect, delivery on its way. */
 export async function markReady(ctx: OrdersContext, id: number, actor: StaffActor, language: Language): Promise<Order> {
@@ -97,25 +84,39 @@ export async function completeOrder(
 }
 
 /** Calls off an accepted or ready order, with the reason the customer is told. */
-export async function cancelOrder(
-  ctx: OrdersContext,
-  id: number,
-  reason: string,
-  actor: StaffActor,
-  language: Language,
-): Promise<Order> {
-  const now = ctx.now();
-  const row = await transition(ctx, id, 'cancelled', actor, now, {
-    change: {
-      cancellationReason: reason,
-      paymentStatus: REFUND_IF_PAID,
-      paymentUpdatedAt: now,
-    },
-    note: reason,
-    refusal: 'invalid_transition',
-  });
-  refundIfPaid(ctx, row);
-  return afterChange(ctx, row, language, 'orderCancelled');
+export const cancelOrder = endingWithReason({
+  to: 'cancelled',
+  change: (reason) => ({ cancellationReason: reason }),
+  refusal: 'invalid_transition',
+  mail: 'orderCancelled',
+});
+
+/**
+ * A staff decision that ends an order with a reason the customer is told (in its event's note and its
+ * mail); a paid order turns `refund_pending` in the same update and is refunded once that is committed.
+ */
+function endingWithReason(end: {
+  to: 'rejected' | 'cancelled';
+  change: (reason: string, now: Date) => PgUpdateSetSource<typeof orders>;
+  refusal: OrderErrorCode;
+  mail: OrderMailKind;
+}) {
+  return async (
+    ctx: OrdersContext,
+    id: number,
+    reason: string,
+    actor: StaffActor,
+    language: Language,
+  ): Promise<Order> => {
+    const now = ctx.now();
+    const row = await transition(ctx, id, end.to, actor, now, {
+      change: { ...end.change(reason, now), paymentStatus: REFUND_IF_PAID, paymentUpdatedAt: now },
+      note: reason,
+      refusal: end.refusal,
+    });
+    refundIfPaid(ctx, row);
+    return afterChange(ctx, row, language, end.mail);
+  };
 }
 
 /** When an order that starts waiting for staff at `at` is due their answer from (`waitingStartsAt`). */
@@ -199,18 +200,7 @@ async function refusal(ctx: OrdersContext, id: number, code: OrderErrorCode): Pr
     .innerJoin(stores, eq(stores.id, orders.storeId))
     .where(eq(orders.id, id));
   if (!current) return ORDER_NOT_FOUND;
-  const [last] = await ctx.db
-    .select({
-      status: orderEvents.status,
-      kind: orderEvents.actorKind,
-      at: orderEvents.createdAt,
-      name: users.customerName,
-    })
-    .from(orderEvents)
-    .leftJoin(users, eq(users.id, orderEvents.actorUserId))
-    .where(eq(orderEvents.orderId, id))
-    .orderBy(desc(orderEvents.id))
-    .limit(1);
+  const [last] = await eventsOf(ctx, id).orderBy(desc(orderEvents.id)).limit(1);
   const event = last?.status === current.status ? last : null;
   return orderError(code, whoChangedIt(current.status, event, current.timeZone) ?? undefined);
 }

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema, type Order } from '@pizzeria/domain';
-import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
+import {
+  buildTestServer,
+  createTestUser,
+  simpleProduct,
+  type TestServer,
+  type TestUser,
+} from '../../../test/helper.ts';
+import { BARE_GUEST_ADDRESS, decide, placeOrderVia } from './test-orders.ts';
 
 // Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
 const NOW = new Date('2026-06-15T16:07:00Z');
@@ -13,33 +20,22 @@ let customerB: TestUser;
 let admin: TestUser;
 let productId: number;
 
-async function placeGuestOrder(): Promise<Order> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/orders/guest',
-    headers: { 'idempotency-key': randomUUID() },
-    payload: {
-      store_id: 13,
-      order_type: 'pickup',
-      items: [{ product_id: productId, quantity: 2 }],
-      requested_time: 'asap',
-      payment_method: 'cash',
-      address: { type: 'shipping', customer_name: 'Gabi', phone: '0301234', line1: '-', city: '', zip: '' },
-    },
+/** A guest's cash pickup of two of the product, ASAP or at `requestedTime`. */
+function placeGuestOrder(requestedTime = 'asap', quantity = 2): Promise<Order> {
+  return placeOrderVia(server.app, {
+    store_id: 13,
+    order_type: 'pickup',
+    items: [{ product_id: productId, quantity }],
+    requested_time: requestedTime,
+    payment_method: 'cash',
+    address: BARE_GUEST_ADDRESS,
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return orderSchema.parse(response.json());
 }
 
 beforeAll(async () => {
   server = await buildTestServer();
   server.app.orders.clock = { now: () => NOW };
-  const catalogue = await server.app.catalogue.get(13);
-  const product = catalogue?.products.find(
-    (p) => p.type === 'simple' && p.available && p.toppingGroups.every((g) => g.minSelect === 0),
-  );
-  if (!product) throw new Error('no simple product');
-  productId = product.id;
+  productId = (await simpleProduct(server.app)).id;
   customerA = await createTestUser(server.app);
   customerB = await createTestUser(server.app);
   admin = await createTestUser(server.app, { role: 'admin' });
@@ -52,13 +48,7 @@ afterAll(async () => {
 describe('admin order decisions', () => {
   it('accepts a waiting order once, with the ETA from now', async () => {
     const order = await placeGuestOrder();
-    const accept = () =>
-      server.app.inject({
-        method: 'POST',
-        url: `/api/admin/orders/${order.id}/accept`,
-        headers: admin.headers,
-        payload: { eta_minutes: 35 },
-      });
+    const accept = () => decide(server.app, admin, `${order.id}/accept`, { eta_minutes: 35 });
     const first = await accept();
     expect(first.statusCode).toBe(200);
     expect(orderSchema.parse(first.json())).toMatchObject({
@@ -69,12 +59,7 @@ describe('admin order decisions', () => {
     const again = await accept();
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'order_already_decided' });
-    const reject = await server.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${order.id}/reject`,
-      headers: admin.headers,
-      payload: { reason: 'Zu spät' },
-    });
+    const reject = await decide(server.app, admin, `${order.id}/reject`, { reason: 'Zu spät' });
     expect(reject.statusCode).toBe(409);
 
     // The guest sees the decision on the tracking page.
@@ -85,18 +70,8 @@ describe('admin order decisions', () => {
   it('lets exactly one of two simultaneous decisions win', async () => {
     const order = await placeGuestOrder();
     const [accepted, rejected] = await Promise.all([
-      server.app.inject({
-        method: 'POST',
-        url: `/api/admin/orders/${order.id}/accept`,
-        headers: admin.headers,
-        payload: { eta_minutes: 20 },
-      }),
-      server.app.inject({
-        method: 'POST',
-        url: `/api/admin/orders/${order.id}/reject`,
-        headers: admin.headers,
-        payload: { reason: 'Küche geschlossen' },
-      }),
+      decide(server.app, admin, `${order.id}/accept`, { eta_minutes: 20 }),
+      decide(server.app, admin, `${order.id}/reject`, { reason: 'Küche geschlossen' }),
     ]);
     expect([accepted.statusCode, rejected.statusCode].sort()).toEqual([200, 409]);
   });
@@ -104,12 +79,7 @@ describe('admin order decisions', () => {
   it('rejects with a reason and lists orders newest first, filtered by status', async () => {
     const older = await placeGuestOrder();
     const newer = await placeGuestOrder();
-    const rejected = await server.app.inject({
-      method: 'POST',
-      url: `/api/admin/orders/${older.id}/reject`,
-      headers: admin.headers,
-      payload: { reason: 'Kein Teig mehr' },
-    });
+    const rejected = await decide(server.app, admin, `${older.id}/reject`, { reason: 'Kein Teig mehr' });
     expect(rejected.json()).toMatchObject({ status: 'rejected', rejection_reason: 'Kein Teig mehr' });
 
     const waiting = await server.app.inject({ url: '/api/admin/orders?status=waiting', headers: admin.headers });
@@ -299,29 +269,10 @@ describe('the staff order list', () => {
 });
 
 describe('the promised time', () => {
-  async function placePreOrder(requestedTime: string): Promise<Order> {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/api/orders/guest',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: {
-        store_id: 13,
-        order_type: 'pickup',
-        items: [{ product_id: productId, quantity: 1 }],
-        requested_time: requestedTime,
-        payment_method: 'cash',
-        address: { type: 'shipping', customer_name: 'Gabi', phone: '0301234', line1: '-', city: '', zip: '' },
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return orderSchema.parse(response.json());
-  }
-
-  const accept = (id: number, payload: Record<string, number>) =>
-    server.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/accept`, headers: admin.headers, payload });
+  const accept = (id: number, payload: Record<string, number>) => decide(server.app, admin, `${id}/accept`, payload);
 
   it('confirms a pre-order for its requested time, not for the decision plus the minutes', async () => {
-    const order = await placePreOrder('2026-06-15T20:00:00+02:00');
+    const order = await placeGuestOrder('2026-06-15T20:00:00+02:00', 1);
     const accepted = await accept(order.id, { eta_minutes: 30 });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ status: 'accepted', eta_at: '2026-06-15T18:00:00.000Z' });
@@ -334,7 +285,7 @@ describe('the promised time', () => {
   });
 
   it('adds the delay staff give to a pre-order', async () => {
-    const order = await placePreOrder('2026-06-15T20:30:00+02:00');
+    const order = await placeGuestOrder('2026-06-15T20:30:00+02:00', 1);
     const accepted = await accept(order.id, { delay_minutes: 15 });
     expect(accepted.json()).toMatchObject({ eta_at: '2026-06-15T18:45:00.000Z' });
   });

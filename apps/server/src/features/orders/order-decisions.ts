@@ -21,6 +21,11 @@ const errorResponses = {
   409: apiErrorSchema,
 };
 
+/** What a decision on one order takes and answers: the order as the decision left it. */
+function decisionSchema(summary: string) {
+  return { tags: ['admin'], summary, params: orderIdParamsSchema, response: { 200: orderSchema, ...errorResponses } };
+}
+
 /** The staff member acting: the subtree's guard has let only a signed-in admin through. */
 function staffOf(request: FastifyRequest): StaffActor {
   if (!request.caller) throw new Error('an admin route without a caller');
@@ -79,13 +84,11 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/accept',
     {
       schema: {
-        tags: ['admin'],
-        summary:
+        ...decisionSchema(
           'Accept a waiting order: an ASAP one with the minutes until it is ready or delivered, a pre-order ' +
-          'for its requested time (plus `delay_minutes`); the promise is never before the requested time',
-        params: orderIdParamsSchema,
+            'for its requested time (plus `delay_minutes`); the promise is never before the requested time',
+        ),
         body: acceptOrderSchema,
-        response: { 200: orderSchema, ...errorResponses },
       },
     },
     async (request) =>
@@ -101,11 +104,8 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/reject',
     {
       schema: {
-        tags: ['admin'],
-        summary: 'Reject a waiting order, with the reason the customer is told',
-        params: orderIdParamsSchema,
+        ...decisionSchema('Reject a waiting order, with the reason the customer is told'),
         body: rejectOrderSchema,
-        response: { 200: orderSchema, ...errorResponses },
       },
     },
     async (request) => app.orders.reject(request.params.id, request.body.reason, staffOf(request), request.language),
@@ -114,13 +114,9 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/ready',
     {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Mark an accepted order ready: a pickup is ready to collect, a delivery on its way (the customer is mailed)',
-        params: orderIdParamsSchema,
-        response: { 200: orderSchema, ...errorResponses },
-      },
+      schema: decisionSchema(
+        'Mark an accepted order ready: a pickup is ready to collect, a delivery on its way (the customer is mailed)',
+      ),
     },
     async (request) => app.orders.markReady(request.params.id, staffOf(request), request.language),
   );
@@ -128,12 +124,7 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/complete',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Complete a ready order: it was collected or delivered',
-        params: orderIdParamsSchema,
-        response: { 200: orderSchema, ...errorResponses },
-      },
+      schema: decisionSchema('Complete a ready order: it was collected or delivered'),
     },
     async (request) => app.orders.complete(request.params.id, staffOf(request), request.language),
   );
@@ -142,11 +133,10 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/cancel',
     {
       schema: {
-        tags: ['admin'],
-        summary: 'Cancel an accepted or ready order, with the reason the customer is told (by mail, with an apology)',
-        params: orderIdParamsSchema,
+        ...decisionSchema(
+          'Cancel an accepted or ready order, with the reason the customer is told (by mail, with an apology)',
+        ),
         body: cancelOrderSchema,
-        response: { 200: orderSchema, ...errorResponses },
       },
     },
     async (request) => app.orders.cancel(request.params.id, request.body.reason, staffOf(request), request.language),

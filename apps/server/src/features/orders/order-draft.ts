@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { waitingStartsAt, type Language, type Order, type OrderStatus } from '@pizzeria/domain';
-import type { OrderAddress } from '../../db/schema.ts';
 import type { MailMessage } from '../mail/index.ts';
 import { receivedMail } from './announce.ts';
+import type { OrderContact } from './contact.ts';
 import type { OrdersContext } from './context.ts';
 import type { NewOrder } from './order-insert.ts';
 import type { PricedOrder } from './pricing.ts';
@@ -22,7 +22,7 @@ export interface OrderDraft {
   paidOnline: boolean;
   /** ASAP, or a requested time (then the slot is that time). */
   asap: boolean;
-  contact: { address: OrderAddress; postcode: string | null };
+  contact: OrderContact;
   note: string | null;
   language: Language;
   priced: PricedOrder;

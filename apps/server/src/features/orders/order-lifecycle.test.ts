@@ -4,8 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminOrderSchema, apiErrorSchema, orderChannelEventSchema, orderSchema, type Order } from '@pizzeria/domain';
 import { orderEvents, outbox } from '../../db/schema.ts';
-import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
+import {
+  buildTestServer,
+  createTestUser,
+  pickupOrder,
+  simpleProduct,
+  type TestServer,
+  type TestUser,
+} from '../../../test/helper.ts';
 import { openSocket, wsBase } from '../../../test/ws-client.ts';
+import { acceptFor, decide, placeOrderVia } from './test-orders.ts';
 
 // An order's life after acceptance (ready, completed, cancelled), its history and who did what.
 
@@ -22,11 +30,9 @@ async function placeGuestOrder(
   app: FastifyInstance = server.app,
 ): Promise<Order> {
   const delivery = options.orderType === 'delivery';
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/orders/guest',
-    headers: { 'idempotency-key': randomUUID(), 'accept-language': options.language ?? 'de' },
-    payload: {
+  return placeOrderVia(
+    app,
+    {
       store_id: 13,
       order_type: options.orderType ?? 'pickup',
       ...(delivery ? { postcode: '10969' } : {}),
@@ -44,30 +50,16 @@ async function placeGuestOrder(
         country: 'DE',
       },
     },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return orderSchema.parse(response.json());
+    { headers: { 'accept-language': options.language ?? 'de' } },
+  );
 }
 
-function post(
-  path: string,
-  user: TestUser,
-  payload: object = {},
-  language: 'de' | 'en' = 'de',
-  app: FastifyInstance = server.app,
-) {
-  return app.inject({
-    method: 'POST',
-    url: `/api/admin/orders/${path}`,
-    headers: { ...user.headers, 'accept-language': language },
-    payload,
-  });
+function post(path: string, user: TestUser, payload: object = {}, language: 'de' | 'en' = 'de') {
+  return decide(server.app, user, path, payload, language);
 }
 
-async function accepted(order: Order, user: TestUser = maria): Promise<Order> {
-  const response = await post(`${order.id}/accept`, user, { eta_minutes: 30 });
-  expect(response.statusCode, response.body).toBe(200);
-  return orderSchema.parse(response.json());
+function accepted(order: Order, user: TestUser = maria): Promise<Order> {
+  return acceptFor(server.app, user, order.id, 30);
 }
 
 async function mailsTo(app: FastifyInstance, to: string, kind: string) {
@@ -80,12 +72,7 @@ async function mailsTo(app: FastifyInstance, to: string, kind: string) {
 beforeAll(async () => {
   server = await buildTestServer();
   server.app.orders.clock = { now: () => NOW };
-  const catalogue = await server.app.catalogue.get(13);
-  const product = catalogue?.products.find(
-    (p) => p.type === 'simple' && p.available && p.toppingGroups.every((g) => g.minSelect === 0),
-  );
-  if (!product) throw new Error('no simple product');
-  productId = product.id;
+  productId = (await simpleProduct(server.app)).id;
   maria = await createTestUser(server.app, { role: 'admin', name: 'Maria Rossi' });
   luca = await createTestUser(server.app, { role: 'admin', name: 'Luca Bianchi' });
 });
@@ -268,20 +255,8 @@ describe('two staff at once', () => {
 describe('the order history', () => {
   it('records every change with who made it, and shows it with the order', async () => {
     const customer = await createTestUser(server.app, { name: 'Carla Kundin' });
-    const placed = await server.app.inject({
-      method: 'POST',
-      url: '/api/orders/guest',
-      headers: { ...customer.headers, 'idempotency-key': randomUUID() },
-      payload: {
-        store_id: 13,
-        order_type: 'pickup',
-        items: [{ product_id: productId, quantity: 1 }],
-        requested_time: 'asap',
-        payment_method: 'cash',
-        address: { type: 'shipping', customer_name: 'Gabi Gast', phone: '0301234', line1: '-', city: '', zip: '' },
-      },
-    });
-    const order = orderSchema.parse(placed.json());
+    // A guest's order, though the guest is signed in: the history names the guest.
+    const order = await placeOrderVia(server.app, pickupOrder(productId), { headers: customer.headers });
     await accepted(order, luca);
     await post(`${order.id}/ready`, maria);
     await post(`${order.id}/cancel`, maria, { reason: 'Kunde hat abgesagt' });
@@ -302,20 +277,10 @@ describe('the order history', () => {
 
   it('records a customer placing an order and staff rejecting it', async () => {
     const customer = await createTestUser(server.app, { name: 'Carla Kundin' });
-    const placed = await server.app.inject({
-      method: 'POST',
+    const order = await placeOrderVia(server.app, pickupOrder(productId, { guest: false }), {
+      headers: customer.headers,
       url: '/api/orders/',
-      headers: { ...customer.headers, 'idempotency-key': randomUUID() },
-      payload: {
-        store_id: 13,
-        order_type: 'pickup',
-        items: [{ product_id: productId, quantity: 1 }],
-        requested_time: 'asap',
-        payment_method: 'cash',
-      },
     });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const order = orderSchema.parse(placed.json());
     await post(`${order.id}/reject`, maria, { reason: 'Kein Teig mehr' });
     const detail = adminOrderSchema.parse(
       (await server.app.inject({ url: `/api/admin/orders/${order.id}`, headers: maria.headers })).json(),

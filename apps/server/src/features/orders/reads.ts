@@ -139,12 +139,9 @@ export async function listForStaff(
   return renderRows(ctx, rows, language, false);
 }
 
-/** The order with its history, oldest first, for the back office's details view. */
-export async function orderDetail(ctx: OrdersContext, id: number, language: Language): Promise<AdminOrder> {
-  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw ORDER_NOT_FOUND;
-  const order = await renderOne(ctx, row, language, false);
-  const events = await ctx.db
+/** An order's events, each with its actor's name when a user made it; the caller puts them in order. */
+export function eventsOf(ctx: OrdersContext, id: number) {
+  return ctx.db
     .select({
       status: orderEvents.status,
       at: orderEvents.createdAt,
@@ -154,8 +151,15 @@ export async function orderDetail(ctx: OrdersContext, id: number, language: Lang
     })
     .from(orderEvents)
     .leftJoin(users, eq(users.id, orderEvents.actorUserId))
-    .where(eq(orderEvents.orderId, id))
-    .orderBy(orderEvents.id);
+    .where(eq(orderEvents.orderId, id));
+}
+
+/** The order with its history, oldest first, for the back office's details view. */
+export async function orderDetail(ctx: OrdersContext, id: number, language: Language): Promise<AdminOrder> {
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw ORDER_NOT_FOUND;
+  const order = await renderOne(ctx, row, language, false);
+  const events = await eventsOf(ctx, id).orderBy(orderEvents.id);
   return {
     ...order,
     refund_failure: row.paymentStatus === 'refund_failed' ? row.refundFailure : null,

@@ -50,6 +50,15 @@ const idempotencyHeadersSchema = z.looseObject({
   ),
 });
 
+/** What both ways of placing an order take and answer; they differ in who places it. */
+const placingSchema = {
+  tags: ['orders'],
+  description: PRICING_DOCS,
+  headers: idempotencyHeadersSchema,
+  body: orderRequestSchema,
+  response: { 200: orderSchema, 201: orderSchema, ...errorResponses, 429: apiErrorSchema },
+};
+
 /** The Idempotency-Key header, or a 400 naming it. */
 function idempotencyKeyOf(header: string | undefined): string {
   const key = header?.trim() ?? '';
@@ -134,14 +143,7 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
     '/orders/',
     {
       onRequest: app.auth.requireUser,
-      schema: {
-        tags: ['orders'],
-        summary: "A signed-in customer's order (delivery to a saved address, or pickup)",
-        description: PRICING_DOCS,
-        headers: idempotencyHeadersSchema,
-        body: orderRequestSchema,
-        response: { 200: orderSchema, 201: orderSchema, ...errorResponses, 429: apiErrorSchema },
-      },
+      schema: { ...placingSchema, summary: "A signed-in customer's order (delivery to a saved address, or pickup)" },
     },
     async (request, reply) => {
       const caller = request.caller;
@@ -158,12 +160,8 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
     '/orders/guest',
     {
       schema: {
-        tags: ['orders'],
+        ...placingSchema,
         summary: "A guest's order with its shipping address; the answer carries the tracking token",
-        description: PRICING_DOCS,
-        headers: idempotencyHeadersSchema,
-        body: orderRequestSchema,
-        response: { 200: orderSchema, 201: orderSchema, ...errorResponses, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -1,16 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, orderSchema, orderSearchPageSchema, type Order, type OrderSearchPage } from '@pizzeria/domain';
+import { apiErrorSchema, orderSearchPageSchema, type Order, type OrderSearchPage } from '@pizzeria/domain';
 import { orders, stores } from '../../db/schema.ts';
 import {
   buildTestServer,
   createTestUser,
+  pickupOrder,
   pinClock,
   simpleProduct,
   type TestServer,
   type TestUser,
 } from '../../../test/helper.ts';
+import { movePlacedAt, placeOrderVia } from './test-orders.ts';
 
 // "Bestellungen": staff find any order by number, name, phone or e-mail, filter it by the store's local
 // days, status and payment, and page through all of them newest first, over orders placed through the app.
@@ -28,34 +29,17 @@ interface Contact {
 
 /** Places a guest's cash pickup and then gives it the time it was placed at (only `created_at` counts here). */
 async function place(contact: Contact, at: string): Promise<Order> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/orders/guest',
-    headers: { 'idempotency-key': randomUUID() },
-    payload: {
-      store_id: 13,
-      order_type: 'pickup',
-      items: [{ product_id: productId, quantity: 1 }],
-      requested_time: 'asap',
-      payment_method: 'cash',
-      address: {
-        type: 'shipping',
-        customer_name: contact.name,
-        phone: contact.phone,
-        ...(contact.email ? { email: contact.email } : {}),
-        line1: 'Gneisenaustraße 1',
-        city: 'Berlin',
-        zip: '10969',
-        country: 'DE',
-      },
+  const base = pickupOrder(productId, { quantity: 1 });
+  const order = await placeOrderVia(server.app, {
+    ...base,
+    address: {
+      ...(base.address as Record<string, unknown>),
+      customer_name: contact.name,
+      phone: contact.phone,
+      ...(contact.email ? { email: contact.email } : {}),
     },
   });
-  expect(response.statusCode, response.body).toBe(201);
-  const order = orderSchema.parse(response.json());
-  await server.app.database.db
-    .update(orders)
-    .set({ createdAt: new Date(at) })
-    .where(eq(orders.id, order.id));
+  await movePlacedAt(server.app, order.id, at);
   return order;
 }
 

@@ -11,7 +11,8 @@ import {
   type TestServer,
   type TestUser,
 } from '../../../test/helper.ts';
-import { openSocket, wsBase, type TestSocket } from '../../../test/ws-client.ts';
+import { wsBase, type TestSocket } from '../../../test/ws-client.ts';
+import { socketsOf } from './test-orders.ts';
 import { SESSION_CHECK_MS } from './channels.ts';
 
 // A socket whose session ended (password reset, a device signed out) is closed within a
@@ -20,7 +21,7 @@ import { SESSION_CHECK_MS } from './channels.ts';
 let server: TestServer;
 let base: string;
 let productId: number;
-const sockets: TestSocket[] = [];
+const sockets = socketsOf(() => base);
 
 beforeAll(async () => {
   // Only intervals are the test's to move: the server's session check is one.
@@ -31,7 +32,7 @@ beforeAll(async () => {
   productId = (await simpleProduct(server.app)).id;
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server.close();
   vi.useRealTimers();
 });
@@ -41,8 +42,7 @@ function placeOrder(headers?: Record<string, string>): Promise<Order> {
 }
 
 async function follow(path: string, auth: Record<string, string | undefined>): Promise<TestSocket> {
-  const socket = await openSocket(`${base}${path}`);
-  sockets.push(socket);
+  const socket = await sockets.to(path);
   socket.send({ type: 'auth', ...auth });
   await socket.next();
   return socket;
