@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   boardSchema,
   boardSettingsSchema,
   guestRushSchema,
@@ -12,8 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { auditLog, stores } from '../../db/schema.ts';
 import { storeNotFound } from '../catalogue/index.ts';
-
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+import { adminErrorResponses } from '../../plugins/errors.ts';
 
 const settingsColumns = {
   autoPauseEnabled: stores.autoPauseEnabled,
@@ -63,7 +61,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
           "The orders board: every open order (waiting, accepted, ready), today's done ones (store time), " +
           'oldest first, with the board settings and the server time',
         params: storeIdParamsSchema,
-        response: { 200: boardSchema, ...errorResponses },
+        response: { 200: boardSchema, ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -83,7 +81,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
           "Whether guest orders nobody has answered hold the guests' places of several slots ahead, so that " +
           'more guests are turned away or pushed later (a rush to answer, or invented orders to pause against)',
         params: storeIdParamsSchema,
-        response: { 200: guestRushSchema, ...errorResponses },
+        response: { 200: guestRushSchema, ...adminErrorResponses },
       },
     },
     async (request) => app.orders.guestRush(request.params.id),
@@ -96,7 +94,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'How the board and the server make sure no order goes unnoticed',
         params: storeIdParamsSchema,
-        response: { 200: boardSettingsSchema, ...errorResponses },
+        response: { 200: boardSettingsSchema, ...adminErrorResponses },
       },
     },
     async (request) => renderSettings(await settingsOf(db, request.params.id)),
@@ -111,7 +109,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
           'Change the board settings (all of them at once); turning `auto_pause_enabled` off lifts an automatic pause',
         params: storeIdParamsSchema,
         body: boardSettingsSchema,
-        response: { 200: boardSettingsSchema, ...errorResponses },
+        response: { 200: boardSettingsSchema, ...adminErrorResponses },
       },
     },
     async (request) => {

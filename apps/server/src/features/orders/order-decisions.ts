@@ -12,14 +12,9 @@ import {
   rejectOrderSchema,
 } from '@pizzeria/domain';
 import type { StaffActor } from './types.ts';
+import { adminErrorResponses } from '../../plugins/errors.ts';
 
-const errorResponses = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errorResponses = { ...adminErrorResponses, 409: apiErrorSchema };
 
 /** What a decision on one order takes and answers: the order as the decision left it. */
 function decisionSchema(summary: string) {

@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, fromCents, orderLimitsSchema, storeIdParamsSchema, toCents } from '@pizzeria/domain';
+import { fromCents, orderLimitsSchema, storeIdParamsSchema, toCents } from '@pizzeria/domain';
 import { stores } from '../../db/schema.ts';
 import { storeNotFound } from '../catalogue/index.ts';
 import { audit } from '../audit/index.ts';
-
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+import { adminErrorResponses } from '../../plugins/errors.ts';
 
 /**
  * How large one online order may be (a single order must not fill the kitchen's day). The
@@ -21,7 +20,7 @@ const orderLimitRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'The largest total an online order may have',
         params: storeIdParamsSchema,
-        response: { 200: orderLimitsSchema, ...errorResponses },
+        response: { 200: orderLimitsSchema, ...adminErrorResponses },
       },
     },
     async (request) => {
@@ -43,7 +42,7 @@ const orderLimitRoutes: FastifyPluginAsyncZod = async (app) => {
           'Set the largest total an online order may have; larger orders are refused with `order_total_too_high`',
         params: storeIdParamsSchema,
         body: orderLimitsSchema,
-        response: { 200: orderLimitsSchema, ...errorResponses },
+        response: { 200: orderLimitsSchema, ...adminErrorResponses },
       },
     },
     async (request) => {

@@ -3,16 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ORDER_SEARCH_MAX_LENGTH,
   ORDER_SEARCH_MAX_PAGE,
-  apiErrorSchema,
   orderSearchPageSchema,
   orderSearchQuerySchema,
   storeIdParamsSchema,
   type LocalizedText,
 } from '@pizzeria/domain';
-import { HttpError } from '../../plugins/errors.ts';
+import { HttpError, adminErrorResponses } from '../../plugins/errors.ts';
 import { searchOrders } from './search.ts';
-
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** What each filter takes, in the words staff read next to the field. */
 const FILTER_RULES: Record<string, LocalizedText> = {
@@ -57,7 +54,7 @@ const orderSearchRoutes: FastifyPluginAsyncZod = async (app) => {
           'is null on the last page, else the `cursor` of the next',
         params: storeIdParamsSchema,
         querystring: orderSearchQuerySchema,
-        response: { 200: orderSearchPageSchema, ...errorResponses },
+        response: { 200: orderSearchPageSchema, ...adminErrorResponses },
       },
       // The route answers a bad filter itself, naming it (see `invalidFilter`).
       attachValidation: true,

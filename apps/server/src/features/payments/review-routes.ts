@@ -11,7 +11,7 @@ import {
 } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { HttpError, adminErrorResponses } from '../../plugins/errors.ts';
 import { audit, staffId } from '../audit/index.ts';
 import { ORDER_NOT_FOUND, type OrderRow } from '../orders/index.ts';
 
@@ -20,13 +20,7 @@ import { ORDER_NOT_FOUND, type OrderRow } from '../orders/index.ts';
 // orders' payment states, whatever the order's status or day; boards reload it when a payment change is
 // pushed to them (`WS /api/ws/admin/orders`).
 
-const errorResponses = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errorResponses = { ...adminErrorResponses, 409: apiErrorSchema };
 
 const NOTHING_TO_REVIEW = new HttpError(409, 'payment_review_closed', {
   de: 'Bei dieser Zahlung ist nichts mehr zu prüfen.',
