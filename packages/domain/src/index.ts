@@ -14,6 +14,8 @@ export * from './api/ids.ts';
 export * from './api/input.ts';
 export * from './api/catalogue.ts';
 export * from './api/errors.ts';
+export * from './api/error-codes.ts';
+export * from './api/order-error-texts.ts';
 export * from './api/accounts.ts';
 export * from './api/staff.ts';
 export * from './api/addresses.ts';

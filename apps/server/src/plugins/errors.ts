@@ -1,7 +1,25 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { INVALID_PHONE, type ApiError, type LocalizedText } from '@pizzeria/domain';
+import {
+  API_ERROR_CODES,
+  apiErrorSchema,
+  INVALID_PHONE,
+  type ApiErrorBody,
+  type ApiErrorCode,
+  type LocalizedText,
+} from '@pizzeria/domain';
 import { classifyDatabaseError, unreachableReason } from '../db/database-errors.ts';
+
+/**
+ * The error answers every back-office route may give besides a conflict (bad input, not signed in, not
+ * staff, not found), for its OpenAPI schema.
+ */
+export const adminErrorResponses = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
 
 /**
  * An error a route raises on purpose: a status, a stable code that clients translate, and a message
@@ -9,13 +27,13 @@ import { classifyDatabaseError, unreachableReason } from '../db/database-errors.
  */
 export class HttpError extends Error {
   readonly statusCode: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly messages: LocalizedText;
   /** More of the body, beside message and code: a conflict's current row. */
   readonly details: Readonly<Record<string, unknown>> | undefined;
   constructor(
     statusCode: number,
-    code: string,
+    code: ApiErrorCode,
     message: string | LocalizedText,
     details?: Readonly<Record<string, unknown>>,
   ) {
@@ -33,7 +51,7 @@ const INVALID_REQUEST: LocalizedText = { de: 'Die Anfrage ist ungültig.', en: '
  * Schema checks that name their refusal with a code of their own (`params: {code}`): the answer carries
  * that code and says what is wrong in the caller's language, not just "the request is not valid".
  */
-const CODED_REFUSALS: ReadonlyMap<string, LocalizedText> = new Map([
+const CODED_REFUSALS: ReadonlyMap<ApiErrorCode, LocalizedText> = new Map([
   [
     INVALID_PHONE,
     {
@@ -51,7 +69,7 @@ const DATABASE_UNAVAILABLE: LocalizedText = {
   en: 'Our system is unavailable right now. Please try again in a moment.',
 };
 /** Fastify's own refusals of a request before any route runs, in the shop's codes and words. */
-const REFUSALS: Record<string, { status: number; code: string; message: LocalizedText }> = {
+const REFUSALS: Record<string, { status: number; code: ApiErrorCode; message: LocalizedText }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: 'body_too_large',
@@ -82,12 +100,16 @@ const NOT_FOUND: LocalizedText = { de: 'Diese Adresse gibt es nicht.', en: 'Ther
 /** Seconds a client should wait after a 503: about the pool's connect timeout, so the next try may find it back. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+function isApiErrorCode(code: unknown): code is ApiErrorCode {
+  return (API_ERROR_CODES as readonly unknown[]).includes(code);
+}
+
 /** The code a schema issue names of its own (`params: {code}`), if any. */
-function issueCode(issue: { params: Record<string, unknown> }): string | undefined {
+function issueCode(issue: { params: Record<string, unknown> }): ApiErrorCode | undefined {
   // fastify-type-provider-zod keeps the zod issue's `params` under its own `params`.
   const params: unknown = issue.params.params;
   const code = typeof params === 'object' && params !== null && 'code' in params ? params.code : undefined;
-  return typeof code === 'string' ? code : undefined;
+  return isApiErrorCode(code) ? code : undefined;
 }
 
 /**
@@ -95,7 +117,7 @@ function issueCode(issue: { params: Record<string, unknown> }): string | undefin
  * its code and words; else invalid_request, its issues naming each field.
  */
 function schemaRefusal(issues: readonly { params: Record<string, unknown> }[]): {
-  code: string;
+  code: ApiErrorCode;
   message: LocalizedText;
 } {
   const [first] = issues;
@@ -110,12 +132,12 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error, request, reply) => {
       if (error instanceof HttpError) {
-        const body: ApiError = { message: error.messages[request.language], code: error.code };
+        const body: ApiErrorBody = { message: error.messages[request.language], code: error.code };
         return reply.status(error.statusCode).send({ ...error.details, ...body });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const refusal = schemaRefusal(error.validation);
-        const body: ApiError = {
+        const body: ApiErrorBody = {
           message: refusal.message[request.language],
           code: refusal.code,
           issues: error.validation.map((issue) => ({
@@ -129,13 +151,13 @@ export default fp(
       const databaseFailure = classifyDatabaseError(error);
       if (databaseFailure === 'unavailable') {
         request.log.warn(`database unavailable (${unreachableReason(error)}): answered 503`);
-        const body: ApiError = { message: DATABASE_UNAVAILABLE[request.language], code: 'database_unavailable' };
+        const body: ApiErrorBody = { message: DATABASE_UNAVAILABLE[request.language], code: 'database_unavailable' };
         return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(body);
       }
       // PostgreSQL refused a value (a NUL byte, a number or date out of range) the schema let through.
       if (databaseFailure === 'invalid_input') {
         request.log.warn({ err: error }, 'the database refused a value the request schema accepted');
-        const body: ApiError = { message: INVALID_REQUEST[request.language], code: 'invalid_request' };
+        const body: ApiErrorBody = { message: INVALID_REQUEST[request.language], code: 'invalid_request' };
         return reply.status(400).send(body);
       }
       const status =
@@ -144,7 +166,7 @@ export default fp(
           : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        const body: ApiError = { message: INTERNAL_ERROR[request.language], code: 'internal_error' };
+        const body: ApiErrorBody = { message: INTERNAL_ERROR[request.language], code: 'internal_error' };
         return reply.status(500).send(body);
       }
       const fastifyCode =
@@ -153,16 +175,16 @@ export default fp(
           : undefined;
       const refusal = fastifyCode ? REFUSALS[fastifyCode] : undefined;
       if (refusal) {
-        const body: ApiError = { message: refusal.message[request.language], code: refusal.code };
+        const body: ApiErrorBody = { message: refusal.message[request.language], code: refusal.code };
         return reply.status(refusal.status).send(body);
       }
       // Any other 4xx Fastify raises before the route (a poisoned prototype, a bad content length).
-      const body: ApiError = { message: INVALID_REQUEST[request.language], code: 'invalid_request' };
+      const body: ApiErrorBody = { message: INVALID_REQUEST[request.language], code: 'invalid_request' };
       return reply.status(status).send(body);
     });
 
     app.setNotFoundHandler((request, reply) => {
-      const body: ApiError = { message: NOT_FOUND[request.language], code: 'not_found' };
+      const body: ApiErrorBody = { message: NOT_FOUND[request.language], code: 'not_found' };
       return reply.status(404).send(body);
     });
   },

@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { Router } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { i18n } from '../i18n/index.ts';
 
@@ -32,4 +32,30 @@ export function renderWithProviders(
     </I18nextProvider>
   );
   return Object.assign(render(ui, { wrapper }), { queryClient });
+}
+
+/**
+ * Renders `page` at `route` as the router would (`path`, its pattern, is the route by default), with a
+ * paragraph standing in for each page it may lead to: `exits` maps a path pattern to that text.
+ */
+export function renderPage(
+  page: ReactElement,
+  options: {
+    route: string;
+    path?: string;
+    exits?: Record<string, string>;
+    queryData?: [readonly unknown[], unknown][];
+  },
+): RenderResult & { queryClient: QueryClient } {
+  return renderWithProviders(
+    <Switch>
+      <Route path={options.path ?? options.route}>{page}</Route>
+      {Object.entries(options.exits ?? {}).map(([path, text]) => (
+        <Route key={path} path={path}>
+          <p>{text}</p>
+        </Route>
+      ))}
+    </Switch>,
+    { route: options.route, queryData: options.queryData },
+  );
 }

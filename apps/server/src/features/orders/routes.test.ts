@@ -550,7 +550,7 @@ describe('POST /api/orders/guest', () => {
         expect(response.statusCode).toBe(422);
         expect(response.json()).toEqual({
           code: 'product_unavailable',
-          message: 'Ein Artikel im Warenkorb ist gerade nicht verfügbar.',
+          message: 'Ein Gericht in Ihrem Warenkorb ist gerade nicht verfügbar. Bitte entfernen Sie es.',
         });
       } finally {
         await app().database.db.update(products).set({ hidden: false }).where(eq(products.id, simple.id));

@@ -2,6 +2,7 @@ export { useAddresses, addressesQueryOptions } from './api/get-addresses.ts';
 export {
   AddressFields,
   missingAddressFields,
+  NameAndPhoneFields,
   type AddressFieldName,
   type AddressFieldValues,
   TextField,

@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Switch } from 'wouter';
 import type { Address } from '@pizzeria/domain';
 import { i18n } from '../../i18n/index.ts';
-import { renderWithProviders } from '../../lib/testing.tsx';
+import { renderPage } from '../../lib/testing.tsx';
 import { useDelivery, postcodesQueryOptions } from '../delivery/index.ts';
 import { testPostcodes } from '../delivery/test-postcodes.ts';
 import { useSessionStore } from '../session/index.ts';
@@ -26,19 +25,12 @@ let list: Address[];
 const posted: unknown[] = [];
 const deleted: string[] = [];
 
-function renderPage() {
-  return renderWithProviders(
-    <Switch>
-      <Route path="/update-address" component={UpdateAddressRoute} />
-      <Route path="/checkout">
-        <p>checkout reached</p>
-      </Route>
-      <Route path="/login/:next">
-        <p>login reached</p>
-      </Route>
-    </Switch>,
-    { route: '/update-address', queryData: [[postcodesQueryOptions().queryKey, testPostcodes]] },
-  );
+function renderAddressPage() {
+  return renderPage(<UpdateAddressRoute />, {
+    route: '/update-address',
+    exits: { '/checkout': 'checkout reached', '/login/:next': 'login reached' },
+    queryData: [[postcodesQueryOptions().queryKey, testPostcodes]],
+  });
 }
 
 beforeEach(async () => {
@@ -77,12 +69,12 @@ afterEach(() => {
 describe('address page', () => {
   it('sends a visitor to the login page, which comes back here', () => {
     useSessionStore.setState({ user: null, token: null, loading: false });
-    renderPage();
+    renderAddressPage();
     expect(screen.getByText('login reached')).toBeInTheDocument();
   });
 
   it('asks for all fields, saves a new address, chooses it and continues to the checkout', async () => {
-    renderPage();
+    renderAddressPage();
     const save = await screen.findByRole('button', { name: 'Adresse speichern' });
     expect(screen.getByLabelText('Name')).toHaveValue('Giulia Bianchi');
     await userEvent.click(save);
@@ -109,7 +101,7 @@ describe('address page', () => {
 
   it('says when the phone number is not one, and saves one typed with spaces and a plus', async () => {
     useSessionStore.setState({ user: { customer_name: 'Giulia Bianchi', phone: '+4915123456789' } });
-    renderPage();
+    renderAddressPage();
     const save = await screen.findByRole('button', { name: 'Adresse speichern' });
     const phone = screen.getByLabelText('Telefon');
     expect(phone).toHaveValue('01512 3456789');
@@ -135,20 +127,20 @@ describe('address page', () => {
 
   it('shows a saved phone number as people read it', async () => {
     list = [{ ...saved, phone: '+4915123456789' }];
-    renderPage();
+    renderAddressPage();
     expect(await screen.findByText(/Giulia Bianchi · 01512 3456789/)).toBeInTheDocument();
   });
 
   it('will not continue to a postcode the restaurant does not deliver to', async () => {
     list = [{ ...saved, zip: '80331' }];
-    renderPage();
+    renderAddressPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('In die Postleitzahl 80331 liefern wir leider nicht.');
     expect(screen.getByRole('button', { name: 'Weiter zur Kasse' })).toBeDisabled();
   });
 
   it('offers only the postcodes we deliver to, and will not save another', async () => {
     list = [{ ...saved, zip: '80331', city: 'München' }];
-    renderPage();
+    renderAddressPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Adresse Friedrichstraße 100 bearbeiten' }));
     expect(screen.getByLabelText('Straße')).toHaveValue('Friedrichstraße');
     expect(screen.getByLabelText('Hausnummer')).toHaveValue('100');
@@ -182,7 +174,7 @@ describe('address page', () => {
         ),
       ),
     );
-    renderPage();
+    renderAddressPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Adresse speichern' }));
     await userEvent.type(screen.getByLabelText('Straße'), 'Friedrichstraße');
     await userEvent.type(screen.getByLabelText('Hausnummer'), '100');
@@ -193,7 +185,7 @@ describe('address page', () => {
 
   it('deletes an address only after the customer confirms', async () => {
     list = [saved, { ...saved, id: 10, line1: 'Torstraße 1', zip: '10115', is_default: true }];
-    renderPage();
+    renderAddressPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Adresse Friedrichstraße 100 löschen' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Adresse löschen?' });
     expect(dialog).toHaveTextContent('Bisherige Bestellungen behalten ihre Adresse');

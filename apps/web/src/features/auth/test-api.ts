@@ -1,4 +1,6 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { useSessionStore } from '../session/index.ts';
 
 /** One answer of the fake API: a JSON body with a status, a thrown network error, or a held promise. */
 export type FakeAnswer = { status: number; body?: unknown } | { networkError: true } | { wait: Promise<FakeAnswer> };
@@ -60,4 +62,22 @@ export function deferred<T>() {
     resolve = done;
   });
   return { promise, resolve };
+}
+
+/**
+ * The state each test of the account pages starts from: signed out, in German, with the console's
+ * errors kept quiet (a refused call logs one); after it, the fake API, spies and mocks' calls go.
+ */
+export function startEachTestSignedOut(): void {
+  beforeEach(async () => {
+    sessionStorage.clear();
+    useSessionStore.setState({ user: null, token: null, loading: false });
+    await i18n.changeLanguage('de');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    vi.clearAllMocks();
+  });
 }

@@ -1,13 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Switch } from 'wouter';
 import { buildCartItem, computeTotals, formatMoney, type TimeSlots } from '@pizzeria/domain';
 import { i18n } from '../../i18n/index.ts';
-import { renderWithProviders } from '../../lib/testing.tsx';
+import { renderPage } from '../../lib/testing.tsx';
 import { isOrderPlaced, useCart, discountsQueryOptions } from '../cart/index.ts';
 import { useDelivery } from '../delivery/index.ts';
-import { testPostcodes } from '../delivery/test-postcodes.ts';
 import { cola, discounts, margherita, salad } from '../menu/test-catalogue.ts';
 import { testOrder } from '../orders/test-order.ts';
 import { useSessionStore } from '../session/index.ts';
@@ -15,6 +13,7 @@ import { useStoreStatus } from '../store-status/index.ts';
 import { testStoreQuery } from '../store/test-store.ts';
 import CheckoutRoute, { CheckoutPage } from './checkout-page.tsx';
 import { useGuestDetails } from './guest-details-store.ts';
+import { startCheckout, stubFetch, type FakeAnswer } from './test-checkout.ts';
 import { TIME_SELECTION_KEY, readTimeSelection } from './time-selection.ts';
 
 const pizza = buildCartItem(margherita, { variantId: 42, extras: [{ id: 101, quantity: 1 }], quantity: 2 });
@@ -32,7 +31,7 @@ const openSlots: TimeSlots = {
   days: [{ date: '2026-11-22', available: true }],
 };
 
-type Answer = { status: number; body: unknown };
+type Answer = FakeAnswer;
 let answers: Record<string, Answer[]>;
 const calls: { url: string; init: RequestInit | undefined }[] = [];
 
@@ -41,37 +40,14 @@ function answer(key: string, ...list: Answer[]) {
 }
 
 beforeEach(async () => {
-  await i18n.changeLanguage('de');
-  localStorage.clear();
+  await startCheckout({ items: [pizza, bowl], note: 'Bitte klingeln' }, { line2: '3. OG' });
   sessionStorage.clear();
   calls.length = 0;
   answers = {};
-  useCart.setState({ items: [pizza, bowl], note: 'Bitte klingeln' });
-  useDelivery.setState({ orderType: 'delivery', postcode: testPostcodes[0] ?? null });
-  useGuestDetails.setState({
-    details: {
-      customer_name: 'Anna',
-      phone: '030123456',
-      email: '',
-      street: 'Torstraße',
-      house_number: '1',
-      line2: '3. OG',
-      postcode: '10115',
-    },
+  stubFetch(calls, (input) => {
+    const key = Object.keys(answers).find((prefix) => input.startsWith(prefix));
+    return key ? answers[key] : undefined;
   });
-  useSessionStore.setState({ user: null, token: null, loading: false });
-  useStoreStatus.setState({ status: { kind: 'connecting' }, revision: 0 });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      calls.push({ url: input, init });
-      const key = Object.keys(answers).find((prefix) => input.startsWith(prefix));
-      const list = key ? answers[key] : undefined;
-      const next = list && list.length > 1 ? list.shift() : list?.[0];
-      if (!next) return Promise.reject(new TypeError('Failed to fetch'));
-      return Promise.resolve(new Response(JSON.stringify(next.body), { status: next.status }));
-    }),
-  );
 });
 
 afterEach(() => {
@@ -81,21 +57,15 @@ afterEach(() => {
 });
 
 function renderCheckout(ui = <CheckoutPage guest customerAddressId={null} />) {
-  return renderWithProviders(
-    <Switch>
-      <Route path="/checkout">{ui}</Route>
-      <Route path="/order/:id">
-        <p>order page reached</p>
-      </Route>
-      <Route path="/guest-login">
-        <p>guest form reached</p>
-      </Route>
-      <Route path="/update-address">
-        <p>address page reached</p>
-      </Route>
-    </Switch>,
-    { route: '/checkout', queryData: [testStoreQuery, [discountsQueryOptions().queryKey, discounts]] },
-  );
+  return renderPage(ui, {
+    route: '/checkout',
+    exits: {
+      '/order/:id': 'order page reached',
+      '/guest-login': 'guest form reached',
+      '/update-address': 'address page reached',
+    },
+    queryData: [testStoreQuery, [discountsQueryOptions().queryKey, discounts]],
+  });
 }
 
 describe('checkout guard', () => {
@@ -192,7 +162,7 @@ describe('checkout page', () => {
     expect(body).toMatchObject({
       order_type: 'pickup',
       postcode: null,
-      address: { type: 'shipping', customer_name: 'Anna', line1: '', line2: null, zip: '' },
+      address: { type: 'shipping', customer_name: 'Anna', line1: '', line2: null, city: '', zip: '' },
     });
   });
 
@@ -216,7 +186,15 @@ describe('checkout page', () => {
       requested_time: '2026-11-22T19:15:00.000Z',
       payment_method: 'cash',
       note: 'Bitte klingeln',
-      address: { type: 'shipping', customer_name: 'Anna', phone: '030123456', line1: 'Torstraße 1', zip: '10115' },
+      // The town is the chosen delivery area's.
+      address: {
+        type: 'shipping',
+        customer_name: 'Anna',
+        phone: '030123456',
+        line1: 'Torstraße 1',
+        city: 'Berlin',
+        zip: '10115',
+      },
       items: [
         { product_id: margherita.id, variant_id: 42, quantity: 2, extras: [{ id: 101, quantity: 1 }] },
         { product_id: salad.id, variant_id: null, quantity: 1, extras: [] },

@@ -5,15 +5,16 @@ import { Link, Redirect, useLocation } from 'wouter';
 import { lineDeposit, lineTotal, type CartItem, type PaymentMethod } from '@pizzeria/domain';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMoney } from '../../lib/use-money.ts';
-import { useNumberFormat } from '../../lib/use-number-format.ts';
 import { clearCart, openCart, useCart, type CartTotals } from '../cart/index.ts';
 import { LoadingScreen } from '../../lib/loading-screen.tsx';
+import { OrderSummaryView } from '../orders/ui.ts';
 import { PaymentAlert, PayPalPayment } from '../payments/index.ts';
 import { useSession } from '../session/index.ts';
 import { useCurrency, useStore } from '../store/index.ts';
 import { checkoutAccess, useCheckoutArrival } from './checkout-arrival.ts';
 import { TimeChoice } from './components/time-choice.tsx';
-import { useCheckout, type Contact } from './use-checkout.ts';
+import type { Contact } from './order-request.ts';
+import { useCheckout } from './use-checkout.ts';
 
 /** `/checkout` behind the guard of docs/product/shop.md. */
 export default function CheckoutRoute() {
@@ -255,8 +256,6 @@ export function CheckoutSummary({
   const { t } = useTranslation('checkout');
   const { t: tCart } = useTranslation('cart');
   const money = useMoney(useCurrency());
-  const number = useNumberFormat();
-  const delivery = totals.orderType === 'delivery';
   const repriced = useCart((state) => state.repriced);
   return (
     <>
@@ -265,90 +264,28 @@ export function CheckoutSummary({
           {tCart('repriced')}
         </p>
       )}
-      <ul className="checkout-lines" aria-label={t('summary.lines_label')}>
-        {items.map((item) => (
-          <li key={item.uniqueKey} className="checkout-line">
-            <div>
-              <p className="checkout-line-name">
-                {t('summary.quantity_name', { quantity: item.quantity, name: item.displayName })}
-              </p>
-              {item.extras.length > 0 && (
-                <ul className="checkout-line-extras">
-                  {item.extras.map((extra) => (
-                    <li key={extra.id}>
-                      {extra.quantity > 1
-                        ? t('summary.extra_quantity', { quantity: extra.quantity, name: extra.name })
-                        : extra.name}
-                      {extra.price > 0 && ` +${money(extra.price * extra.quantity)}`}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            <div className="checkout-line-amounts">
-              <p className="checkout-line-total">{money(lineTotal(item))}</p>
-              {item.deposit > 0 && (
-                <p className="checkout-line-deposit">
-                  {t('summary.line_deposit', { price: money(lineDeposit(item)) })}
-                </p>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
-      {note.trim() && (
-        <div className="checkout-note">
-          <p className="checkout-note-label">{t('summary.note')}</p>
-          <p>{note}</p>
-        </div>
-      )}
-      {delivery && totals.missingForMinimum > 0 && (
-        <p className="checkout-warning" role="status">
-          {t('summary.minimum_not_met', {
-            postcode: postcodeName,
-            minimum: money(totals.minimumOrder),
-            missing: money(totals.missingForMinimum),
-          })}
-        </p>
-      )}
-      <dl className="checkout-totals">
-        <div>
-          <dt>{t('summary.subtotal')}</dt>
-          <dd>{money(totals.subtotal)}</dd>
-        </div>
-        {totals.discount > 0 && (
-          <div className="checkout-totals-discount">
-            <dt>
-              {t(delivery ? 'summary.discount_delivery' : 'summary.discount_pickup', {
-                percent: number(totals.discountPercent),
-              })}
-            </dt>
-            <dd>−{money(totals.discount)}</dd>
-          </div>
+      <OrderSummaryView
+        lines={items.map((item) => ({
+          key: item.uniqueKey,
+          quantity: item.quantity,
+          name: item.displayName,
+          extras: item.extras,
+          total: lineTotal(item),
+          deposit: lineDeposit(item),
+        }))}
+        note={note.trim() ? note : null}
+        totals={totals}
+      >
+        {totals.orderType === 'delivery' && totals.missingForMinimum > 0 && (
+          <p className="checkout-warning" role="status">
+            {t('summary.minimum_not_met', {
+              postcode: postcodeName,
+              minimum: money(totals.minimumOrder),
+              missing: money(totals.missingForMinimum),
+            })}
+          </p>
         )}
-        {totals.deposit > 0 && (
-          <div>
-            <dt>{t('summary.deposit')}</dt>
-            <dd>{money(totals.deposit)}</dd>
-          </div>
-        )}
-        {delivery && (
-          <div>
-            <dt>{t('summary.delivery_fee')}</dt>
-            <dd>{totals.deliveryFee > 0 ? money(totals.deliveryFee) : t('summary.free')}</dd>
-          </div>
-        )}
-        <div className="checkout-totals-total">
-          <dt>{t('summary.total')}</dt>
-          <dd>{money(totals.total)}</dd>
-        </div>
-        {totals.vat.map((share) => (
-          <div key={share.rate} className="checkout-totals-vat">
-            <dt>{t('summary.vat', { rate: number(share.rate) })}</dt>
-            <dd>{money(share.amount)}</dd>
-          </div>
-        ))}
-      </dl>
+      </OrderSummaryView>
     </>
   );
 }

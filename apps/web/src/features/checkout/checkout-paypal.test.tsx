@@ -6,17 +6,14 @@ import { buildCartItem, type Order, type PaymentMethods, type TimeSlots } from '
 import { i18n } from '../../i18n/index.ts';
 import { renderWithProviders } from '../../lib/testing.tsx';
 import { isOrderPlaced, useCart, discountsQueryOptions } from '../cart/index.ts';
-import { useDelivery } from '../delivery/index.ts';
-import { testPostcodes } from '../delivery/test-postcodes.ts';
 import { discounts, margherita } from '../menu/test-catalogue.ts';
 import { testOrder } from '../orders/test-order.ts';
 import { paymentMethodsQueryOptions } from '../payments/index.ts';
 import { approvePayPal, cancelPayPal, clickPayPal, fakePayPal, resetFakePayPal } from '../payments/test-paypal.tsx';
-import { useSessionStore } from '../session/index.ts';
 import { useStoreStatus } from '../store-status/index.ts';
 import { testStoreQuery } from '../store/test-store.ts';
 import { CheckoutPage } from './checkout-page.tsx';
-import { useGuestDetails } from './guest-details-store.ts';
+import { startCheckout, stubFetch, type FakeAnswer } from './test-checkout.ts';
 
 vi.mock('@paypal/react-paypal-js', () => import('../payments/test-paypal.tsx'));
 
@@ -32,7 +29,7 @@ const slots: TimeSlots = {
 const withPayPal: PaymentMethods = { cash: true, paypal: { client_id: 'public-client-id', currency: 'EUR' } };
 const unpaid: Order = { ...testOrder, status: 'pending_payment', payment_method: 'paypal', payment_status: 'unpaid' };
 
-type Answer = { status: number; body: unknown };
+type Answer = FakeAnswer;
 let answers: Map<string, Answer[]>;
 const calls: { url: string; init: RequestInit | undefined }[] = [];
 
@@ -44,37 +41,12 @@ const callsTo = (route: string) =>
   calls.filter((call) => `${call.init?.method ?? 'GET'} ${call.url}`.startsWith(route));
 
 beforeEach(async () => {
-  await i18n.changeLanguage('de');
-  localStorage.clear();
+  await startCheckout({ items: [pizza], note: '' });
   calls.length = 0;
   answers = new Map();
   resetFakePayPal();
-  useCart.setState({ items: [pizza], note: '' });
-  useDelivery.setState({ orderType: 'delivery', postcode: testPostcodes[0] ?? null });
-  useGuestDetails.setState({
-    details: {
-      customer_name: 'Anna',
-      phone: '030123456',
-      email: '',
-      street: 'Torstraße',
-      house_number: '1',
-      line2: '',
-      postcode: '10115',
-    },
-  });
-  useSessionStore.setState({ user: null, token: null, loading: false });
-  useStoreStatus.setState({ status: { kind: 'connecting' }, revision: 0 });
   answer('GET /api/stores/13/slots', { status: 200, body: slots });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init?: RequestInit) => {
-      calls.push({ url: input, init });
-      const list = answers.get(`${init?.method ?? 'GET'} ${input.split('?')[0] ?? ''}`);
-      const next = list && list.length > 1 ? list.shift() : list?.[0];
-      if (!next) return Promise.reject(new TypeError('Failed to fetch'));
-      return Promise.resolve(new Response(JSON.stringify(next.body), { status: next.status }));
-    }),
-  );
+  stubFetch(calls, (input, init) => answers.get(`${init?.method ?? 'GET'} ${input.split('?')[0] ?? ''}`));
 });
 
 afterEach(() => {
@@ -104,6 +76,20 @@ async function choosePayPal() {
   await screen.findByLabelText(/So schnell wie möglich/);
   await userEvent.click(screen.getByRole('radio', { name: /PayPal/ }));
   await screen.findByTestId('paypal-buttons');
+}
+
+/** An order placed for PayPal whose window the customer closed; paying it in cash opens its page. */
+async function cancelPayPalOrder() {
+  answer('POST /api/orders/guest', { status: 201, body: unpaid });
+  answer('POST /api/orders/5/paypal', { status: 200, body: { paypal_order_id: 'PAYPAL-ORDER-1' } });
+  answer('POST /api/orders/5/pay-cash', {
+    status: 200,
+    body: { ...unpaid, status: 'waiting', payment_method: 'cash', payment_status: null, tracking_token: undefined },
+  });
+  renderCheckout();
+  await choosePayPal();
+  await act(() => clickPayPal());
+  act(() => cancelPayPal());
 }
 
 describe('checkout with PayPal', () => {
@@ -240,16 +226,7 @@ describe('checkout with PayPal', () => {
   });
 
   it('switches a cancelled PayPal order to cash and opens its page', async () => {
-    answer('POST /api/orders/guest', { status: 201, body: unpaid });
-    answer('POST /api/orders/5/paypal', { status: 200, body: { paypal_order_id: 'PAYPAL-ORDER-1' } });
-    answer('POST /api/orders/5/pay-cash', {
-      status: 200,
-      body: { ...unpaid, status: 'waiting', payment_method: 'cash', payment_status: null, tracking_token: undefined },
-    });
-    renderCheckout();
-    await choosePayPal();
-    await act(() => clickPayPal());
-    act(() => cancelPayPal());
+    await cancelPayPalOrder();
     await userEvent.click(await screen.findByRole('button', { name: 'Stattdessen bar bezahlen' }));
     expect(await screen.findByText('order page 5 reached')).toBeInTheDocument();
     expect(callsTo('POST /api/orders/5/pay-cash')[0]?.url).toBe('/api/orders/5/pay-cash?token=secret-token');
@@ -257,16 +234,7 @@ describe('checkout with PayPal', () => {
   });
 
   it('pays the placed PayPal order in cash when the customer switches back to cash, never placing a second one', async () => {
-    answer('POST /api/orders/guest', { status: 201, body: unpaid });
-    answer('POST /api/orders/5/paypal', { status: 200, body: { paypal_order_id: 'PAYPAL-ORDER-1' } });
-    answer('POST /api/orders/5/pay-cash', {
-      status: 200,
-      body: { ...unpaid, status: 'waiting', payment_method: 'cash', payment_status: null, tracking_token: undefined },
-    });
-    renderCheckout();
-    await choosePayPal();
-    await act(() => clickPayPal());
-    act(() => cancelPayPal());
+    await cancelPayPalOrder();
     await userEvent.click(screen.getByRole('radio', { name: /Barzahlung/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
     expect(await screen.findByText('order page 5 reached')).toBeInTheDocument();

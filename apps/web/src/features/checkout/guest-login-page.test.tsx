@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Switch } from 'wouter';
 import { buildCartItem } from '@pizzeria/domain';
 import { i18n } from '../../i18n/index.ts';
-import { renderWithProviders } from '../../lib/testing.tsx';
+import { renderPage } from '../../lib/testing.tsx';
 import { useCart } from '../cart/index.ts';
 import { useDelivery, postcodesQueryOptions } from '../delivery/index.ts';
 import { testPostcodes } from '../delivery/test-postcodes.ts';
@@ -16,18 +15,11 @@ import GuestLoginPage from './guest-login-page.tsx';
 const pizza = buildCartItem(margherita, { variantId: 42, extras: [], quantity: 2 });
 
 function renderForm() {
-  return renderWithProviders(
-    <Switch>
-      <Route path="/guest-login" component={GuestLoginPage} />
-      <Route path="/checkout">
-        <p>checkout reached</p>
-      </Route>
-      <Route path="/">
-        <p>menu reached</p>
-      </Route>
-    </Switch>,
-    { route: '/guest-login', queryData: [testStoreQuery, [postcodesQueryOptions().queryKey, testPostcodes]] },
-  );
+  return renderPage(<GuestLoginPage />, {
+    route: '/guest-login',
+    exits: { '/checkout': 'checkout reached', '/': 'menu reached' },
+    queryData: [testStoreQuery, [postcodesQueryOptions().queryKey, testPostcodes]],
+  });
 }
 
 beforeEach(async () => {

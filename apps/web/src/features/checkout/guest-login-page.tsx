@@ -3,10 +3,10 @@ import './register-texts.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { PHONE_INPUT_MAX_LENGTH, emailSchema, formatPhone, normalizePhone } from '@pizzeria/domain';
+import { emailSchema, formatPhone, normalizePhone } from '@pizzeria/domain';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { AddressFields, TextField, type AddressFieldName } from '../addresses/index.ts';
+import { AddressFields, NameAndPhoneFields, TextField, type AddressFieldName } from '../addresses/index.ts';
 import { useCart } from '../cart/index.ts';
 import { useDelivery, usePostcodes } from '../delivery/index.ts';
 import { useGuestDetails, type GuestDetails } from './guest-details-store.ts';
@@ -144,31 +144,14 @@ export default function GuestLoginPage() {
           )}
           <fieldset className="checkout-fieldset">
             <legend>{t('guest.contact_section')}</legend>
-            <TextField
-              label={t('guest.name')}
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={100}
-              value={details.customer_name}
-              invalid={isMissing('customer_name')}
-              onChange={(event) => change('customer_name', event.target.value)}
-            />
-            <TextField
-              label={t('guest.phone')}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              required
-              maxLength={PHONE_INPUT_MAX_LENGTH}
-              hint={t('guest.phone_hint')}
-              error={phoneError ? t('guest.phone_invalid') : null}
-              value={details.phone}
-              invalid={isMissing('phone')}
-              onChange={(event) => {
-                change('phone', event.target.value);
-                setPhoneError(false);
+            <NameAndPhoneFields
+              values={details}
+              labels={{ name: t('guest.name'), phone: t('guest.phone'), phoneHint: t('guest.phone_hint') }}
+              invalid={{ customer_name: isMissing('customer_name'), phone: isMissing('phone') }}
+              phoneError={phoneError ? t('guest.phone_invalid') : null}
+              onChange={(field, value) => {
+                change(field, value);
+                if (field === 'phone') setPhoneError(false);
               }}
             />
             <TextField

@@ -2,19 +2,8 @@ import { useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  STORE_ID,
-  formatPhone,
-  normalizePhone,
-  type Address,
-  type CartItem,
-  type Order,
-  type OrderRequest,
-  type PaymentMethod,
-  type ShippingAddress,
-  type TimeSlots,
-} from '@pizzeria/domain';
-import { streetLine, useAddresses } from '../addresses/index.ts';
+import { STORE_ID, type Order, type OrderRequest, type PaymentMethod, type TimeSlots } from '@pizzeria/domain';
+import { useAddresses } from '../addresses/index.ts';
 import { isOrderPlaced, markOrderPlaced, useCart, useCartTotals } from '../cart/index.ts';
 import { useDelivery } from '../delivery/index.ts';
 import { orderQueryOptions } from '../orders/index.ts';
@@ -29,110 +18,12 @@ import { usePlaceOrder } from './api/place-order.ts';
 import { useTimeSlots } from './api/get-time-slots.ts';
 import { useLiveTimeSlots } from './live-time-slots.ts';
 import { missingGuestFields } from './guest-login-page.tsx';
-import { useGuestDetails, type GuestDetails } from './guest-details-store.ts';
+import { useGuestDetails } from './guest-details-store.ts';
+import { checkoutStage, unpaidOrder } from './checkout-stage.ts';
+import { addressContact, guestContact, guestShippingAddress, orderItems } from './order-request.ts';
 import { describeOrderFailure } from './order-error.ts';
 import { effectiveDay, requestedTimeFor } from './components/time-choice.tsx';
 import { clearTimeSelection, useTimeSelection } from './time-selection.ts';
-
-export interface Contact {
-  name: string;
-  phone: string;
-  email: string | null;
-  address: { line1: string; line2: string | null; zip: string } | null;
-}
-
-/**
- * The guest's contact; the postcode is the delivery area chosen last (the header's chip may change it).
- * A pickup has no address: the guest gave only a name and a phone number.
- */
-function guestContact(details: GuestDetails, delivery: boolean, postcode: string | null): Contact {
-  return {
-    name: details.customer_name,
-    phone: formatPhone(normalizePhone(details.phone) ?? details.phone),
-    email: details.email || null,
-    address: delivery
-      ? {
-          line1: streetLine(details.street, details.house_number),
-          line2: details.line2.trim() || null,
-          zip: postcode ?? details.postcode,
-        }
-      : null,
-  };
-}
-
-function addressContact(address: Address): Contact {
-  return {
-    name: address.customer_name,
-    phone: formatPhone(address.phone),
-    email: null,
-    address: { line1: address.line1, line2: address.line2, zip: address.zip },
-  };
-}
-
-/**
- * The guest's address as `POST /api/orders/guest` takes it: the postcode names the delivery area, so
- * the city stays empty, and the country is the schema's default.
- */
-function guestShippingAddress(details: GuestDetails, address: Contact['address']): ShippingAddress {
-  return {
-    type: 'shipping',
-    customer_name: details.customer_name.trim(),
-    phone: details.phone,
-    email: details.email.trim() || null,
-    line1: address?.line1 ?? '',
-    line2: address?.line2 ?? null,
-    city: '',
-    zip: address?.zip ?? '',
-  };
-}
-
-function orderItems(items: CartItem[]): OrderRequest['items'] {
-  return items.map((item) => ({
-    product_id: item.id,
-    variant_id: item.selectedVariant?.id ?? null,
-    quantity: item.quantity,
-    extras: item.extras.map((extra) => ({ id: extra.id, quantity: extra.quantity })),
-  }));
-}
-
-/**
- * Where placing the order stands. A cash order goes idle → placing and on to its page. A PayPal order
- * is placed first and stays unpaid until PayPal approves it; from there the customer may pay cash
- * instead (paying cash), and back to unpaid when that fails.
- */
-export type CheckoutStage =
-  | { step: 'idle' }
-  | { step: 'placing'; unpaid: PayableOrder | null }
-  | { step: 'unpaid'; order: PayableOrder }
-  | { step: 'paying_cash'; order: PayableOrder };
-
-export type CheckoutEvent =
-  | { type: 'place' }
-  | { type: 'place_settled' }
-  | { type: 'placed_unpaid'; order: PayableOrder }
-  | { type: 'pay_cash'; order: PayableOrder }
-  | { type: 'pay_cash_failed' };
-
-/** The PayPal order placed here and not paid yet, whatever happens meanwhile. */
-export function unpaidOrder(stage: CheckoutStage): PayableOrder | null {
-  if (stage.step === 'idle') return null;
-  return stage.step === 'placing' ? stage.unpaid : stage.order;
-}
-
-export function checkoutStage(stage: CheckoutStage, event: CheckoutEvent): CheckoutStage {
-  const unpaid = unpaidOrder(stage);
-  switch (event.type) {
-    case 'place':
-      return { step: 'placing', unpaid };
-    case 'placed_unpaid':
-      return { step: 'unpaid', order: event.order };
-    case 'pay_cash':
-      return { step: 'paying_cash', order: event.order };
-    case 'place_settled':
-    case 'pay_cash_failed':
-      return unpaid ? { step: 'unpaid', order: unpaid } : { step: 'idle' };
-  }
-}
 
 /**
  * The checkout's state and what the customer can do: the contact, the time chosen, the payment method,
@@ -211,7 +102,7 @@ export function useCheckout({ guest, customerAddressId }: { guest: boolean; cust
       payment_method: paymentMethod,
       ...(guest
         ? {
-            address: guestShippingAddress(guestDetails, contact.address),
+            address: guestShippingAddress(guestDetails, contact.address, postcode),
           }
         : { address_id: customerAddressId }),
     };

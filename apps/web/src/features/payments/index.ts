@@ -4,4 +4,4 @@ export type { PayableOrder } from './api/payable-order.ts';
 export { PayPalPayment } from './components/paypal-payment.tsx';
 export { PaymentAlert, PayCashButton } from './components/payment-alert.tsx';
 export { describePaymentFailure, type PaymentProblem } from './payment-failure.ts';
-export { PAYMENT_MESSAGE_CODES, paymentErrorTexts, type PaymentMessageCode } from './locales.ts';
+export { PAYMENT_MESSAGE_CODES, type PaymentMessageCode } from './locales.ts';

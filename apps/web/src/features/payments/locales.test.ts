@@ -22,7 +22,7 @@ describe('payment messages', () => {
     }
   });
 
-  it("are the sentences of docs/product/shop.md in English", () => {
+  it('are the sentences of docs/product/shop.md in English', () => {
     const { messages } = paymentsTexts.en;
     expect(messages.payment_not_completed).toBe('Payment was not completed successfully.');
     expect(messages.payment_failed).toBe('Payment failed. Please try again.');

@@ -1,5 +1,6 @@
+import { ORDER_ERROR_TEXTS, PAYMENT_ERROR_CODES, type PaymentErrorCode } from '@pizzeria/domain';
 import { defineTranslations } from '../../i18n/define.ts';
-import { PAYMENT_ERROR_CODES, type PaymentErrorCode } from '@pizzeria/domain';
+import { inLanguage } from '../../i18n/in-language.ts';
 
 /**
  * Everything a buyer can be told about a payment (docs/product/shop.md: payment outcomes and messages): the server's codes,
@@ -9,41 +10,19 @@ import { PAYMENT_ERROR_CODES, type PaymentErrorCode } from '@pizzeria/domain';
 export const PAYMENT_MESSAGE_CODES = [...PAYMENT_ERROR_CODES, 'cancelled', 'pending', 'error'] as const;
 export type PaymentMessageCode = (typeof PAYMENT_MESSAGE_CODES)[number];
 
-const errorsDe = {
-  payment_declined: 'Ihre Zahlungsart wurde abgelehnt. Bitte wählen Sie eine andere.',
-  payment_insufficient_funds: 'Auf Ihrem Konto ist nicht genug Guthaben. Bitte wählen Sie eine andere Zahlungsquelle.',
-  payment_card_expired: 'Ihre Karte ist abgelaufen. Bitte wählen Sie eine andere Zahlungsart.',
-  payment_not_approved: 'Bitte schließen Sie zuerst die Zahlung mit PayPal ab.',
-  payment_not_completed: 'Die Zahlung wurde nicht erfolgreich abgeschlossen.',
-  payment_failed: 'Die Zahlung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
-  payment_error: 'Bei der Zahlung ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
-  order_not_payable:
-    'Für diese Bestellung ist keine Zahlung offen: Sie ist bezahlt, oder ihre Zahlung wird noch geprüft.',
-  order_expired:
-    'Diese Bestellung ist abgelaufen, weil sie nicht innerhalb von 30 Minuten bezahlt wurde. Wurde dennoch etwas abgebucht, erstatten wir es vollständig.',
-} satisfies Record<PaymentErrorCode, string>;
-
-const errorsEn = {
-  payment_declined: 'Your payment method was declined. Please try another.',
-  payment_insufficient_funds: 'There is not enough balance in your account. Please choose another funding source.',
-  payment_card_expired: 'Your card has expired. Please use a different payment method.',
-  payment_not_approved: 'Please complete the PayPal payment first.',
-  payment_not_completed: 'Payment was not completed successfully.',
-  payment_failed: 'Payment failed. Please try again.',
-  payment_error: 'An error occurred during payment. Please try again.',
-  order_not_payable: 'Nothing is left to pay for this order: it is paid, or its payment is still being checked.',
-  order_expired:
-    'This order has expired because it was not paid within 30 minutes. If anything was charged all the same, it is refunded in full.',
-} satisfies Record<PaymentErrorCode, string>;
-
-/** The server codes' texts, also part of the checkout's order errors (`checkout/locales.ts`). */
-export const paymentErrorTexts = { de: errorsDe, en: errorsEn };
+/** The server's payment codes, worded once in the domain with the other order refusals. */
+const paymentErrors = (language: 'de' | 'en'): Record<PaymentErrorCode, string> => {
+  const all = inLanguage(ORDER_ERROR_TEXTS, language);
+  const words: Partial<Record<PaymentErrorCode, string>> = {};
+  for (const code of PAYMENT_ERROR_CODES) words[code] = all[code];
+  return words as Record<PaymentErrorCode, string>;
+};
 
 /** Texts of paying online (lazy chunks: the checkout and the order page register them). */
 export const paymentsTexts = defineTranslations(
   {
     messages: {
-      ...errorsDe,
+      ...paymentErrors('de'),
       cancelled: 'Die Zahlung wurde abgebrochen.',
       pending: 'Ihre Zahlung wird noch geprüft. Bitte warten Sie auf die Bestätigung.',
       error: 'Bei der Zahlung ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
@@ -60,7 +39,7 @@ export const paymentsTexts = defineTranslations(
   },
   {
     messages: {
-      ...errorsEn,
+      ...paymentErrors('en'),
       cancelled: 'Payment was cancelled.',
       pending: 'Your payment is pending. Please wait for confirmation.',
       error: 'An error occurred during payment. Please try again.',

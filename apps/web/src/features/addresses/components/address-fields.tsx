@@ -2,7 +2,7 @@ import './address-fields.css';
 import '../register-texts.ts';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toCents, type Postcode } from '@pizzeria/domain';
+import { PHONE_INPUT_MAX_LENGTH, toCents, type Postcode } from '@pizzeria/domain';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useCurrency } from '../../store/index.ts';
 
@@ -172,5 +172,53 @@ export function AddressFields({ values, onChange, invalid, postcodes }: AddressF
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * Who receives the order: the name and the phone number (with its area code, for the restaurant's
+ * questions), as both the guest's form and the account's address form ask them. A changed phone number
+ * is no longer the refused one: `onChange` says which field changed.
+ */
+export function NameAndPhoneFields({
+  values,
+  labels,
+  invalid,
+  phoneError,
+  onChange,
+}: {
+  values: { customer_name: string; phone: string };
+  labels: { name: string; phone: string; phoneHint: string };
+  invalid: { customer_name: boolean; phone: boolean };
+  phoneError?: string | null;
+  onChange: (field: 'customer_name' | 'phone', value: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label={labels.name}
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        value={values.customer_name}
+        invalid={invalid.customer_name}
+        onChange={(event) => onChange('customer_name', event.target.value)}
+      />
+      <TextField
+        label={labels.phone}
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        maxLength={PHONE_INPUT_MAX_LENGTH}
+        hint={labels.phoneHint}
+        error={phoneError ?? null}
+        value={values.phone}
+        invalid={invalid.phone}
+        onChange={(event) => onChange('phone', event.target.value)}
+      />
+    </>
   );
 }

@@ -1,13 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  PHONE_INPUT_MAX_LENGTH,
-  addressInputSchema,
-  formatPhone,
-  normalizePhone,
-  type Address,
-  type AddressInput,
-} from '@pizzeria/domain';
+import { addressInputSchema, formatPhone, normalizePhone, type Address, type AddressInput } from '@pizzeria/domain';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { usePostcodes } from '../../delivery/index.ts';
@@ -16,7 +9,7 @@ import { useUpdateAddress } from '../api/update-address.ts';
 import { splitStreetLine, streetLine } from '../street-line.ts';
 import {
   AddressFields,
-  TextField,
+  NameAndPhoneFields,
   isDeliveredPostcode,
   missingAddressFields,
   type AddressFieldName,
@@ -182,30 +175,16 @@ export function AddressForm({ address, contact, onSaved, onCancel }: AddressForm
         </p>
       )}
       <div className="address-form-grid">
-        <TextField
-          label={t('form.name')}
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          value={draft.customer_name}
-          invalid={missing.includes('customer_name')}
-          onChange={(event) => change('customer_name', event.target.value)}
-        />
-        <TextField
-          label={t('form.phone')}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          maxLength={PHONE_INPUT_MAX_LENGTH}
-          hint={t('form.phone_hint')}
-          value={draft.phone}
-          invalid={missing.includes('phone') || phoneInvalid}
-          onChange={(event) => {
-            change('phone', event.target.value);
-            setPhoneInvalid(false);
+        <NameAndPhoneFields
+          values={draft}
+          labels={{ name: t('form.name'), phone: t('form.phone'), phoneHint: t('form.phone_hint') }}
+          invalid={{
+            customer_name: missing.includes('customer_name'),
+            phone: missing.includes('phone') || phoneInvalid,
+          }}
+          onChange={(field, value) => {
+            change(field, value);
+            if (field === 'phone') setPhoneInvalid(false);
           }}
         />
       </div>

@@ -1,23 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18n } from '../../../i18n/index.ts';
+import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../i18n/index.ts';
 import { usePageTitleStore } from '../../../lib/page-title.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
-import { fakeApi } from '../test-api.ts';
+import { fakeApi, startEachTestSignedOut } from '../test-api.ts';
 import ForgotPasswordPage from './forgot-password-page.tsx';
 
 const SENT = { status: 200, body: { message: 'Wenn es ein Konto gibt, kommt eine E-Mail.' } };
 
-beforeEach(async () => {
-  await i18n.changeLanguage('de');
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+startEachTestSignedOut();
 
 describe('forgot password', () => {
   it('asks for a valid email before sending anything', async () => {

@@ -1,25 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Switch } from 'wouter';
-import { changeLanguage, i18n } from '../../../i18n/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../i18n/index.ts';
 import { usePageTitleStore } from '../../../lib/page-title.ts';
-import { renderWithProviders } from '../../../lib/testing.tsx';
+import { renderPage } from '../../../lib/testing.tsx';
 import { useSessionStore } from '../../session/index.ts';
 import { reloadHome } from '../reload-home.ts';
-import { deferred, fakeApi, LOGIN_OK, TEST_USER, type FakeAnswer } from '../test-api.ts';
+import { deferred, type FakeAnswer, fakeApi, LOGIN_OK, startEachTestSignedOut, TEST_USER } from '../test-api.ts';
 import LoginPage from './login-page.tsx';
 
 vi.mock('../reload-home.ts', () => ({ reloadHome: vi.fn() }));
 
 function renderLogin(route = '/login') {
-  return renderWithProviders(
-    <Switch>
-      <Route path="/login/:nextpage?" component={LoginPage} />
-      <Route path="/update-address">address page</Route>
-    </Switch>,
-    { route },
-  );
+  return renderPage(<LoginPage />, {
+    route,
+    path: '/login/:nextpage?',
+    exits: { '/update-address': 'address page' },
+  });
 }
 
 async function logIn(email = 'maria@example.com', password = 'secret-pass') {
@@ -30,18 +27,7 @@ async function logIn(email = 'maria@example.com', password = 'secret-pass') {
   return user;
 }
 
-beforeEach(async () => {
-  sessionStorage.clear();
-  useSessionStore.setState({ user: null, token: null, loading: false });
-  await i18n.changeLanguage('de');
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.mocked(reloadHome).mockClear();
-});
+startEachTestSignedOut();
 
 describe('login page', () => {
   it('is titled Login and offers the guest, register and forgot-password ways', () => {

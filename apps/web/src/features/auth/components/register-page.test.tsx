@@ -1,13 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Switch } from 'wouter';
-import { changeLanguage, i18n } from '../../../i18n/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../i18n/index.ts';
 import { usePageTitleStore } from '../../../lib/page-title.ts';
-import { renderWithProviders } from '../../../lib/testing.tsx';
+import { renderPage } from '../../../lib/testing.tsx';
 import { useSessionStore } from '../../session/index.ts';
 import { reloadHome } from '../reload-home.ts';
-import { fakeApi, LOGIN_OK, TEST_USER } from '../test-api.ts';
+import { fakeApi, LOGIN_OK, startEachTestSignedOut, TEST_USER } from '../test-api.ts';
 import RegisterPage from './register-page.tsx';
 
 vi.mock('../reload-home.ts', () => ({ reloadHome: vi.fn() }));
@@ -15,13 +14,7 @@ vi.mock('../reload-home.ts', () => ({ reloadHome: vi.fn() }));
 const CREATED = { status: 201, body: TEST_USER };
 
 function renderRegister(route = '/register') {
-  renderWithProviders(
-    <Switch>
-      <Route path="/register" component={RegisterPage} />
-      <Route path="/checkout">checkout page</Route>
-    </Switch>,
-    { route },
-  );
+  renderPage(<RegisterPage />, { route, path: '/register', exits: { '/checkout': 'checkout page' } });
   return userEvent.setup();
 }
 
@@ -38,18 +31,7 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, values: { phone?
   if (values.phone) await user.type(phone(), values.phone);
 }
 
-beforeEach(async () => {
-  sessionStorage.clear();
-  useSessionStore.setState({ user: null, token: null, loading: false });
-  await i18n.changeLanguage('de');
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.mocked(reloadHome).mockClear();
-});
+startEachTestSignedOut();
 
 describe('registration', () => {
   it('is titled Register and shows the password rules before anything goes wrong', () => {

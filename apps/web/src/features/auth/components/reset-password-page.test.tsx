@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Route, Switch } from 'wouter';
-import { changeLanguage, i18n } from '../../../i18n/index.ts';
+import { changeLanguage } from '../../../i18n/index.ts';
 import { usePageTitleStore } from '../../../lib/page-title.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
-import { fakeApi } from '../test-api.ts';
+import { fakeApi, startEachTestSignedOut } from '../test-api.ts';
 import LoginPage from './login-page.tsx';
 import ResetPasswordPage from './reset-password-page.tsx';
 
@@ -24,15 +24,7 @@ const password = () => screen.getByLabelText('Neues Passwort');
 const repeat = () => screen.getByLabelText('Neues Passwort wiederholen');
 const save = () => screen.getByRole('button', { name: 'Passwort speichern' });
 
-beforeEach(async () => {
-  await i18n.changeLanguage('de');
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+startEachTestSignedOut();
 
 describe('reset password', () => {
   it('sets the new password with the link’s token and goes to the login with a confirmation', async () => {

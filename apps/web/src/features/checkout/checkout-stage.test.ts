@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutStage, unpaidOrder, type CheckoutStage } from './use-checkout.ts';
+import { checkoutStage, unpaidOrder, type CheckoutStage } from './checkout-stage.ts';
 
 const order = { id: 5, token: 'secret' };
 

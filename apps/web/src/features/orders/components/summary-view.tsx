@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderType } from '@pizzeria/domain';
+import { useMoney } from '../../../lib/use-money.ts';
+import { useNumberFormat } from '../../../lib/use-number-format.ts';
+import { useCurrency } from '../../store/index.ts';
+
+/** One line of an order as the summary shows it; amounts in cents. */
+export interface SummaryLine {
+  key: string;
+  quantity: number;
+  name: string;
+  extras: readonly { id: number; name: string; quantity: number; price: number }[];
+  total: number;
+  deposit: number;
+}
+
+/** An order's totals; amounts in cents. */
+export interface SummaryTotals {
+  orderType: OrderType;
+  subtotal: number;
+  discount: number;
+  discountPercent: number;
+  deposit: number;
+  deliveryFee: number;
+  total: number;
+  vat: readonly { rate: number; amount: number }[];
+}
+
+/**
+ * The lines, note and totals of an order: the checkout shows the cart so before it is placed, the order
+ * page the order as it was charged, in the same words. `children` goes between the note and the totals.
+ */
+export function OrderSummaryView({
+  lines,
+  note,
+  totals,
+  children,
+}: {
+  lines: readonly SummaryLine[];
+  note: string | null;
+  totals: SummaryTotals;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('orders');
+  const money = useMoney(useCurrency());
+  const number = useNumberFormat();
+  const delivery = totals.orderType === 'delivery';
+  return (
+    <>
+      <ul className="checkout-lines" aria-label={t('order.lines_label')}>
+        {lines.map((line) => (
+          <li key={line.key} className="checkout-line">
+            <div>
+              <p className="checkout-line-name">
+                {t('order.quantity_name', { quantity: line.quantity, name: line.name })}
+              </p>
+              {line.extras.length > 0 && (
+                <ul className="checkout-line-extras">
+                  {line.extras.map((extra) => (
+                    <li key={extra.id}>
+                      {extra.quantity > 1
+                        ? t('order.extra_quantity', { quantity: extra.quantity, name: extra.name })
+                        : extra.name}
+                      {extra.price > 0 && ` +${money(extra.price * extra.quantity)}`}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="checkout-line-amounts">
+              <p className="checkout-line-total">{money(line.total)}</p>
+              {line.deposit > 0 && (
+                <p className="checkout-line-deposit">{t('order.line_deposit', { amount: money(line.deposit) })}</p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {note && (
+        <div className="checkout-note">
+          <p className="checkout-note-label">{t('order.note')}</p>
+          <p>{note}</p>
+        </div>
+      )}
+      {children}
+      <dl className="checkout-totals">
+        <div>
+          <dt>{t('order.subtotal')}</dt>
+          <dd>{money(totals.subtotal)}</dd>
+        </div>
+        {totals.discount > 0 && (
+          <div className="checkout-totals-discount">
+            <dt>
+              {t(delivery ? 'order.discount_delivery' : 'order.discount_pickup', {
+                percent: number(totals.discountPercent),
+              })}
+            </dt>
+            <dd>−{money(totals.discount)}</dd>
+          </div>
+        )}
+        {totals.deposit > 0 && (
+          <div>
+            <dt>{t('order.deposit')}</dt>
+            <dd>{money(totals.deposit)}</dd>
+          </div>
+        )}
+        {delivery && (
+          <div>
+            <dt>{t('order.delivery_fee')}</dt>
+            <dd>{totals.deliveryFee > 0 ? money(totals.deliveryFee) : t('order.free')}</dd>
+          </div>
+        )}
+        <div className="checkout-totals-total">
+          <dt>{t('order.total')}</dt>
+          <dd>{money(totals.total)}</dd>
+        </div>
+        {totals.vat.map((share) => (
+          <div key={share.rate} className="checkout-totals-vat">
+            <dt>{t('order.vat', { rate: number(share.rate) })}</dt>
+            <dd>{money(share.amount)}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
