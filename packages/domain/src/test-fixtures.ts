@@ -1,5 +1,7 @@
-// Catalogue data for the domain's tests: shaped like GET /api/products, prices as API decimals.
+// Test data shaped like the API's answers, prices as API decimals: the domain's tests use it, and the apps'
+// tests through `@pizzeria/domain/testing` (never their code).
 import type { Product, Topping, ToppingGroup } from './api/catalogue.ts';
+import type { Order } from './api/orders.ts';
 
 export function topping(id: number, name: string, price: number, extra: Partial<Topping> = {}): Topping {
   return { id, name, price, allergens: [], additives: [], ...extra };
@@ -85,3 +87,58 @@ export const salad = product({
 });
 
 export const catalogue: readonly Product[] = [margherita, cola, salad];
+
+/**
+ * A waiting cash order for delivery, as GET /api/orders/{id} answers it: one Margherita (medium, with an
+ * extra) twice, the delivery discount and fee, its VAT. `overrides` change what a test is about.
+ */
+export function orderAnswer(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 5,
+    store_id: 13,
+    status: 'waiting',
+    order_type: 'delivery',
+    payment_method: 'cash',
+    payment_status: null,
+    postcode: '10115',
+    requested_time: null,
+    promised_at: '2026-11-22T18:45:00.000Z',
+    eta_minutes: null,
+    eta_at: null,
+    rejection_reason: null,
+    cancellation_reason: null,
+    note: null,
+    customer_name: 'Anna Muster',
+    phone: '030123456',
+    email: null,
+    address: { line1: 'Torstraße 1', line2: '3. OG', city: 'Berlin', zip: '10115', country: 'DE' },
+    items: [
+      {
+        product_id: 4,
+        variant_id: 42,
+        name: 'Pizza Margherita',
+        variant_name: 'Mittel Ø 30 cm',
+        display_name: 'Pizza Margherita (Mittel Ø 30 cm)',
+        price: 10.5,
+        quantity: 2,
+        extras: [{ id: 101, name: 'Salami', price: 1.5, quantity: 1 }],
+        tax_percentage: 7,
+        line_total: 24,
+        deposit: 0,
+        deposit_total: 0,
+      },
+    ],
+    subtotal: 24,
+    discount_code: 'DELIVERY_DISCOUNT',
+    discount_percentage: 5,
+    discount: 1.2,
+    deposit: 0,
+    delivery_fee: 2.5,
+    total: 25.3,
+    vat: [{ percentage: 7, amount: 1.49 }],
+    created_at: '2026-11-22T18:00:00.000Z',
+    revision: 0,
+    tracking_token: 'secret-token',
+    ...overrides,
+  };
+}

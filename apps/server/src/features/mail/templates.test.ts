@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@pizzeria/domain';
+import { orderAnswer } from '@pizzeria/domain/testing';
 import {
   escapeHtml,
   orderMail,
@@ -17,21 +18,8 @@ const context: TemplateContext = {
 };
 
 function order(overrides: Partial<Order> = {}): Order {
-  return {
+  return orderAnswer({
     id: 42,
-    store_id: 13,
-    status: 'waiting',
-    order_type: 'delivery',
-    payment_method: 'cash',
-    payment_status: null,
-    postcode: '10115',
-    requested_time: null,
-    promised_at: '2026-11-22T18:45:00.000Z',
-    eta_minutes: null,
-    eta_at: null,
-    rejection_reason: null,
-    cancellation_reason: null,
-    note: null,
     customer_name: 'Maria <b>Rossi</b>',
     phone: '03012345678',
     email: 'maria@example.com',
@@ -53,18 +41,13 @@ function order(overrides: Partial<Order> = {}): Order {
       },
     ],
     subtotal: 23,
-    discount_code: 'DELIVERY_DISCOUNT',
     discount_percentage: 10,
     discount: 2.3,
-    deposit: 0,
-    delivery_fee: 2.5,
     total: 23.2,
     vat: [{ percentage: 7, amount: 1.52 }],
-    created_at: '2026-11-22T18:00:00.000Z',
-    revision: 0,
     tracking_token: 'tok_abc-123',
     ...overrides,
-  };
+  });
 }
 
 /** Intl separates amount and currency with a no-break space; the assertions read easier with plain ones. */

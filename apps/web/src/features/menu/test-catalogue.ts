@@ -1,34 +1,12 @@
 // A small catalogue shaped like GET /api/products and /api/categories, for the menu and cart tests.
-import type { Category, Discount, Postcode, Product, Store, Topping } from '@pizzeria/domain';
-
-const topping = (id: number, name: string, price: number, extra: Partial<Topping> = {}): Topping => ({
-  id,
-  name,
-  price,
-  allergens: [],
-  additives: [],
-  ...extra,
-});
-
-const base = {
-  description: '',
-  deposit: 0,
-  position: 0,
-  available: true,
-  variants: [],
-  enriched_topping_groups: [],
-  tax: { percentage: 7 },
-  allergens: [],
-  additives: [],
-  image_url: '',
-} satisfies Partial<Product>;
+import type { Category, Discount, Postcode, Product, Store } from '@pizzeria/domain';
+import { product, topping } from '@pizzeria/domain/testing';
 
 export const milk = { code: 'g', name: 'Milch' };
 export const gluten = { code: 'a', name: 'Gluten' };
 export const fish = { code: 'd', name: 'Fisch' };
 
-export const margherita: Product = {
-  ...base,
+export const margherita = product({
   id: 4,
   name: 'Pizza Margherita',
   description: 'Tomatensauce, Mozzarella und Basilikum',
@@ -59,7 +37,7 @@ export const margherita: Product = {
     },
   ],
   allergens: [gluten, milk],
-};
+});
 
 export const tonno: Product = {
   ...margherita,
@@ -70,8 +48,7 @@ export const tonno: Product = {
   allergens: [gluten, fish, milk],
 };
 
-export const salad: Product = {
-  ...base,
+export const salad = product({
   id: 22,
   name: 'Insalata Mista',
   description: 'Gemischte Blattsalate',
@@ -88,10 +65,9 @@ export const salad: Product = {
     },
   ],
   allergens: [gluten],
-};
+});
 
-export const cola: Product = {
-  ...base,
+export const cola = product({
   id: 29,
   name: 'Cola 0,33 l',
   description: 'Eiskalt aus der Flasche',
@@ -101,7 +77,7 @@ export const cola: Product = {
   category_id: 6,
   tax: { percentage: 19 },
   additives: [{ code: '11', name: 'Koffeinhaltig' }],
-};
+});
 
 export const products: Product[] = [margherita, tonno, salad, cola];
 

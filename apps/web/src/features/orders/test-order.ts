@@ -1,50 +1,5 @@
 import type { Order } from '@pizzeria/domain';
+import { orderAnswer } from '@pizzeria/domain/testing';
 
 /** An order as GET /api/orders/{id} answers it, for tests. */
-export const testOrder: Order = {
-  id: 5,
-  store_id: 13,
-  status: 'waiting',
-  order_type: 'delivery',
-  payment_method: 'cash',
-  payment_status: null,
-  postcode: '10115',
-  requested_time: null,
-  promised_at: '2026-11-22T18:45:00.000Z',
-  eta_minutes: null,
-  eta_at: null,
-  rejection_reason: null,
-  cancellation_reason: null,
-  note: 'Bitte klingeln',
-  customer_name: 'Anna Muster',
-  phone: '030123456',
-  email: null,
-  address: { line1: 'Torstraße 1', line2: '3. OG', city: 'Berlin', zip: '10115', country: 'DE' },
-  items: [
-    {
-      product_id: 4,
-      variant_id: 42,
-      name: 'Pizza Margherita',
-      variant_name: 'Mittel Ø 30 cm',
-      display_name: 'Pizza Margherita (Mittel Ø 30 cm)',
-      price: 10.5,
-      quantity: 2,
-      extras: [{ id: 101, name: 'Salami', price: 1.5, quantity: 1 }],
-      tax_percentage: 7,
-      line_total: 24,
-      deposit: 0,
-      deposit_total: 0,
-    },
-  ],
-  subtotal: 24,
-  discount_code: 'DELIVERY_DISCOUNT',
-  discount_percentage: 5,
-  discount: 1.2,
-  deposit: 0,
-  delivery_fee: 2.5,
-  total: 25.3,
-  vat: [{ percentage: 7, amount: 1.49 }],
-  created_at: '2026-11-22T18:00:00.000Z',
-  revision: 0,
-  tracking_token: 'secret-token',
-};
+export const testOrder: Order = orderAnswer({ note: 'Bitte klingeln' });
