@@ -8,3 +8,4 @@ export { storeNotFound } from './errors.ts';
 export { default as menuRoutes } from './editing/menu-routes.ts';
 export { default as toppingRoutes } from './editing/topping-routes.ts';
 export { default as pictureRoutes } from './editing/picture-routes.ts';
+export { storeHoursOf } from './store-hours.ts';

@@ -11,9 +11,9 @@ import {
 } from '@pizzeria/domain';
 import { storeHours, stores } from '../../db/schema.ts';
 import { adminErrorResponses, HttpError } from '../../plugins/errors.ts';
-import { storeNotFound } from '../catalogue/index.ts';
+import { storeHoursOf, storeNotFound } from '../catalogue/index.ts';
 import { checkVersion, editAudited } from '../audit/index.ts';
-import { hoursOf, readStoreSettings, withoutHours } from './store-settings.ts';
+import { readStoreSettings, withoutHours } from './store-settings.ts';
 
 const DUPLICATE_HOURS = new HttpError(400, 'duplicate_hours', {
   de: 'Zwei Zeiten desselben Tages beginnen zur selben Uhrzeit.',
@@ -153,7 +153,7 @@ const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(eq(stores.id, storeId))
             .returning({ version: stores.version });
           if (!raised) throw storeNotFound(storeId);
-          const week = await hoursOf(tx, storeId);
+          const week = await storeHoursOf(tx, storeId);
           return {
             entityId: storeId,
             before: { store_hours: before.store_hours, version: before.version },

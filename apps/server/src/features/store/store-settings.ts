@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fromCents, type StoreSettings } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
-import { storeHours, stores } from '../../db/schema.ts';
+import { stores } from '../../db/schema.ts';
+import { storeHoursOf } from '../catalogue/index.ts';
 
 // The store's settings as staff read and write them. The store's row carries one `version` for
 // its settings and its weekly hours together: a save of either raises it.
@@ -23,19 +24,6 @@ const settingsColumns = {
   maxOrderTotalCents: stores.maxOrderTotalCents,
   version: stores.version,
 };
-
-export async function hoursOf(db: Db, storeId: number): Promise<StoreSettings['store_hours']> {
-  return db
-    .select({
-      day_of_week: storeHours.dayOfWeek,
-      open_time: storeHours.openTime,
-      close_time: storeHours.closeTime,
-      label: storeHours.label,
-    })
-    .from(storeHours)
-    .where(eq(storeHours.storeId, storeId))
-    .orderBy(asc(storeHours.dayOfWeek), asc(storeHours.openTime));
-}
 
 /**
  * The store's settings with its weekly hours, or undefined when there is no such store. `lock` holds the
@@ -65,7 +53,7 @@ export async function readStoreSettings(
     orders_per_slot: row.ordersPerSlot,
     preorder_days: row.preorderDays,
     max_order_total: fromCents(row.maxOrderTotalCents),
-    store_hours: await hoursOf(db, storeId),
+    store_hours: await storeHoursOf(db, storeId),
     version: row.version,
   };
 }

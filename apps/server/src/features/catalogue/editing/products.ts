@@ -18,7 +18,8 @@ import {
   type VariantInput,
 } from '@pizzeria/domain';
 import type { Db } from '../../../db/client.ts';
-import { productVariants, products, storeHours, stores } from '../../../db/schema.ts';
+import { productVariants, products, stores } from '../../../db/schema.ts';
+import { storeHoursOf } from '../store-hours.ts';
 import { adminErrorResponses, HttpError } from '../../../plugins/errors.ts';
 import { editAudited } from '../../audit/index.ts';
 import { incompleteOrder, requireStore, sameIds } from './categories.ts';
@@ -88,15 +89,7 @@ async function endOfCategory(tx: Db, categoryId: number): Promise<number> {
 async function endOfBusinessDay(tx: Db, storeId: number, now: Date): Promise<Date> {
   const [store] = await tx.select({ timezone: stores.timezone }).from(stores).where(eq(stores.id, storeId));
   if (!store) throw new Error(`store ${storeId} vanished during a write`);
-  const hours = await tx
-    .select({
-      day_of_week: storeHours.dayOfWeek,
-      open_time: storeHours.openTime,
-      close_time: storeHours.closeTime,
-      label: storeHours.label,
-    })
-    .from(storeHours)
-    .where(eq(storeHours.storeId, storeId));
+  const hours = await storeHoursOf(tx, storeId);
   return soldOutUntil(hours, now, store.timezone);
 }
 
