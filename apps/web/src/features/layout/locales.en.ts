@@ -11,8 +11,6 @@ export const layoutEn: Translated<typeof layoutDe> = {
   my_orders: 'My orders',
   addresses: 'Addresses',
   logout: 'Log out',
-  search_label: 'Search the menu',
-  search_placeholder: 'Pizza, pasta, salad …',
   footer_nav: 'Help and legal',
   footer_support: 'Help & contact',
   footer_privacy: 'Privacy & legal notice',

@@ -9,8 +9,6 @@ export const layoutDe = {
   my_orders: 'Meine Bestellungen',
   addresses: 'Adressen',
   logout: 'Abmelden',
-  search_label: 'Speisekarte durchsuchen',
-  search_placeholder: 'Pizza, Pasta, Salat …',
   footer_nav: 'Hilfe und Rechtliches',
   footer_support: 'Hilfe & Kontakt',
   footer_privacy: 'Datenschutz & Impressum',

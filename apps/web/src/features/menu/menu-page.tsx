@@ -10,7 +10,8 @@ import { useProducts } from './api/get-products.ts';
 import { AddToast } from './components/add-toast.tsx';
 import { AllergenLegend } from './components/allergen-legend.tsx';
 import { CategoryNav } from './components/category-nav.tsx';
-import { AllergenFilter, MenuSearchField } from './components/menu-toolbar.tsx';
+import { MenuSearchBox } from './components/menu-search-box.tsx';
+import { AllergenFilter } from './components/menu-toolbar.tsx';
 import { ProductCard } from './components/product-card.tsx';
 import { buildMenu, filterMenu, menuDeclarations, sectionId, type MenuSection } from './menu-model.ts';
 import { useMenuSearch } from './menu-search-store.ts';
@@ -116,7 +117,7 @@ function Menu({ sections, categoriesCount }: { sections: MenuSection[]; categori
               <div className="container menu-bar-inner">
                 <CategoryNav sections={visible} />
                 <div className="menu-tools">
-                  <MenuSearchField />
+                  <MenuSearchBox look="menu-search" className="only-wide" clearable />
                   <AllergenFilter allergens={declarations.allergens} />
                 </div>
               </div>

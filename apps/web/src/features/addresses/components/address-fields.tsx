@@ -1,6 +1,6 @@
 import './address-fields.css';
 import '../register-texts.ts';
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_INPUT_MAX_LENGTH, toCents, type Postcode } from '@pizzeria/domain';
 import { useMoney } from '../../../lib/use-money.ts';
@@ -91,40 +91,39 @@ export function AddressFields({ values, onChange, invalid, postcodes }: AddressF
   const isInvalid = (field: AddressFieldName) => invalid.includes(field);
   const zipNotDelivered = values.zip.trim() !== '' && !isDeliveredPostcode(values.zip, postcodes);
   const zipKnown = postcodes?.some((entry) => entry.postcode === values.zip) ?? false;
+  // A text field's input name, value, mark and change handler, all from the field's name.
+  const bind = (field: Exclude<AddressFieldName, 'zip'>) => ({
+    name: field,
+    value: values[field] ?? '',
+    invalid: isInvalid(field),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(field, event.target.value),
+  });
   return (
     <div className="address-fields">
       <div className="address-street-row">
         <TextField
           label={t('fields.street')}
-          name="street"
           autoComplete="address-line1"
           required
           maxLength={160}
           placeholder={t('fields.street_placeholder')}
-          value={values.street}
-          invalid={isInvalid('street')}
-          onChange={(event) => onChange('street', event.target.value)}
+          {...bind('street')}
         />
         <TextField
           label={t('fields.house_number')}
-          name="house_number"
           required
           maxLength={20}
           placeholder={t('fields.house_number_placeholder')}
-          value={values.house_number}
-          invalid={isInvalid('house_number')}
-          onChange={(event) => onChange('house_number', event.target.value)}
+          {...bind('house_number')}
         />
       </div>
       <TextField
         label={t('fields.line2')}
-        name="line2"
         autoComplete="address-line2"
         optional
         maxLength={200}
         placeholder={t('fields.line2_placeholder')}
-        value={values.line2}
-        onChange={(event) => onChange('line2', event.target.value)}
+        {...bind('line2')}
       />
       <div className="address-place-row">
         <div className="checkout-field">
@@ -161,13 +160,10 @@ export function AddressFields({ values, onChange, invalid, postcodes }: AddressF
         {values.city !== undefined && (
           <TextField
             label={t('fields.city')}
-            name="city"
             autoComplete="address-level2"
             required
             maxLength={100}
-            value={values.city}
-            invalid={isInvalid('city')}
-            onChange={(event) => onChange('city', event.target.value)}
+            {...bind('city')}
           />
         )}
       </div>
@@ -193,6 +189,11 @@ export function NameAndPhoneFields({
   phoneError?: string | null;
   onChange: (field: 'customer_name' | 'phone', value: string) => void;
 }) {
+  const bind = (field: 'customer_name' | 'phone') => ({
+    value: values[field],
+    invalid: invalid[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(field, event.target.value),
+  });
   return (
     <>
       <TextField
@@ -201,9 +202,7 @@ export function NameAndPhoneFields({
         autoComplete="name"
         required
         maxLength={100}
-        value={values.customer_name}
-        invalid={invalid.customer_name}
-        onChange={(event) => onChange('customer_name', event.target.value)}
+        {...bind('customer_name')}
       />
       <TextField
         label={labels.phone}
@@ -215,9 +214,7 @@ export function NameAndPhoneFields({
         maxLength={PHONE_INPUT_MAX_LENGTH}
         hint={labels.phoneHint}
         error={phoneError ?? null}
-        value={values.phone}
-        invalid={invalid.phone}
-        onChange={(event) => onChange('phone', event.target.value)}
+        {...bind('phone')}
       />
     </>
   );

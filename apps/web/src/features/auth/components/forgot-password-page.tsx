@@ -1,6 +1,6 @@
 import '../auth.css';
 import '../register-texts.ts';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { emailSchema } from '@pizzeria/domain';
@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { failureText } from '../auth-errors.ts';
 import { MailSentIcon } from './auth-icons.tsx';
-import { FormField } from './form-field.tsx';
+import { AuthCard, EmailField, SubmitRow, useFormFields } from './form-field.tsx';
 
 /**
  * `/forgot-password` (docs/product/shop.md): asks for a reset link. The answer is the same whether or not the
@@ -17,8 +17,8 @@ import { FormField } from './form-field.tsx';
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('forgot.page_title'));
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { values, setErrors, field } = useFormFields({ email: '' });
+  const email = values.email;
   const input = useRef<HTMLInputElement>(null);
   const forgot = useForgotPassword();
 
@@ -27,7 +27,7 @@ export default function ForgotPasswordPage() {
     if (forgot.isPending) return;
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
-      setFieldError(email.trim() === '' ? t('required') : t('email_invalid'));
+      setErrors({ email: email.trim() === '' ? t('required') : t('email_invalid') });
       input.current?.focus();
       return;
     }
@@ -35,48 +35,27 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <div className="container page auth-page">
-      <section className="card auth-card" aria-labelledby="forgot-title">
-        <header className="auth-header">
-          <h1 id="forgot-title">{t('forgot.title')}</h1>
-          {forgot.isSuccess ? null : <p className="auth-intro">{t('forgot.intro')}</p>}
-        </header>
-        {forgot.isSuccess ? (
-          <div className="auth-done" role="status">
-            <MailSentIcon className="auth-done-icon" />
-            <h2>{t('forgot.sent_title')}</h2>
-            <p>{t('forgot.sent', { email: forgot.variables.email })}</p>
-          </div>
-        ) : (
-          <form className="auth-form" onSubmit={submit} noValidate>
-            <FormField
-              ref={input}
-              label={t('email')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              error={fieldError}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setFieldError(null);
-              }}
-            />
-            {forgot.isError ? (
-              <p className="form-error" role="alert">
-                {failureText(forgot.error, { generic: t('generic_error') })}
-              </p>
-            ) : null}
-            <button type="submit" className="button button-primary button-block" disabled={forgot.isPending}>
-              {forgot.isPending ? t('forgot.submitting') : t('forgot.submit')}
-            </button>
-          </form>
-        )}
-        <p className="auth-aside">
-          <Link href="/login">{t('forgot.back_to_login')}</Link>
-        </p>
-      </section>
-    </div>
+    <AuthCard titleId="forgot-title" title={t('forgot.title')} intro={forgot.isSuccess ? null : t('forgot.intro')}>
+      {forgot.isSuccess ? (
+        <div className="auth-done" role="status">
+          <MailSentIcon className="auth-done-icon" />
+          <h2>{t('forgot.sent_title')}</h2>
+          <p>{t('forgot.sent', { email: forgot.variables.email })}</p>
+        </div>
+      ) : (
+        <form className="auth-form" onSubmit={submit} noValidate>
+          <EmailField ref={input} {...field('email')} />
+          <SubmitRow
+            error={forgot.isError ? failureText(forgot.error, { generic: t('generic_error') }) : null}
+            pending={forgot.isPending}
+            label={t('forgot.submit')}
+            pendingLabel={t('forgot.submitting')}
+          />
+        </form>
+      )}
+      <p className="auth-aside">
+        <Link href="/login">{t('forgot.back_to_login')}</Link>
+      </p>
+    </AuthCard>
   );
 }

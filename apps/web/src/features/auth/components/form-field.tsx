@@ -2,9 +2,14 @@ import '../auth-form.css';
 import '../register-texts.ts';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_MAX_LENGTH } from '@pizzeria/domain';
 import { EyeIcon, EyeOffIcon } from './auth-icons.tsx';
 
-interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+// The account forms' parts (fields, frame, submit row, form state) live in this one module on purpose:
+// the lazy account pages then share a single chunk, and the first load's list of chunks to preload
+// names one file for them rather than one per part.
+
+export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   /** Shown below the label before anything goes wrong, e.g. the password rules. */
   hint?: string;
@@ -66,4 +71,93 @@ export function FormField({ label, hint, error, revealable = false, type, ref, .
       ) : null}
     </div>
   );
+}
+
+type NewPasswordFieldProps = Omit<FormFieldProps, 'type' | 'autoComplete' | 'hint' | 'revealable'>;
+
+/** An email address, named `email` unless the form says otherwise (the login's is its `username`). */
+export function EmailField(props: Omit<FormFieldProps, 'label' | 'type' | 'inputMode'>) {
+  const { t } = useTranslation('auth');
+  return <FormField label={t('email')} type="email" name="email" autoComplete="email" inputMode="email" {...props} />;
+}
+
+/** A password being chosen (registration, reset): its rules shown up front, and it can be shown as typed. */
+export function NewPasswordField(props: NewPasswordFieldProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <FormField type="password" autoComplete="new-password" hint={t('register.password_rules')} revealable {...props} />
+  );
+}
+
+/** The text key of why a typed, non-empty password breaks the rules (`passwordSchema`): too long or too short. */
+export function passwordLengthError(password: string) {
+  return password.length > PASSWORD_MAX_LENGTH ? 'register.password_too_long' : 'register.password_too_short';
+}
+
+interface AuthCardProps {
+  /** The heading's id, which names the card for assistive technology. */
+  titleId: string;
+  title: string;
+  /** The line under the heading; left out once the page has nothing left to explain. */
+  intro?: string | null;
+  children: ReactNode;
+}
+
+/** The frame of every account page: a centred card with its heading and intro. */
+export function AuthCard({ titleId, title, intro, children }: AuthCardProps) {
+  return (
+    <div className="container page auth-page">
+      <section className="card auth-card" aria-labelledby={titleId}>
+        <header className="auth-header">
+          <h1 id={titleId}>{title}</h1>
+          {intro ? <p className="auth-intro">{intro}</p> : null}
+        </header>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+interface SubmitRowProps {
+  /** What went wrong with the whole form, announced when it appears. */
+  error?: ReactNode;
+  /** The call is on its way: the button is disabled and says so. */
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}
+
+/** The end of an account form: its error line, then the submit button with its pending state. */
+export function SubmitRow({ error, pending, label, pendingLabel }: SubmitRowProps) {
+  return (
+    <>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary button-block" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </button>
+    </>
+  );
+}
+
+/**
+ * The typed values of an account form and each field's own error. `field(name)` gives a `FormField`
+ * its value, error and change handler; typing in a field clears its error.
+ */
+export function useFormFields<Name extends string>(initial: Record<Name, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<Name, ReactNode>>>({});
+  const field = (name: Name) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+  return { values, errors, setErrors, field };
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { LoginRequest } from '@pizzeria/domain';
 import { failureText } from '../auth-errors.ts';
-import { FormField } from './form-field.tsx';
+import { EmailField, FormField, SubmitRow } from './form-field.tsx';
 
 interface LoginFormProps<Result> {
   /**
@@ -38,12 +38,9 @@ export function LoginForm<Result>({ login, onSignedIn, invalidCredentials, revea
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
-      <FormField
-        label={t('email')}
-        type="email"
+      <EmailField
         name="username"
         autoComplete="username"
-        inputMode="email"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />
@@ -56,17 +53,19 @@ export function LoginForm<Result>({ login, onSignedIn, invalidCredentials, revea
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      {login.isError ? (
-        <p className="form-error" role="alert">
-          {failureText(login.error, {
-            generic: t('generic_error'),
-            noMessage: invalidCredentials ?? t('login.invalid_credentials'),
-          })}
-        </p>
-      ) : null}
-      <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
-        {login.isPending ? t('login.submitting') : t('login.submit')}
-      </button>
+      <SubmitRow
+        error={
+          login.isError
+            ? failureText(login.error, {
+                generic: t('generic_error'),
+                noMessage: invalidCredentials ?? t('login.invalid_credentials'),
+              })
+            : null
+        }
+        pending={login.isPending}
+        label={t('login.submit')}
+        pendingLabel={t('login.submitting')}
+      />
     </form>
   );
 }

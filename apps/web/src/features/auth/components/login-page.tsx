@@ -8,6 +8,7 @@ import { nextPagePath } from '../auth-errors.ts';
 import { reloadHome } from '../reload-home.ts';
 import { CheckCircleIcon } from './auth-icons.tsx';
 import { LoginForm } from './login-form.tsx';
+import { AuthCard } from './form-field.tsx';
 
 /**
  * `/login/{nextpage?}` (docs/product/shop.md): after logging in the customer goes on to `nextpage`, or, without
@@ -24,41 +25,35 @@ export default function LoginPage() {
   const registerHref = next ? `/register?next=${encodeURIComponent(next.slice(1))}` : '/register';
 
   return (
-    <div className="container page auth-page">
-      <section className="card auth-card" aria-labelledby="login-title">
-        <header className="auth-header">
-          <h1 id="login-title">{t('login.title')}</h1>
-          <p className="auth-intro">{t('login.intro')}</p>
-        </header>
-        {passwordChanged ? (
-          <p className="auth-notice" role="status">
-            <CheckCircleIcon />
-            {t('login.password_changed')}
-          </p>
-        ) : null}
-        <LoginForm
-          login={login}
-          revealPassword
-          onSignedIn={() => (next ? navigate(next, { replace: true }) : reloadHome())}
-        />
-        <p className="auth-aside">
-          <Link href="/forgot-password">{t('login.forgot')}</Link>
+    <AuthCard titleId="login-title" title={t('login.title')} intro={t('login.intro')}>
+      {passwordChanged ? (
+        <p className="auth-notice" role="status">
+          <CheckCircleIcon />
+          {t('login.password_changed')}
         </p>
-        <div className="auth-divider">
-          <span>{t('login.or')}</span>
-        </div>
-        <div className="auth-alternatives">
-          <p>
-            {t('login.no_account')} <Link href={registerHref}>{t('login.register')}</Link>
-          </p>
-          <p className="auth-guest">
-            <Link href="/guest-login" className="button button-secondary button-block">
-              {t('login.guest')}
-            </Link>
-            <span className="auth-field-hint">{t('login.guest_hint')}</span>
-          </p>
-        </div>
-      </section>
-    </div>
+      ) : null}
+      <LoginForm
+        login={login}
+        revealPassword
+        onSignedIn={() => (next ? navigate(next, { replace: true }) : reloadHome())}
+      />
+      <p className="auth-aside">
+        <Link href="/forgot-password">{t('login.forgot')}</Link>
+      </p>
+      <div className="auth-divider">
+        <span>{t('login.or')}</span>
+      </div>
+      <div className="auth-alternatives">
+        <p>
+          {t('login.no_account')} <Link href={registerHref}>{t('login.register')}</Link>
+        </p>
+        <p className="auth-guest">
+          <Link href="/guest-login" className="button button-secondary button-block">
+            {t('login.guest')}
+          </Link>
+          <span className="auth-field-hint">{t('login.guest_hint')}</span>
+        </p>
+      </div>
+    </AuthCard>
   );
 }

@@ -3,17 +3,20 @@ import '../register-texts.ts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import {
-  PASSWORD_MAX_LENGTH,
-  PHONE_INPUT_MAX_LENGTH,
-  registerCustomerSchema,
-  type RegisterCustomer,
-} from '@pizzeria/domain';
+import { PHONE_INPUT_MAX_LENGTH, registerCustomerSchema, type RegisterCustomer } from '@pizzeria/domain';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { RegisteredButNotSignedIn, useRegisterCustomer } from '../api/register-customer.ts';
 import { errorCode, failureText, nextPagePath } from '../auth-errors.ts';
 import { reloadHome } from '../reload-home.ts';
-import { FormField } from './form-field.tsx';
+import {
+  AuthCard,
+  EmailField,
+  FormField,
+  NewPasswordField,
+  passwordLengthError,
+  SubmitRow,
+  useFormFields,
+} from './form-field.tsx';
 
 type FieldName = 'customer_name' | 'email' | 'password' | 'phone';
 type FieldErrors = Partial<Record<FieldName, ReactNode>>;
@@ -29,20 +32,19 @@ export default function RegisterPage() {
   usePageTitle(t('register.page_title'));
   const next = nextPagePath(new URLSearchParams(useSearch()).get('next'));
   const [, navigate] = useLocation();
-  const [values, setValues] = useState<Record<FieldName, string>>({
+  const { values, setErrors, field } = useFormFields<FieldName>({
     customer_name: '',
     email: '',
     password: '',
     phone: '',
   });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<ReactNode>(null);
   const form = useRef<HTMLFormElement>(null);
   const register = useRegisterCustomer();
   const loginHref = next ? `/login/${encodeURIComponent(next.slice(1))}` : '/login';
 
   const show = (errors: FieldErrors) => {
-    setFieldErrors(errors);
+    setErrors(errors);
     const first = FIELDS.find((field) => errors[field]);
     if (first) form.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
   };
@@ -57,12 +59,7 @@ export default function RegisterPage() {
       const empty = values[field].trim() === '';
       if (field === 'customer_name') errors[field] = t('required');
       else if (field === 'email') errors[field] = empty ? t('required') : t('email_invalid');
-      else if (field === 'password')
-        errors[field] = empty
-          ? t('required')
-          : values.password.length > PASSWORD_MAX_LENGTH
-            ? t('register.password_too_long')
-            : t('register.password_too_short');
+      else if (field === 'password') errors[field] = empty ? t('required') : t(passwordLengthError(values.password));
       else errors[field] = t('register.phone_invalid');
     }
     show(errors);
@@ -102,71 +99,38 @@ export default function RegisterPage() {
     });
   };
 
-  const field = (name: FieldName) => ({
-    value: values[name],
-    error: fieldErrors[name],
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [name]: value }));
-      if (fieldErrors[name]) setFieldErrors((current) => ({ ...current, [name]: undefined }));
-    },
-  });
-
   return (
-    <div className="container page auth-page">
-      <section className="card auth-card" aria-labelledby="register-title">
-        <header className="auth-header">
-          <h1 id="register-title">{t('register.title')}</h1>
-          <p className="auth-intro">{t('register.intro')}</p>
-        </header>
-        <form ref={form} className="auth-form" onSubmit={submit} noValidate>
-          <FormField
-            label={t('register.name')}
-            name="customer_name"
-            autoComplete="name"
-            maxLength={100}
-            {...field('customer_name')}
-          />
-          <FormField
-            label={t('email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            {...field('email')}
-          />
-          <FormField
-            label={t('password')}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            hint={t('register.password_rules')}
-            revealable
-            {...field('password')}
-          />
-          <FormField
-            label={t('register.phone')}
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            inputMode="tel"
-            maxLength={PHONE_INPUT_MAX_LENGTH}
-            hint={t('register.phone_hint')}
-            {...field('phone')}
-          />
-          {formError ? (
-            <p className="form-error" role="alert">
-              {formError}
-            </p>
-          ) : null}
-          <button type="submit" className="button button-primary button-block" disabled={register.isPending}>
-            {register.isPending ? t('register.submitting') : t('register.submit')}
-          </button>
-        </form>
-        <p className="auth-aside">
-          {t('register.have_account')} <Link href={loginHref}>{t('register.login')}</Link>
-        </p>
-      </section>
-    </div>
+    <AuthCard titleId="register-title" title={t('register.title')} intro={t('register.intro')}>
+      <form ref={form} className="auth-form" onSubmit={submit} noValidate>
+        <FormField
+          label={t('register.name')}
+          name="customer_name"
+          autoComplete="name"
+          maxLength={100}
+          {...field('customer_name')}
+        />
+        <EmailField {...field('email')} />
+        <NewPasswordField label={t('password')} name="password" {...field('password')} />
+        <FormField
+          label={t('register.phone')}
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={PHONE_INPUT_MAX_LENGTH}
+          hint={t('register.phone_hint')}
+          {...field('phone')}
+        />
+        <SubmitRow
+          error={formError}
+          pending={register.isPending}
+          label={t('register.submit')}
+          pendingLabel={t('register.submitting')}
+        />
+      </form>
+      <p className="auth-aside">
+        {t('register.have_account')} <Link href={loginHref}>{t('register.login')}</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,13 +1,13 @@
 import '../auth.css';
 import '../register-texts.ts';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { PASSWORD_MAX_LENGTH, passwordSchema } from '@pizzeria/domain';
+import { passwordSchema } from '@pizzeria/domain';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { errorCode, failureText } from '../auth-errors.ts';
-import { FormField } from './form-field.tsx';
+import { AuthCard, FormField, NewPasswordField, passwordLengthError, SubmitRow, useFormFields } from './form-field.tsx';
 
 /** The server's answer to a token that is unknown, used or expired. */
 const INVALID_TOKEN = 'invalid_reset_token';
@@ -21,9 +21,8 @@ export default function ResetPasswordPage() {
   usePageTitle(t('reset.page_title'));
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [, navigate] = useLocation();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
+  const { values, setErrors, field } = useFormFields({ password: '', repeat: '' });
+  const { password, repeat } = values;
   const passwordInput = useRef<HTMLInputElement>(null);
   const repeatInput = useRef<HTMLInputElement>(null);
   const reset = useResetPassword();
@@ -33,14 +32,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     if (reset.isPending) return;
     if (!passwordSchema.safeParse(password).success) {
-      setErrors({
-        password:
-          password === ''
-            ? t('required')
-            : password.length > PASSWORD_MAX_LENGTH
-              ? t('register.password_too_long')
-              : t('register.password_too_short'),
-      });
+      setErrors({ password: password === '' ? t('required') : t(passwordLengthError(password)) });
       passwordInput.current?.focus();
       return;
     }
@@ -70,62 +62,35 @@ export default function ResetPasswordPage() {
       : null;
 
   return (
-    <div className="container page auth-page">
-      <section className="card auth-card" aria-labelledby="reset-title">
-        <header className="auth-header">
-          <h1 id="reset-title">{t('reset.title')}</h1>
-          {linkInvalid ? null : <p className="auth-intro">{t('reset.intro')}</p>}
-        </header>
-        {linkInvalid ? (
-          <div className="auth-invalid">
-            <p className="form-error" role="alert">
-              {t('reset.invalid_link')}
-            </p>
-            <Link href="/forgot-password" className="button button-primary button-block">
-              {t('reset.request_new')}
-            </Link>
-          </div>
-        ) : (
-          <form className="auth-form" onSubmit={submit} noValidate>
-            <FormField
-              ref={passwordInput}
-              label={t('reset.password')}
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              hint={t('register.password_rules')}
-              revealable
-              value={password}
-              error={errors.password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setErrors((current) => ({ ...current, password: undefined }));
-              }}
-            />
-            <FormField
-              ref={repeatInput}
-              label={t('reset.repeat')}
-              type="password"
-              name="password_repeat"
-              autoComplete="new-password"
-              value={repeat}
-              error={errors.repeat}
-              onChange={(event) => {
-                setRepeat(event.target.value);
-                setErrors((current) => ({ ...current, repeat: undefined }));
-              }}
-            />
-            {serverError ? (
-              <p className="form-error" role="alert">
-                {serverError}
-              </p>
-            ) : null}
-            <button type="submit" className="button button-primary button-block" disabled={reset.isPending}>
-              {reset.isPending ? t('reset.submitting') : t('reset.submit')}
-            </button>
-          </form>
-        )}
-      </section>
-    </div>
+    <AuthCard titleId="reset-title" title={t('reset.title')} intro={linkInvalid ? null : t('reset.intro')}>
+      {linkInvalid ? (
+        <div className="auth-invalid">
+          <p className="form-error" role="alert">
+            {t('reset.invalid_link')}
+          </p>
+          <Link href="/forgot-password" className="button button-primary button-block">
+            {t('reset.request_new')}
+          </Link>
+        </div>
+      ) : (
+        <form className="auth-form" onSubmit={submit} noValidate>
+          <NewPasswordField ref={passwordInput} label={t('reset.password')} name="password" {...field('password')} />
+          <FormField
+            ref={repeatInput}
+            label={t('reset.repeat')}
+            type="password"
+            name="password_repeat"
+            autoComplete="new-password"
+            {...field('repeat')}
+          />
+          <SubmitRow
+            error={serverError}
+            pending={reset.isPending}
+            label={t('reset.submit')}
+            pendingLabel={t('reset.submitting')}
+          />
+        </form>
+      )}
+    </AuthCard>
   );
 }

@@ -227,6 +227,16 @@ function TimesOfDay({
     );
   }
   const readyAt = slots.asap_ready_at ? formatClock(slots.asap_ready_at, slots.timezone, i18n.language) : null;
+  // The two choices are one radio group: picking one sets the mode.
+  const modeRadio = (value: 'asap' | 'slot') => (
+    <input
+      type="radio"
+      name={name}
+      value={value}
+      checked={mode === value}
+      onChange={() => onChange({ ...selection, mode: value })}
+    />
+  );
   return (
     <fieldset className="checkout-choices" aria-invalid={invalid !== false || undefined}>
       <legend className="sr-only">{t('time.title')}</legend>
@@ -238,13 +248,7 @@ function TimesOfDay({
       )}
       {slots.asap_available && (
         <label className="checkout-choice">
-          <input
-            type="radio"
-            name={name}
-            value="asap"
-            checked={mode === 'asap'}
-            onChange={() => onChange({ ...selection, mode: 'asap' })}
-          />
+          {modeRadio('asap')}
           <span className="checkout-choice-text">
             <span className="checkout-choice-title">{t('time.asap')}</span>
             {readyAt && (
@@ -260,13 +264,7 @@ function TimesOfDay({
       {slots.slots.length > 0 && (
         <div className="checkout-choice checkout-choice-slot">
           <label className="checkout-choice-row">
-            <input
-              type="radio"
-              name={name}
-              value="slot"
-              checked={mode === 'slot'}
-              onChange={() => onChange({ ...selection, mode: 'slot' })}
-            />
+            {modeRadio('slot')}
             <span className="checkout-choice-title">{t(laterDay ? 'time.scheduled_day' : 'time.scheduled')}</span>
           </label>
           <label className="sr-only" htmlFor={selectId}>

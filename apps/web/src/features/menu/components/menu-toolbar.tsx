@@ -1,39 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Allergen } from '@pizzeria/domain';
-import { CloseIcon, SearchIcon } from '../../../lib/icons.tsx';
 import { useMenuSearch } from '../menu-search-store.ts';
-
-/** The desktop search field (phones use the header's search box, which shares the same store). */
-export function MenuSearchField() {
-  const { t } = useTranslation('menu');
-  const id = useId();
-  const query = useMenuSearch((state) => state.query);
-  const setQuery = useMenuSearch((state) => state.setQuery);
-  return (
-    <div className="menu-search only-wide" role="search">
-      <label htmlFor={id} className="sr-only">
-        {t('search_label')}
-      </label>
-      <SearchIcon className="menu-search-icon" />
-      <input
-        id={id}
-        className="menu-search-input"
-        type="search"
-        value={query}
-        placeholder={t('search_placeholder')}
-        autoComplete="off"
-        enterKeyHint="search"
-        onChange={(event) => setQuery(event.target.value)}
-      />
-      {query && (
-        <button type="button" className="menu-search-clear" aria-label={t('search_clear')} onClick={() => setQuery('')}>
-          <CloseIcon width="16" height="16" />
-        </button>
-      )}
-    </div>
-  );
-}
 
 function FilterIcon() {
   return (
