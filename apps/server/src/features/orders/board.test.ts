@@ -1,32 +1,23 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema, boardSchema, boardSettingsSchema, type Order } from '@pizzeria/domain';
 import { auditLog, orders, stores } from '../../db/schema.ts';
-import {
-  buildTestServer,
-  createTestUser,
-  pickupOrder,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
-import { decide, movePlacedAt, placeOrderVia } from './test-orders.ts';
+import { createTestUser, pickupOrder, type TestUser } from '../../../test/helper.ts';
+import { decide, movePlacedAt, ordersTestServer, placeOrderVia } from './test-orders.ts';
 
 // The orders board's list and its settings.
 
 // Monday 2026-06-15, 18:07 in Berlin (16:07 UTC): the demo store is open.
 const NOW = new Date('2026-06-15T16:07:00Z');
 
-let server: TestServer;
-let admin: TestUser;
-let productId: number;
+const server = ordersTestServer({ clock: NOW, adminName: 'Maria Rossi' });
 
 function placeGuestOrder(): Promise<Order> {
-  return placeOrderVia(server.app, pickupOrder(productId));
+  return placeOrderVia(server.app, pickupOrder(server.productId));
 }
 
 async function act(order: Order, step: string, payload: object = {}) {
-  const response = await decide(server.app, admin, `${order.id}/${step}`, payload);
+  const response = await decide(server.app, server.admin, `${order.id}/${step}`, payload);
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -40,7 +31,7 @@ function boardOf(storeId: number, user: TestUser) {
 }
 
 async function board() {
-  const response = await boardOf(13, admin);
+  const response = await boardOf(13, server.admin);
   expect(response.statusCode, response.body).toBe(200);
   return boardSchema.parse(response.json());
 }
@@ -53,7 +44,7 @@ const SETTINGS = {
   print_on_accept: false,
 };
 
-function putSettings(body: object, user: TestUser = admin, language = 'de') {
+function putSettings(body: object, user: TestUser = server.admin, language = 'de') {
   return server.app.inject({
     method: 'PUT',
     url: '/api/admin/stores/13/board-settings',
@@ -61,17 +52,6 @@ function putSettings(body: object, user: TestUser = admin, language = 'de') {
     payload: body,
   });
 }
-
-beforeAll(async () => {
-  server = await buildTestServer();
-  server.app.orders.clock = { now: () => NOW };
-  productId = (await simpleProduct(server.app)).id;
-  admin = await createTestUser(server.app, { role: 'admin', name: 'Maria Rossi' });
-});
-
-afterAll(async () => {
-  await server.close();
-});
 
 describe('GET /api/admin/stores/:id/board', () => {
   beforeEach(async () => {
@@ -115,7 +95,7 @@ describe('GET /api/admin/stores/:id/board', () => {
   });
 
   it('answers 404 for a store that does not exist', async () => {
-    expect((await boardOf(999, admin)).statusCode).toBe(404);
+    expect((await boardOf(999, server.admin)).statusCode).toBe(404);
   });
 });
 
@@ -124,7 +104,7 @@ describe('board settings', () => {
     const current = await server.app.inject({
       method: 'GET',
       url: '/api/admin/stores/13/board-settings',
-      headers: admin.headers,
+      headers: server.admin.headers,
     });
     expect(boardSettingsSchema.parse(current.json())).toEqual(SETTINGS);
 
@@ -142,7 +122,7 @@ describe('board settings', () => {
     const [entry] = await server.app.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'board_settings'), eq(auditLog.actorUserId, admin.id)));
+      .where(and(eq(auditLog.action, 'board_settings'), eq(auditLog.actorUserId, server.admin.id)));
     expect(entry?.before).toEqual(SETTINGS);
     expect(entry?.after).toEqual(changed);
     await putSettings(SETTINGS);
@@ -165,7 +145,7 @@ describe('board settings', () => {
   });
 
   it('refuses minutes out of range with a 400 in the staff member’s language', async () => {
-    const response = await putSettings({ ...SETTINGS, auto_reject_after_minutes: 0 }, admin, 'en');
+    const response = await putSettings({ ...SETTINGS, auto_reject_after_minutes: 0 }, server.admin, 'en');
     expect(response.statusCode).toBe(400);
     expect(apiErrorSchema.parse(response.json()).message).not.toBe('');
     const missing = await putSettings({ auto_pause_enabled: false });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderSchema } from '@pizzeria/domain';
-import { buildTestServer, pickupOrder, simpleProduct, type TestServer } from '../../../test/helper.ts';
+import { pickupOrder } from '../../../test/helper.ts';
 import { orders, slotCounts, stores } from '../../db/schema.ts';
 import { ACTIVE_STATUSES } from './slot-claims.ts';
+import { ordersTestServer } from './test-orders.ts';
 
 // Monday 2026-06-15, 18:07 in Berlin (UTC+2): the demo store is open 17:00–22:30. A pickup's ASAP slot
 // is 18:30 (20 minutes of preparation), and the quarter hours after it.
@@ -37,15 +38,14 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 describe.each(databases)("the kitchen's capacity per slot on $name", ({ database }) => {
-  let server: TestServer;
-  let productId: number;
+  const server = ordersTestServer({ database });
 
   const app = () => server.app;
   const order = (requestedTime: string) =>
     app().inject({
       method: 'POST',
       url: '/api/orders/guest',
-      payload: pickupOrder(productId, { requestedTime }),
+      payload: pickupOrder(server.productId, { requestedTime }),
       headers: { 'idempotency-key': randomUUID() },
     });
 
@@ -101,15 +101,6 @@ describe.each(databases)("the kitchen's capacity per slot on $name", ({ database
       .groupBy(orders.slotStart);
     return Object.fromEntries(rows.map((row) => [row.slot.toISOString(), Number(row.guests)]));
   }
-
-  beforeAll(async () => {
-    server = await buildTestServer({}, { database });
-    productId = (await simpleProduct(app())).id;
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
 
   beforeEach(async () => {
     app().orders.clock = { now: () => MONDAY_EVENING };

@@ -1,19 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@pizzeria/domain';
-import { stores, users } from '../../db/schema.ts';
-import {
-  buildTestServer,
-  createTestUser,
-  pinClock,
-  placePickupOrder,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
-import { wsBase, type TestSocket } from '../../../test/ws-client.ts';
-import { acceptFor, socketsOf } from './test-orders.ts';
+import { users } from '../../db/schema.ts';
+import { createTestUser, pinClock, placePickupOrder } from '../../../test/helper.ts';
+import type { TestSocket } from '../../../test/ws-client.ts';
+import { acceptFor, ordersTestServer } from './test-orders.ts';
 import { ORDERS_CHANGED, type OrderChange } from './service.ts';
 
 // The order channel must never hand an order to a socket without the right to it, however its changes
@@ -23,24 +15,24 @@ import { ORDERS_CHANGED, type OrderChange } from './service.ts';
 const ATTEMPTS = 150;
 const ATTEMPTS_PER_ORDER = 15;
 
-let server: TestServer;
-let base: string;
-let admin: TestUser;
-let stranger: TestUser;
-let productId: number;
-const sockets = socketsOf(() => base);
-const socketTo = sockets.to;
+const server = ordersTestServer({
+  users: { stranger: { name: 'Sven Stranger' } },
+  sockets: true,
+  // Room for every order the attacks place in the same evening.
+  ordersPerSlot: 1_000,
+});
+const socketTo = server.sockets.to;
 
 function app() {
   return server.app;
 }
 
 function placeOrder(headers?: Record<string, string>): Promise<Order> {
-  return placePickupOrder(app(), productId, headers);
+  return placePickupOrder(app(), server.productId, headers);
 }
 
 async function accept(orderId: number): Promise<void> {
-  await acceptFor(app(), admin, orderId, 30);
+  await acceptFor(app(), server.admin, orderId, 30);
 }
 
 /** Announces the order as changed, as any instance does after a change, turn after turn until `until` settles. */
@@ -76,7 +68,7 @@ async function attackWhileChanging(): Promise<unknown[]> {
     socket.send(
       attempt % 2 === 0
         ? { type: 'auth', tracking_token: `wrong-${attempt}` }
-        : { type: 'auth', access_token: stranger.token },
+        : { type: 'auth', access_token: server.users.stranger.token },
     );
     await Promise.all([fresh ? accept(order.id) : undefined, keepAnnouncing(order, socket.closed)]);
     expect((await socket.closed).code).toBe(4404);
@@ -84,21 +76,6 @@ async function attackWhileChanging(): Promise<unknown[]> {
   }
   return leaked;
 }
-
-beforeAll(async () => {
-  server = await buildTestServer();
-  base = await wsBase(app());
-  admin = await createTestUser(app(), { role: 'admin' });
-  stranger = await createTestUser(app(), { name: 'Sven Stranger' });
-  productId = (await simpleProduct(app())).id;
-  // Room for every order the attacks place in the same evening.
-  await app().database.db.update(stores).set({ ordersPerSlot: 1_000 }).where(eq(stores.id, 13));
-});
-
-afterAll(async () => {
-  sockets.closeAll();
-  await server.close();
-});
 
 beforeEach(() => {
   pinClock(app());

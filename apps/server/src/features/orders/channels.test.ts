@@ -1,27 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { adminOrdersEventSchema, orderChannelEventSchema, type Order } from '@pizzeria/domain';
-import {
-  buildTestServer,
-  createTestUser,
-  pickupOrder,
-  pinClock,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
 import { users } from '../../db/schema.ts';
-import { wsBase, type TestSocket } from '../../../test/ws-client.ts';
-import { decide, placeOrderVia, socketsOf } from './test-orders.ts';
+import { createTestUser, pickupOrder, pinClock } from '../../../test/helper.ts';
+import type { TestSocket } from '../../../test/ws-client.ts';
+import { decide, ordersTestServer, placeOrderVia } from './test-orders.ts';
 
-let server: TestServer;
-let base: string;
-let owner: TestUser;
-let stranger: TestUser;
-let admin: TestUser;
-let productId: number;
-const sockets = socketsOf(() => base);
-const socketTo = sockets.to;
+const server = ordersTestServer({
+  users: { owner: { name: 'Olga Owner' }, stranger: { name: 'Sven Stranger' } },
+  sockets: true,
+});
+const socketTo = server.sockets.to;
 
 function app() {
   return server.app;
@@ -29,7 +18,7 @@ function app() {
 
 /** A pickup order, by the owner when `headers` carry their token, else as a guest. */
 function placeOrder(headers?: Record<string, string>): Promise<Order> {
-  return placeOrderVia(app(), pickupOrder(productId, { quantity: 2, guest: !headers }), {
+  return placeOrderVia(app(), pickupOrder(server.productId, { quantity: 2, guest: !headers }), {
     headers,
     url: headers ? '/api/orders/' : '/api/orders/guest',
   });
@@ -46,32 +35,18 @@ async function orderEvent(socket: TestSocket, match: (order: Order) => boolean =
   return event.order;
 }
 
-beforeAll(async () => {
-  server = await buildTestServer();
-  base = await wsBase(app());
-  owner = await createTestUser(app(), { name: 'Olga Owner' });
-  stranger = await createTestUser(app(), { name: 'Sven Stranger' });
-  admin = await createTestUser(app(), { role: 'admin' });
-  productId = (await simpleProduct(app())).id;
-});
-
-afterAll(async () => {
-  sockets.closeAll();
-  await server.close();
-});
-
 beforeEach(() => {
   pinClock(app());
 });
 
 describe('WS /api/ws/orders/:id', () => {
   it('gives the owner the order at once and turns it to accepted when staff accept it', async () => {
-    const order = await placeOrder(owner.headers);
+    const order = await placeOrder(server.users.owner.headers);
     const socket = await socketTo(`/api/ws/orders/${order.id}`);
-    socket.send({ type: 'auth', access_token: owner.token });
+    socket.send({ type: 'auth', access_token: server.users.owner.token });
     expect(await orderEvent(socket)).toMatchObject({ id: order.id, status: 'waiting' });
 
-    const accepted = await decide(app(), admin, `${order.id}/accept`, { eta_minutes: 25 });
+    const accepted = await decide(app(), server.admin, `${order.id}/accept`, { eta_minutes: 25 });
     expect(accepted.statusCode).toBe(200);
     expect(await orderEvent(socket)).toMatchObject({ id: order.id, status: 'accepted', eta_minutes: 25 });
   });
@@ -83,22 +58,22 @@ describe('WS /api/ws/orders/:id', () => {
     const seen = await orderEvent(socket);
     expect(seen.status).toBe('waiting');
 
-    await decide(app(), admin, `${order.id}/reject`, { reason: 'Heute keine Lieferung in diesen Bezirk' });
+    await decide(app(), server.admin, `${order.id}/reject`, { reason: 'Heute keine Lieferung in diesen Bezirk' });
     expect(await orderEvent(socket, (changed) => changed.status === 'rejected')).toMatchObject({
       rejection_reason: 'Heute keine Lieferung in diesen Bezirk',
     });
   });
 
   it("never shows another customer's order, nor one with a wrong token", async () => {
-    const order = await placeOrder(owner.headers);
+    const order = await placeOrder(server.users.owner.headers);
     const guestOrder = await placeOrder();
     const attempts: [string, unknown][] = [
-      [`/api/ws/orders/${order.id}`, { type: 'auth', access_token: stranger.token }],
+      [`/api/ws/orders/${order.id}`, { type: 'auth', access_token: server.users.stranger.token }],
       [`/api/ws/orders/${order.id}`, { type: 'auth', tracking_token: guestOrder.tracking_token }],
       [`/api/ws/orders/${guestOrder.id}`, { type: 'auth', tracking_token: 'guessed' }],
-      [`/api/ws/orders/${guestOrder.id}`, { type: 'auth', access_token: stranger.token }],
-      ['/api/ws/orders/999999', { type: 'auth', access_token: owner.token }],
-      ['/api/ws/orders/abc', { type: 'auth', access_token: owner.token }],
+      [`/api/ws/orders/${guestOrder.id}`, { type: 'auth', access_token: server.users.stranger.token }],
+      ['/api/ws/orders/999999', { type: 'auth', access_token: server.users.owner.token }],
+      ['/api/ws/orders/abc', { type: 'auth', access_token: server.users.owner.token }],
     ];
     for (const [path, auth] of attempts) {
       const socket = await socketTo(path);
@@ -109,9 +84,9 @@ describe('WS /api/ws/orders/:id', () => {
   });
 
   it('closes with 4401 for a token that names nobody or no credentials, and 4400 for garbage', async () => {
-    const order = await placeOrder(owner.headers);
+    const order = await placeOrder(server.users.owner.headers);
     const cases: [unknown, string, number][] = [
-      [{ type: 'auth', access_token: `${owner.token}x` }, 'unauthorized', 4401],
+      [{ type: 'auth', access_token: `${server.users.owner.token}x` }, 'unauthorized', 4401],
       [{ type: 'auth' }, 'unauthorized', 4401],
       [{ type: 'hello' }, 'bad_message', 4400],
       ['not json at all', 'bad_message', 4400],
@@ -127,7 +102,7 @@ describe('WS /api/ws/orders/:id', () => {
   it('lets an admin follow any order', async () => {
     const order = await placeOrder();
     const socket = await socketTo(`/api/ws/orders/${order.id}`);
-    socket.send({ type: 'auth', access_token: admin.token });
+    socket.send({ type: 'auth', access_token: server.admin.token });
     expect((await orderEvent(socket)).id).toBe(order.id);
   });
 });
@@ -135,7 +110,7 @@ describe('WS /api/ws/orders/:id', () => {
 describe('WS /api/ws/admin/orders', () => {
   it('tells staff about every new order and every decision', async () => {
     const socket = await socketTo('/api/ws/admin/orders');
-    socket.send({ type: 'auth', access_token: admin.token });
+    socket.send({ type: 'auth', access_token: server.admin.token });
     expect(await socket.next()).toEqual({ type: 'ready' });
 
     const order = await placeOrder();
@@ -146,7 +121,7 @@ describe('WS /api/ws/admin/orders', () => {
     // Staff never get the guest's tracking token.
     expect(created.type === 'order_created' && created.order.tracking_token).toBeFalsy();
 
-    await decide(app(), admin, `${order.id}/accept`, { eta_minutes: 40 });
+    await decide(app(), server.admin, `${order.id}/accept`, { eta_minutes: 40 });
     expect(await socket.next((message) => (message as { type?: string }).type === 'order_updated')).toMatchObject({
       order: { id: order.id, status: 'accepted', eta_minutes: 40 },
     });
@@ -169,13 +144,13 @@ describe('WS /api/ws/admin/orders', () => {
       order: { id: order.id },
     });
 
-    socket.send({ type: 'auth', access_token: owner.token });
+    socket.send({ type: 'auth', access_token: server.users.owner.token });
     expect(await socket.next()).toMatchObject({ type: 'error', code: 'unauthorized' });
     expect((await socket.closed).code).toBe(4401);
   });
 
   it('is for admins only', async () => {
-    for (const token of [owner.token, 'not-a-token']) {
+    for (const token of [server.users.owner.token, 'not-a-token']) {
       const socket = await socketTo('/api/ws/admin/orders');
       socket.send({ type: 'auth', access_token: token });
       expect(await socket.next()).toMatchObject({ type: 'error', code: 'unauthorized' });

@@ -1,35 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { outbox } from '../../db/schema.ts';
-import {
-  buildTestServer,
-  pinClock,
-  createTestUser,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
+import { ordersTestServer } from './test-orders.ts';
 
 // Delivery addresses had no town ("Torstraße 12 · 10117"), and a signed-in customer could not
 // order to an address typed at checkout.
 
-let server: TestServer;
-let app: FastifyInstance;
-let customer: TestUser;
-let items: { product_id: number; quantity: number; extras: [] }[];
-
-beforeAll(async () => {
-  server = await buildTestServer({ SEED_OPENING_HOURS: 'always' });
-  app = server.app;
-  pinClock(app);
-  customer = await createTestUser(app);
-  const product = await simpleProduct(app);
-  // Enough for every area's minimum order.
-  items = [{ product_id: product.id, quantity: Math.ceil(3000 / product.priceCents), extras: [] }];
-});
-afterAll(() => server.close());
+const server = ordersTestServer({ env: { SEED_OPENING_HOURS: 'always' }, users: { customer: {} } });
 
 const typedAddress = (overrides: Record<string, unknown> = {}) => ({
   type: 'shipping',
@@ -48,19 +26,20 @@ const delivery = (extra: Record<string, unknown>) => ({
   store_id: 13,
   order_type: 'delivery',
   postcode: '10999',
-  items,
+  // Enough for every area's minimum order.
+  items: [{ product_id: server.productId, quantity: Math.ceil(3000 / server.product.priceCents), extras: [] }],
   requested_time: 'asap',
   payment_method: 'cash',
   ...extra,
 });
 
 function post(url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url, headers: { ...headers, 'idempotency-key': randomUUID() }, payload });
+  return server.app.inject({ method: 'POST', url, headers: { ...headers, 'idempotency-key': randomUUID() }, payload });
 }
 
 describe('the town of a delivery address', () => {
   it('is part of every delivery area', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/postcodes/store/13' });
+    const response = await server.app.inject({ method: 'GET', url: '/api/postcodes/store/13' });
     const areas = response.json() as { postcode: string; city: string }[];
     expect(areas.length).toBeGreaterThan(0);
     for (const area of areas) expect(area.city).toBe('Berlin');
@@ -74,7 +53,7 @@ describe('the town of a delivery address', () => {
     });
     const mail = await vi.waitFor(
       async () => {
-        const [row] = await app.database.db
+        const [row] = await server.app.database.db
           .select()
           .from(outbox)
           .where(and(eq(outbox.toAddress, 'maria@example.com'), eq(outbox.kind, 'order_received')));
@@ -94,10 +73,10 @@ describe('the town of a delivery address', () => {
 
 /** The customer's saved delivery address in 10999 with this street line; its id. */
 async function saveAddress(line1: string): Promise<number> {
-  const created = await app.inject({
+  const created = await server.app.inject({
     method: 'POST',
     url: '/api/addresses/',
-    headers: customer.headers,
+    headers: server.users.customer.headers,
     payload: { customer_name: 'Maria', phone: '015112345678', line1, city: 'Berlin', zip: '10999' },
   });
   return (created.json() as { id: number }).id;
@@ -105,14 +84,20 @@ async function saveAddress(line1: string): Promise<number> {
 
 describe('a signed-in customer’s address typed at checkout', () => {
   const savedAddresses = async () =>
-    (await app.inject({ method: 'GET', url: '/api/addresses/', headers: customer.headers })).json() as unknown[];
+    (
+      await server.app.inject({ method: 'GET', url: '/api/addresses/', headers: server.users.customer.headers })
+    ).json() as unknown[];
 
   it('is taken like a guest’s, and not saved to the account', async () => {
-    const response = await post('/api/orders/', delivery({ address: typedAddress({ email: '' }) }), customer.headers);
+    const response = await post(
+      '/api/orders/',
+      delivery({ address: typedAddress({ email: '' }) }),
+      server.users.customer.headers,
+    );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({
       customer_name: 'Maria Rossi',
-      email: customer.email,
+      email: server.users.customer.email,
       address: { line1: 'Oranienstraße 12', zip: '10999', city: 'Berlin' },
     });
     expect(await savedAddresses()).toHaveLength(0);
@@ -122,7 +107,7 @@ describe('a signed-in customer’s address typed at checkout', () => {
     const response = await post(
       '/api/orders/',
       delivery({ address: typedAddress(), save_address: true }),
-      customer.headers,
+      server.users.customer.headers,
     );
     expect(response.statusCode, response.body).toBe(201);
     expect(await savedAddresses()).toEqual([
@@ -134,24 +119,28 @@ describe('a signed-in customer’s address typed at checkout', () => {
     const outside = await post(
       '/api/orders/',
       delivery({ postcode: '80331', address: typedAddress({ zip: '80331' }) }),
-      customer.headers,
+      server.users.customer.headers,
     );
     expect(outside.json()).toMatchObject({ code: 'postcode_not_delivered' });
     const mismatch = await post(
       '/api/orders/',
       delivery({ address: typedAddress({ zip: '10997' }) }),
-      customer.headers,
+      server.users.customer.headers,
     );
     expect(mismatch.json()).toMatchObject({ code: 'postcode_mismatch' });
-    const blank = await post('/api/orders/', delivery({ address: typedAddress({ line1: '  ' }) }), customer.headers);
+    const blank = await post(
+      '/api/orders/',
+      delivery({ address: typedAddress({ line1: '  ' }) }),
+      server.users.customer.headers,
+    );
     expect(blank.statusCode).toBe(400);
   });
 
   it('still leaves a saved address (address_id) working, and a delivery without any address refused', async () => {
     const addressId = await saveAddress('Wiener Straße 1');
-    const saved = await post('/api/orders/', delivery({ address_id: addressId }), customer.headers);
+    const saved = await post('/api/orders/', delivery({ address_id: addressId }), server.users.customer.headers);
     expect(saved.json()).toMatchObject({ address: { line1: 'Wiener Straße 1', city: 'Berlin' } });
-    const none = await post('/api/orders/', delivery({}), customer.headers);
+    const none = await post('/api/orders/', delivery({}), server.users.customer.headers);
     expect(none.json()).toMatchObject({ code: 'address_required' });
   });
 });
@@ -186,17 +175,17 @@ describe('a pickup guest', () => {
 describe('a deleted saved address', () => {
   it('leaves the orders placed to it unchanged: they keep their own copy', async () => {
     const addressId = await saveAddress('Skalitzer Straße 7');
-    const placed = await post('/api/orders/', delivery({ address_id: addressId }), customer.headers);
+    const placed = await post('/api/orders/', delivery({ address_id: addressId }), server.users.customer.headers);
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = (placed.json() as { id: number }).id;
 
-    const removed = await app.inject({
+    const removed = await server.app.inject({
       method: 'DELETE',
       url: `/api/addresses/${addressId}`,
-      headers: customer.headers,
+      headers: server.users.customer.headers,
     });
     expect(removed.statusCode).toBe(204);
-    const order = await app.inject({ url: `/api/orders/${orderId}`, headers: customer.headers });
+    const order = await server.app.inject({ url: `/api/orders/${orderId}`, headers: server.users.customer.headers });
     expect(order.statusCode).toBe(200);
     expect(order.json()).toMatchObject({ address: { line1: 'Skalitzer Straße 7', zip: '10999', city: 'Berlin' } });
   });

@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { guestRushSchema, orderSchema, timeSlotsSchema, type Order } from '@pizzeria/domain';
-import {
-  buildTestServer,
-  createTestUser,
-  pickupOrder,
-  pinClock,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
 import { orders, stores } from '../../db/schema.ts';
 import { customerReading, guestPlaces, guestReading } from './guest-share.ts';
-import { acceptFor, postOrder } from './test-orders.ts';
+import { createTestUser, pickupOrder, pinClock } from '../../../test/helper.ts';
+import { acceptFor, ordersTestServer, postOrder } from './test-orders.ts';
 
 describe('the guests’ share of a slot', () => {
   it('gives guests at least one place, and half of six places is three', () => {
@@ -53,14 +45,22 @@ function freshAddress(): string {
 }
 
 describe.each(databases)('strangers’ orders on $name', ({ database }) => {
-  let server: TestServer;
-  let productId: number;
-  let staff: TestUser;
+  const server = ordersTestServer({
+    env: {
+      SEED_OPENING_HOURS: 'always',
+      TRUST_PROXY: '127.0.0.1',
+      GUEST_ORDERS_SHARE_OF_SLOT_PERCENT: '50',
+      ORDERS_PER_HOUR_PER_ADDRESS: '20',
+      ORDERS_PER_HOUR_PER_CUSTOMER: '5',
+    },
+    database,
+    clock: FRIDAY_EVENING,
+  });
   const app = () => server.app;
 
   /** A guest's cash pickup from `ip`, with a phone number and e-mail of its own (`n`). */
   function guestOrder(ip: string, n: number, requestedTime = 'asap') {
-    const order = pickupOrder(productId, { requestedTime });
+    const order = pickupOrder(server.productId, { requestedTime });
     const payload = {
       ...order,
       address: {
@@ -73,7 +73,7 @@ describe.each(databases)('strangers’ orders on $name', ({ database }) => {
   }
 
   async function accept(order: Order) {
-    await acceptFor(app(), staff, order.id, 20);
+    await acceptFor(app(), server.admin, order.id, 20);
   }
 
   /** Per slot start: its active orders, and of them the guest orders nobody answered yet. */
@@ -98,25 +98,6 @@ describe.each(databases)('strangers’ orders on $name', ({ database }) => {
     return Array.from({ length: 24 - 2 }, (_, index) => new Date(first + index * 15 * 60_000).toISOString());
   }
 
-  beforeAll(async () => {
-    server = await buildTestServer(
-      {
-        SEED_OPENING_HOURS: 'always',
-        TRUST_PROXY: '127.0.0.1',
-        GUEST_ORDERS_SHARE_OF_SLOT_PERCENT: '50',
-        ORDERS_PER_HOUR_PER_ADDRESS: '20',
-        ORDERS_PER_HOUR_PER_CUSTOMER: '5',
-      },
-      { database },
-    );
-    productId = (await simpleProduct(app())).id;
-    staff = await createTestUser(app(), { role: 'admin' });
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
-
   beforeEach(async () => {
     pinClock(app(), FRIDAY_EVENING);
     await app().database.db.delete(orders);
@@ -127,7 +108,7 @@ describe.each(databases)('strangers’ orders on $name', ({ database }) => {
     const day = todaysSlots();
     const rush = async () =>
       guestRushSchema.parse(
-        (await app().inject({ url: '/api/admin/stores/13/guest-rush', headers: staff.headers })).json(),
+        (await app().inject({ url: '/api/admin/stores/13/guest-rush', headers: server.admin.headers })).json(),
       );
     expect(await rush()).toEqual({ active: false, waiting_guest_orders: 0, slots_full_for_guests: 0, guest_places: 3 });
     const addresses = Array.from({ length: 30 }, freshAddress);
@@ -166,7 +147,7 @@ describe.each(databases)('strangers’ orders on $name', ({ database }) => {
       method: 'POST',
       url: '/api/orders/',
       headers: { 'idempotency-key': randomUUID(), 'x-forwarded-for': freshAddress(), ...customer.headers },
-      payload: pickupOrder(productId, { guest: false }),
+      payload: pickupOrder(server.productId, { guest: false }),
     });
     expect(signedIn.statusCode).toBe(201);
     expect(orderSchema.parse(signedIn.json()).promised_at).toBe(day[0]);
@@ -221,7 +202,7 @@ describe.each(databases)('strangers’ orders on $name', ({ database }) => {
       method: 'POST',
       url: '/api/orders/',
       headers: { 'idempotency-key': randomUUID(), ...customer.headers },
-      payload: pickupOrder(productId, { guest: false, requestedTime: slot }),
+      payload: pickupOrder(server.productId, { guest: false, requestedTime: slot }),
     });
     expect(signedIn.statusCode).toBe(201);
 

@@ -1,41 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { stores } from '../../db/schema.ts';
-import {
-  buildTestServer,
-  pinClock,
-  createTestUser,
-  pickupOrder,
-  simpleProduct,
-  type TestServer,
-} from '../../../test/helper.ts';
+import { createTestUser, pickupOrder } from '../../../test/helper.ts';
+import { ordersTestServer } from './test-orders.ts';
 
 // 324 anonymous orders filled every slot of a day in seconds, and one order of 227,205 € was
 // taken. Orders are limited per client address and per customer, and one order's total is capped.
 
-let server: TestServer;
-let app: FastifyInstance;
-let productId: number;
-let productCents: number;
-
-beforeAll(async () => {
-  server = await buildTestServer({
+const server = ordersTestServer({
+  env: {
     SEED_OPENING_HOURS: 'always',
     TRUST_PROXY: '127.0.0.1',
     ORDERS_PER_HOUR_PER_ADDRESS: '5',
     ORDERS_PER_HOUR_PER_CUSTOMER: '2',
-  });
-  app = server.app;
-  pinClock(app);
+  },
   // The kitchen's capacity is not what these tests are about.
-  await app.database.db.update(stores).set({ ordersPerSlot: 10_000 }).where(eq(stores.id, 13));
-  const product = await simpleProduct(app);
-  productId = product.id;
-  productCents = product.priceCents;
+  ordersPerSlot: 10_000,
 });
-afterAll(() => server.close());
 
 let addresses = 0;
 let phones = 0;
@@ -54,14 +34,14 @@ function guestOrder(
   guest: { phone?: string; email?: string } = {},
   options: { quantity?: number; key?: string } = {},
 ) {
-  const body = pickupOrder(productId);
+  const body = pickupOrder(server.productId);
   const address = body.address as Record<string, unknown>;
   // Large quantities go in lines of at most 99, the most one line takes.
   const items = [];
   for (let left = options.quantity ?? 1; left > 0; left -= 99) {
-    items.push({ product_id: productId, quantity: Math.min(left, 99), extras: [] });
+    items.push({ product_id: server.productId, quantity: Math.min(left, 99), extras: [] });
   }
-  return app.inject({
+  return server.app.inject({
     method: 'POST',
     url: '/api/orders/guest',
     headers: { 'x-forwarded-for': ip, 'idempotency-key': options.key ?? randomUUID(), 'accept-language': 'en' },
@@ -100,19 +80,19 @@ describe('orders per client address', () => {
     expect(first.statusCode).toBe(201);
     const phone = (first.json() as { phone: string }).phone;
     for (let i = 0; i < 6; i += 1) {
-      const again = await app.inject({
+      const again = await server.app.inject({
         method: 'POST',
         url: '/api/orders/guest',
         headers: { 'x-forwarded-for': ip, 'idempotency-key': 'same-key' },
         payload: {
-          ...pickupOrder(productId),
-          address: { ...(pickupOrder(productId).address as object), phone, email: '' },
+          ...pickupOrder(server.productId),
+          address: { ...(pickupOrder(server.productId).address as object), phone, email: '' },
         },
       });
       expect(again.statusCode).toBe(200);
     }
     for (let i = 0; i < 6; i += 1) {
-      const refused = await app.inject({
+      const refused = await server.app.inject({
         method: 'POST',
         url: '/api/orders/guest',
         headers: { 'x-forwarded-for': ip, 'idempotency-key': randomUUID() },
@@ -129,11 +109,11 @@ describe('orders per client address', () => {
     const ip = freshAddress();
     for (let i = 0; i < 5; i += 1) expect((await guestOrder(ip)).statusCode).toBe(201);
     for (let i = 0; i < 3; i += 1) {
-      const nowhere = await app.inject({
+      const nowhere = await server.app.inject({
         method: 'POST',
         url: '/api/orders/guest',
         headers: { 'x-forwarded-for': ip, 'idempotency-key': randomUUID() },
-        payload: { ...pickupOrder(productId), store_id: 999_999 },
+        payload: { ...pickupOrder(server.productId), store_id: 999_999 },
       });
       expect(nowhere.statusCode).toBe(404);
     }
@@ -160,13 +140,13 @@ describe('orders per customer', () => {
   });
 
   it('limits one account', async () => {
-    const customer = await createTestUser(app);
+    const customer = await createTestUser(server.app);
     const order = () =>
-      app.inject({
+      server.app.inject({
         method: 'POST',
         url: '/api/orders/',
         headers: { ...customer.headers, 'x-forwarded-for': freshAddress(), 'idempotency-key': randomUUID() },
-        payload: pickupOrder(productId, { guest: false }),
+        payload: pickupOrder(server.productId, { guest: false }),
       });
     expect((await order()).statusCode).toBe(201);
     expect((await order()).statusCode).toBe(201);
@@ -177,26 +157,26 @@ describe('orders per customer', () => {
 describe('the largest order total', () => {
   // 600 € of goods: above 500 € after any pickup discount; 450 € stays below it.
   it('refuses an order above the store’s maximum (500 € unless staff change it), in the customer’s language', async () => {
-    const quantity = Math.ceil(60_000 / productCents);
+    const quantity = Math.ceil(60_000 / server.product.priceCents);
     const tooLarge = await guestOrder(freshAddress(), {}, { quantity });
     expect(tooLarge.statusCode).toBe(422);
     expect(tooLarge.json()).toEqual({
       code: 'order_total_too_high',
       message: 'We do not take orders this large online. Please call us for it.',
     });
-    expect((await guestOrder(freshAddress(), {}, { quantity: Math.floor(45_000 / productCents) })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await guestOrder(freshAddress(), {}, { quantity: Math.floor(45_000 / server.product.priceCents) })).statusCode,
+    ).toBe(201);
   });
 
   it('refuses the 227,205 € order of the probe', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/orders/guest',
       headers: { 'x-forwarded-for': freshAddress(), 'idempotency-key': randomUUID() },
       payload: {
-        ...pickupOrder(productId),
-        items: Array.from({ length: 100 }, () => ({ product_id: productId, quantity: 99, extras: [] })),
+        ...pickupOrder(server.productId),
+        items: Array.from({ length: 100 }, () => ({ product_id: server.productId, quantity: 99, extras: [] })),
       },
     });
     expect(response.statusCode).toBe(422);
@@ -206,11 +186,11 @@ describe('the largest order total', () => {
   describe('as staff set it', () => {
     let admin: Awaited<ReturnType<typeof createTestUser>>;
     beforeEach(async () => {
-      admin = await createTestUser(app, { role: 'admin' });
+      admin = await createTestUser(server.app, { role: 'admin' });
     });
 
     const setMaximum = (headers: Record<string, string>, maxOrderTotal: unknown) =>
-      app.inject({
+      server.app.inject({
         method: 'PUT',
         url: '/api/admin/stores/13/order-limits',
         headers,
@@ -218,14 +198,14 @@ describe('the largest order total', () => {
       });
 
     it('takes larger orders once staff raise it, and refuses them again when lowered', async () => {
-      const quantity = Math.ceil(60_000 / productCents);
+      const quantity = Math.ceil(60_000 / server.product.priceCents);
       const raised = await setMaximum(admin.headers, 1200.5);
       expect(raised.statusCode).toBe(200);
       expect(raised.json()).toEqual({ max_order_total: 1200.5 });
       expect((await guestOrder(freshAddress(), {}, { quantity })).statusCode).toBe(201);
 
       await setMaximum(admin.headers, 500);
-      const read = await app.inject({
+      const read = await server.app.inject({
         method: 'GET',
         url: '/api/admin/stores/13/order-limits',
         headers: admin.headers,
@@ -238,7 +218,7 @@ describe('the largest order total', () => {
       for (const maximum of [0, -5, 12.345, 1_000_001, '500', 5e-324, 0.001]) {
         expect((await setMaximum(admin.headers, maximum)).statusCode).toBe(400);
       }
-      const customer = await createTestUser(app);
+      const customer = await createTestUser(server.app);
       expect((await setMaximum(customer.headers, 10_000)).statusCode).toBe(403);
     });
   });

@@ -1,54 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderSchema, type Order } from '@pizzeria/domain';
-import {
-  buildTestServer,
-  createTestUser,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
-import { BARE_GUEST_ADDRESS, decide, placeOrderVia } from './test-orders.ts';
+import type { TestUser } from '../../../test/helper.ts';
+import { BARE_GUEST_ADDRESS, decide, ordersTestServer, placeOrderVia } from './test-orders.ts';
 
 // Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
 const NOW = new Date('2026-06-15T16:07:00Z');
 
-let server: TestServer;
-let customerA: TestUser;
-let customerB: TestUser;
-let admin: TestUser;
-let productId: number;
+const server = ordersTestServer({ clock: NOW, users: { customerA: {}, customerB: {} } });
 
 /** A guest's cash pickup of two of the product, ASAP or at `requestedTime`. */
 function placeGuestOrder(requestedTime = 'asap', quantity = 2): Promise<Order> {
   return placeOrderVia(server.app, {
     store_id: 13,
     order_type: 'pickup',
-    items: [{ product_id: productId, quantity }],
+    items: [{ product_id: server.productId, quantity }],
     requested_time: requestedTime,
     payment_method: 'cash',
     address: BARE_GUEST_ADDRESS,
   });
 }
 
-beforeAll(async () => {
-  server = await buildTestServer();
-  server.app.orders.clock = { now: () => NOW };
-  productId = (await simpleProduct(server.app)).id;
-  customerA = await createTestUser(server.app);
-  customerB = await createTestUser(server.app);
-  admin = await createTestUser(server.app, { role: 'admin' });
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
 describe('admin order decisions', () => {
   it('accepts a waiting order once, with the ETA from now', async () => {
     const order = await placeGuestOrder();
-    const accept = () => decide(server.app, admin, `${order.id}/accept`, { eta_minutes: 35 });
+    const accept = () => decide(server.app, server.admin, `${order.id}/accept`, { eta_minutes: 35 });
     const first = await accept();
     expect(first.statusCode).toBe(200);
     expect(orderSchema.parse(first.json())).toMatchObject({
@@ -59,7 +36,7 @@ describe('admin order decisions', () => {
     const again = await accept();
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'order_already_decided' });
-    const reject = await decide(server.app, admin, `${order.id}/reject`, { reason: 'Zu spät' });
+    const reject = await decide(server.app, server.admin, `${order.id}/reject`, { reason: 'Zu spät' });
     expect(reject.statusCode).toBe(409);
 
     // The guest sees the decision on the tracking page.
@@ -70,8 +47,8 @@ describe('admin order decisions', () => {
   it('lets exactly one of two simultaneous decisions win', async () => {
     const order = await placeGuestOrder();
     const [accepted, rejected] = await Promise.all([
-      decide(server.app, admin, `${order.id}/accept`, { eta_minutes: 20 }),
-      decide(server.app, admin, `${order.id}/reject`, { reason: 'Küche geschlossen' }),
+      decide(server.app, server.admin, `${order.id}/accept`, { eta_minutes: 20 }),
+      decide(server.app, server.admin, `${order.id}/reject`, { reason: 'Küche geschlossen' }),
     ]);
     expect([accepted.statusCode, rejected.statusCode].sort()).toEqual([200, 409]);
   });
@@ -79,14 +56,14 @@ describe('admin order decisions', () => {
   it('rejects with a reason and lists orders newest first, filtered by status', async () => {
     const older = await placeGuestOrder();
     const newer = await placeGuestOrder();
-    const rejected = await decide(server.app, admin, `${older.id}/reject`, { reason: 'Kein Teig mehr' });
+    const rejected = await decide(server.app, server.admin, `${older.id}/reject`, { reason: 'Kein Teig mehr' });
     expect(rejected.json()).toMatchObject({ status: 'rejected', rejection_reason: 'Kein Teig mehr' });
 
-    const waiting = await server.app.inject({ url: '/api/admin/orders?status=waiting', headers: admin.headers });
+    const waiting = await server.app.inject({ url: '/api/admin/orders?status=waiting', headers: server.admin.headers });
     const waitingIds = waiting.json<Order[]>().map((order) => order.id);
     expect(waitingIds).toContain(newer.id);
     expect(waitingIds).not.toContain(older.id);
-    const all = (await server.app.inject({ url: '/api/admin/orders', headers: admin.headers })).json<Order[]>();
+    const all = (await server.app.inject({ url: '/api/admin/orders', headers: server.admin.headers })).json<Order[]>();
     expect(all.map((order) => order.id).indexOf(newer.id)).toBeLessThan(all.map((order) => order.id).indexOf(older.id));
     expect(all.every((order) => order.tracking_token === undefined)).toBe(true);
   });
@@ -101,12 +78,12 @@ describe('admin order decisions', () => {
       { url: '/api/admin/orders/abc/reject', payload: { reason: 'x' }, status: 400 },
     ];
     for (const testCase of cases) {
-      const response = await server.app.inject({ method: 'POST', headers: admin.headers, ...testCase });
+      const response = await server.app.inject({ method: 'POST', headers: server.admin.headers, ...testCase });
       expect(response.statusCode, testCase.url).toBe(testCase.status);
     }
-    expect((await server.app.inject({ url: '/api/admin/orders?status=lost', headers: admin.headers })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await server.app.inject({ url: '/api/admin/orders?status=lost', headers: server.admin.headers })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -122,8 +99,8 @@ describe('authorisation matrix', () => {
       });
       return response.json<{ id: number }>().id;
     };
-    const addressA = await addressOf(customerA);
-    const addressB = await addressOf(customerB);
+    const addressA = await addressOf(server.users.customerA);
+    const addressB = await addressOf(server.users.customerB);
     const orderOf = async (user: TestUser, addressId: number) => {
       const response = await server.app.inject({
         method: 'POST',
@@ -133,7 +110,7 @@ describe('authorisation matrix', () => {
           store_id: 13,
           order_type: 'pickup',
           address_id: addressId,
-          items: [{ product_id: productId, quantity: 1 }],
+          items: [{ product_id: server.productId, quantity: 1 }],
           requested_time: 'asap',
           payment_method: 'cash',
         },
@@ -141,13 +118,13 @@ describe('authorisation matrix', () => {
       expect(response.statusCode, response.body).toBe(201);
       return orderSchema.parse(response.json()).id;
     };
-    const orderA = await orderOf(customerA, addressA);
-    const orderB = await orderOf(customerB, addressB);
+    const orderA = await orderOf(server.users.customerA, addressA);
+    const orderB = await orderOf(server.users.customerB, addressB);
     const address = { customer_name: 'Y', phone: '030999', line1: 'Weg 2', city: 'Berlin', zip: '10997' };
     const newOrder = () => ({
       store_id: 13,
       order_type: 'pickup',
-      items: [{ product_id: productId, quantity: 1 }],
+      items: [{ product_id: server.productId, quantity: 1 }],
       requested_time: 'asap',
       payment_method: 'cash',
     });
@@ -155,9 +132,9 @@ describe('authorisation matrix', () => {
     type Who = 'anonymous' | 'A' | 'B' | 'admin';
     const headersOf: Record<Who, Record<string, string>> = {
       anonymous: {},
-      A: customerA.headers,
-      B: customerB.headers,
-      admin: admin.headers,
+      A: server.users.customerA.headers,
+      B: server.users.customerB.headers,
+      admin: server.admin.headers,
     };
     // Expected status for [anonymous, A, B, admin]; A's resources seen by B (and vice versa) are a 404.
     const routes: {
@@ -221,7 +198,7 @@ describe('authorisation matrix', () => {
     }
 
     // Nobody but the owner changed anything: B's address still has its own data until B changed it.
-    const listA = await server.app.inject({ url: '/api/addresses/', headers: customerA.headers });
+    const listA = await server.app.inject({ url: '/api/addresses/', headers: server.users.customerA.headers });
     expect(listA.json<{ id: number }[]>().map((entry) => entry.id)).not.toContain(addressB);
   });
 });
@@ -232,7 +209,7 @@ describe('the staff order list', () => {
     const everything = await server.app.inject({
       method: 'GET',
       url: '/api/admin/orders?limit=200',
-      headers: admin.headers,
+      headers: server.admin.headers,
     });
     const all = (everything.json() as Order[]).map((order) => order.id);
     expect(all.length).toBeGreaterThanOrEqual(7);
@@ -241,7 +218,11 @@ describe('the staff order list', () => {
     let url: string | null = '/api/admin/orders?limit=3';
     let pages = 0;
     while (url) {
-      const page: LightMyRequestResponse = await server.app.inject({ method: 'GET', url, headers: admin.headers });
+      const page: LightMyRequestResponse = await server.app.inject({
+        method: 'GET',
+        url,
+        headers: server.admin.headers,
+      });
       expect(page.statusCode).toBe(200);
       const orders = page.json() as Order[];
       expect(orders.length).toBeLessThanOrEqual(3);
@@ -261,7 +242,7 @@ describe('the staff order list', () => {
       const response = await server.app.inject({
         method: 'GET',
         url: `/api/admin/orders?${query}`,
-        headers: admin.headers,
+        headers: server.admin.headers,
       });
       expect(response.statusCode).toBe(400);
     }
@@ -269,7 +250,8 @@ describe('the staff order list', () => {
 });
 
 describe('the promised time', () => {
-  const accept = (id: number, payload: Record<string, number>) => decide(server.app, admin, `${id}/accept`, payload);
+  const accept = (id: number, payload: Record<string, number>) =>
+    decide(server.app, server.admin, `${id}/accept`, payload);
 
   it('confirms a pre-order for its requested time, not for the decision plus the minutes', async () => {
     const order = await placeGuestOrder('2026-06-15T20:00:00+02:00', 1);

@@ -1,29 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { adminOrderSchema, apiErrorSchema, orderChannelEventSchema, orderSchema, type Order } from '@pizzeria/domain';
 import { orderEvents, outbox } from '../../db/schema.ts';
-import {
-  buildTestServer,
-  createTestUser,
-  pickupOrder,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
 import { openSocket, wsBase } from '../../../test/ws-client.ts';
-import { acceptFor, decide, placeOrderVia } from './test-orders.ts';
+import { createTestUser, pickupOrder, type TestUser } from '../../../test/helper.ts';
+import { acceptFor, decide, ordersTestServer, placeOrderVia } from './test-orders.ts';
 
 // An order's life after acceptance (ready, completed, cancelled), its history and who did what.
 
 // Monday 2026-06-15, 18:07 in Berlin: the demo store is open.
 const NOW = new Date('2026-06-15T16:07:00Z');
 
-let server: TestServer;
-let maria: TestUser;
-let luca: TestUser;
-let productId: number;
+const server = ordersTestServer({
+  clock: NOW,
+  users: { maria: { role: 'admin', name: 'Maria Rossi' }, luca: { role: 'admin', name: 'Luca Bianchi' } },
+});
+// The tests move the orders' clock: the server closes with it back in place.
+afterAll(() => {
+  server.app.orders.clock = { now: () => NOW };
+});
 
 async function placeGuestOrder(
   options: { orderType?: 'pickup' | 'delivery'; language?: 'de' | 'en'; email?: string } = {},
@@ -36,7 +33,7 @@ async function placeGuestOrder(
       store_id: 13,
       order_type: options.orderType ?? 'pickup',
       ...(delivery ? { postcode: '10969' } : {}),
-      items: [{ product_id: productId, quantity: delivery ? 4 : 1 }],
+      items: [{ product_id: server.productId, quantity: delivery ? 4 : 1 }],
       requested_time: 'asap',
       payment_method: 'cash',
       address: {
@@ -58,7 +55,7 @@ function post(path: string, user: TestUser, payload: object = {}, language: 'de'
   return decide(server.app, user, path, payload, language);
 }
 
-function accepted(order: Order, user: TestUser = maria): Promise<Order> {
+function accepted(order: Order, user: TestUser = server.users.maria): Promise<Order> {
   return acceptFor(server.app, user, order.id, 30);
 }
 
@@ -69,27 +66,14 @@ async function mailsTo(app: FastifyInstance, to: string, kind: string) {
     .where(and(eq(outbox.toAddress, to), eq(outbox.kind, kind)));
 }
 
-beforeAll(async () => {
-  server = await buildTestServer();
-  server.app.orders.clock = { now: () => NOW };
-  productId = (await simpleProduct(server.app)).id;
-  maria = await createTestUser(server.app, { role: 'admin', name: 'Maria Rossi' });
-  luca = await createTestUser(server.app, { role: 'admin', name: 'Luca Bianchi' });
-});
-
-afterAll(async () => {
-  server.app.orders.clock = { now: () => NOW };
-  await server.close();
-});
-
 describe('ready, completed, cancelled', () => {
   it('marks an accepted pickup ready, then completed, and mails "ready to collect"', async () => {
     const order = await placeGuestOrder({ language: 'en' });
     await accepted(order);
-    const ready = await post(`${order.id}/ready`, maria);
+    const ready = await post(`${order.id}/ready`, server.users.maria);
     expect(ready.statusCode, ready.body).toBe(200);
     expect(orderSchema.parse(ready.json())).toMatchObject({ status: 'ready' });
-    const completed = await post(`${order.id}/complete`, luca);
+    const completed = await post(`${order.id}/complete`, server.users.luca);
     expect(completed.statusCode, completed.body).toBe(200);
     expect(orderSchema.parse(completed.json())).toMatchObject({ status: 'completed' });
 
@@ -104,7 +88,7 @@ describe('ready, completed, cancelled', () => {
   it('mails "on its way" for a delivery marked ready', async () => {
     const order = await placeGuestOrder({ orderType: 'delivery' });
     await accepted(order);
-    expect((await post(`${order.id}/ready`, maria)).statusCode).toBe(200);
+    expect((await post(`${order.id}/ready`, server.users.maria)).statusCode).toBe(200);
     await vi.waitFor(async () => {
       const [mail] = await mailsTo(server.app, order.email ?? '', 'order_ready');
       expect(mail?.subject).toBe(`Ihre Bestellung Nr. ${order.id} ist unterwegs`);
@@ -114,7 +98,7 @@ describe('ready, completed, cancelled', () => {
   it('cancels an accepted or ready order with the reason, and mails an apology', async () => {
     const order = await placeGuestOrder();
     await accepted(order);
-    const cancelled = await post(`${order.id}/cancel`, maria, { reason: '  Der Ofen ist ausgefallen  ' });
+    const cancelled = await post(`${order.id}/cancel`, server.users.maria, { reason: '  Der Ofen ist ausgefallen  ' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(orderSchema.parse(cancelled.json())).toMatchObject({
       status: 'cancelled',
@@ -129,40 +113,40 @@ describe('ready, completed, cancelled', () => {
 
     const ready = await placeGuestOrder();
     await accepted(ready);
-    await post(`${ready.id}/ready`, maria);
-    const cancelledWhenReady = await post(`${ready.id}/cancel`, maria, { reason: 'Fahrer krank' });
+    await post(`${ready.id}/ready`, server.users.maria);
+    const cancelledWhenReady = await post(`${ready.id}/cancel`, server.users.maria, { reason: 'Fahrer krank' });
     expect(cancelledWhenReady.json()).toMatchObject({ status: 'cancelled', cancellation_reason: 'Fahrer krank' });
   });
 
   it('refuses a step the status does not allow with 409 invalid_transition', async () => {
     const waiting = await placeGuestOrder();
-    const early = await post(`${waiting.id}/ready`, maria, {}, 'en');
+    const early = await post(`${waiting.id}/ready`, server.users.maria, {}, 'en');
     expect(early.statusCode).toBe(409);
     expect(apiErrorSchema.parse(early.json())).toEqual({
       code: 'invalid_transition',
       message: 'This order has not been accepted yet.',
     });
-    expect((await post(`${waiting.id}/cancel`, maria, { reason: 'x' })).statusCode).toBe(409);
-    expect((await post(`${waiting.id}/complete`, maria)).statusCode).toBe(409);
+    expect((await post(`${waiting.id}/cancel`, server.users.maria, { reason: 'x' })).statusCode).toBe(409);
+    expect((await post(`${waiting.id}/complete`, server.users.maria)).statusCode).toBe(409);
 
     const order = await placeGuestOrder();
-    await accepted(order, luca);
-    const skipping = await post(`${order.id}/complete`, maria, {}, 'en');
+    await accepted(order, server.users.luca);
+    const skipping = await post(`${order.id}/complete`, server.users.maria, {}, 'en');
     expect(skipping.statusCode).toBe(409);
     expect(skipping.json()).toEqual({
       code: 'invalid_transition',
       message: 'Luca Bianchi accepted this order at 18:07.',
     });
-    await post(`${order.id}/ready`, maria);
-    await post(`${order.id}/complete`, maria);
-    const late = await post(`${order.id}/cancel`, luca, { reason: 'Zu spät' });
+    await post(`${order.id}/ready`, server.users.maria);
+    await post(`${order.id}/complete`, server.users.maria);
+    const late = await post(`${order.id}/cancel`, server.users.luca, { reason: 'Zu spät' });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({
       code: 'invalid_transition',
       message: 'Maria Rossi hat diese Bestellung um 18:07 abgeschlossen.',
     });
     // A decided order cannot be decided again either.
-    const again = await post(`${order.id}/accept`, luca, { eta_minutes: 10 });
+    const again = await post(`${order.id}/accept`, server.users.luca, { eta_minutes: 10 });
     expect(again.json()).toMatchObject({ code: 'order_already_decided' });
   });
 
@@ -170,13 +154,15 @@ describe('ready, completed, cancelled', () => {
     const order = await placeGuestOrder();
     await accepted(order);
     for (const payload of [{}, { reason: '   ' }, { reason: 'a\u0000b' }, { reason: 'x'.repeat(501) }]) {
-      const response = await post(`${order.id}/cancel`, maria, payload);
+      const response = await post(`${order.id}/cancel`, server.users.maria, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await post(`${order.id}/cancel`, maria, { reason: 'x'.repeat(500) })).statusCode).toBe(200);
-    expect((await post('999999/ready', maria)).statusCode).toBe(404);
-    expect((await post('999999/cancel', maria, { reason: 'x' })).statusCode).toBe(404);
-    expect((await server.app.inject({ url: '/api/admin/orders/999999', headers: maria.headers })).statusCode).toBe(404);
+    expect((await post(`${order.id}/cancel`, server.users.maria, { reason: 'x'.repeat(500) })).statusCode).toBe(200);
+    expect((await post('999999/ready', server.users.maria)).statusCode).toBe(404);
+    expect((await post('999999/cancel', server.users.maria, { reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ url: '/api/admin/orders/999999', headers: server.users.maria.headers })).statusCode,
+    ).toBe(404);
   });
 
   it('keeps the new routes to admins', async () => {
@@ -201,8 +187,8 @@ describe('two staff at once', () => {
   it('lets one accept win and tells the other who accepted, and when, in their language', async () => {
     const order = await placeGuestOrder();
     const [byMaria, byLuca] = await Promise.all([
-      post(`${order.id}/accept`, maria, { eta_minutes: 20 }, 'de'),
-      post(`${order.id}/accept`, luca, { eta_minutes: 25 }, 'en'),
+      post(`${order.id}/accept`, server.users.maria, { eta_minutes: 20 }, 'de'),
+      post(`${order.id}/accept`, server.users.luca, { eta_minutes: 25 }, 'en'),
     ]);
     expect([byMaria.statusCode, byLuca.statusCode].sort()).toEqual([200, 409]);
     const [loser, message] =
@@ -215,10 +201,10 @@ describe('two staff at once', () => {
   it('lets one of complete and cancel win, and the loser learns what happened', async () => {
     const order = await placeGuestOrder();
     await accepted(order);
-    await post(`${order.id}/ready`, maria);
+    await post(`${order.id}/ready`, server.users.maria);
     const [complete, cancel] = await Promise.all([
-      post(`${order.id}/complete`, maria, {}, 'en'),
-      post(`${order.id}/cancel`, luca, { reason: 'Kein Fahrer' }, 'de'),
+      post(`${order.id}/complete`, server.users.maria, {}, 'en'),
+      post(`${order.id}/cancel`, server.users.luca, { reason: 'Kein Fahrer' }, 'de'),
     ]);
     expect([complete.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
     if (complete.statusCode === 409) {
@@ -240,10 +226,10 @@ describe('two staff at once', () => {
   it('completes an order once when two staff press at once', async () => {
     const order = await placeGuestOrder();
     await accepted(order);
-    await post(`${order.id}/ready`, maria);
+    await post(`${order.id}/ready`, server.users.maria);
     const results = await Promise.all([
-      post(`${order.id}/complete`, maria, {}, 'en'),
-      post(`${order.id}/complete`, luca, {}, 'en'),
+      post(`${order.id}/complete`, server.users.maria, {}, 'en'),
+      post(`${order.id}/complete`, server.users.luca, {}, 'en'),
     ]);
     expect(results.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     const winner = results[0]?.statusCode === 200 ? 'Maria Rossi' : 'Luca Bianchi';
@@ -256,12 +242,15 @@ describe('the order history', () => {
   it('records every change with who made it, and shows it with the order', async () => {
     const customer = await createTestUser(server.app, { name: 'Carla Kundin' });
     // A guest's order, though the guest is signed in: the history names the guest.
-    const order = await placeOrderVia(server.app, pickupOrder(productId), { headers: customer.headers });
-    await accepted(order, luca);
-    await post(`${order.id}/ready`, maria);
-    await post(`${order.id}/cancel`, maria, { reason: 'Kunde hat abgesagt' });
+    const order = await placeOrderVia(server.app, pickupOrder(server.productId), { headers: customer.headers });
+    await accepted(order, server.users.luca);
+    await post(`${order.id}/ready`, server.users.maria);
+    await post(`${order.id}/cancel`, server.users.maria, { reason: 'Kunde hat abgesagt' });
 
-    const response = await server.app.inject({ url: `/api/admin/orders/${order.id}`, headers: maria.headers });
+    const response = await server.app.inject({
+      url: `/api/admin/orders/${order.id}`,
+      headers: server.users.maria.headers,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const detail = adminOrderSchema.parse(response.json());
     expect(detail).toMatchObject({ id: order.id, status: 'cancelled', cancellation_reason: 'Kunde hat abgesagt' });
@@ -277,13 +266,13 @@ describe('the order history', () => {
 
   it('records a customer placing an order and staff rejecting it', async () => {
     const customer = await createTestUser(server.app, { name: 'Carla Kundin' });
-    const order = await placeOrderVia(server.app, pickupOrder(productId, { guest: false }), {
+    const order = await placeOrderVia(server.app, pickupOrder(server.productId, { guest: false }), {
       headers: customer.headers,
       url: '/api/orders/',
     });
-    await post(`${order.id}/reject`, maria, { reason: 'Kein Teig mehr' });
+    await post(`${order.id}/reject`, server.users.maria, { reason: 'Kein Teig mehr' });
     const detail = adminOrderSchema.parse(
-      (await server.app.inject({ url: `/api/admin/orders/${order.id}`, headers: maria.headers })).json(),
+      (await server.app.inject({ url: `/api/admin/orders/${order.id}`, headers: server.users.maria.headers })).json(),
     );
     expect(detail.history.map(({ status, actor, note }) => ({ status, actor, note }))).toEqual([
       { status: 'waiting', actor: { kind: 'customer', name: 'Carla Kundin' }, note: null },
@@ -320,7 +309,7 @@ describe('unanswered orders', () => {
     expect(untouched.json()).toMatchObject({ status: 'accepted' });
 
     const detail = adminOrderSchema.parse(
-      (await server.app.inject({ url: `/api/admin/orders/${order.id}`, headers: maria.headers })).json(),
+      (await server.app.inject({ url: `/api/admin/orders/${order.id}`, headers: server.users.maria.headers })).json(),
     );
     expect(detail.history.map((entry) => [entry.status, entry.actor])).toEqual([
       ['waiting', { kind: 'guest', name: 'Gabi Gast' }],
@@ -331,7 +320,7 @@ describe('unanswered orders', () => {
     });
 
     // Staff arriving late learn that the server decided.
-    const late = await post(`${order.id}/accept`, maria, { eta_minutes: 20 }, 'en');
+    const late = await post(`${order.id}/accept`, server.users.maria, { eta_minutes: 20 }, 'en');
     expect(late.json()).toEqual({
       code: 'order_already_decided',
       message: 'This order was rejected automatically at 18:23 because nobody answered in time.',
@@ -356,7 +345,7 @@ describe('live updates', () => {
     await statusOf(page, 'waiting');
     await accepted(followed);
     await statusOf(page, 'accepted');
-    await post(`${followed.id}/ready`, maria);
+    await post(`${followed.id}/ready`, server.users.maria);
     await statusOf(page, 'ready');
     page.close();
 

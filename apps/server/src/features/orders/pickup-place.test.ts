@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { outbox, stores } from '../../db/schema.ts';
-import { buildTestServer, pinClock, simpleProduct, type TestServer } from '../../../test/helper.ts';
+import { ordersTestServer } from './test-orders.ts';
 
 // A pickup order's mail said when, but not where: the restaurant's address and a map link.
 
-let server: TestServer;
-let app: FastifyInstance;
-let items: { product_id: number; quantity: number; extras: [] }[];
-
-beforeAll(async () => {
-  server = await buildTestServer({ SEED_OPENING_HOURS: 'always' });
-  app = server.app;
-  pinClock(app);
-  const product = await simpleProduct(app);
-  items = [{ product_id: product.id, quantity: 2, extras: [] }];
-});
-afterAll(() => server.close());
+const server = ordersTestServer({ env: { SEED_OPENING_HOURS: 'always' } });
 
 function order(orderType: 'pickup' | 'delivery', email: string) {
-  return app.inject({
+  const items = [{ product_id: server.productId, quantity: 2, extras: [] }];
+  return server.app.inject({
     method: 'POST',
     url: '/api/orders/guest',
     headers: { 'idempotency-key': randomUUID() },
@@ -50,7 +39,7 @@ function order(orderType: 'pickup' | 'delivery', email: string) {
 async function mailTo(email: string) {
   return vi.waitFor(
     async () => {
-      const [row] = await app.database.db
+      const [row] = await server.app.database.db
         .select()
         .from(outbox)
         .where(and(eq(outbox.toAddress, email), eq(outbox.kind, 'order_received')));
@@ -63,8 +52,11 @@ async function mailTo(email: string) {
 
 describe("a pickup order's mail", () => {
   it("names the restaurant's address as the settings have it now, with a link to a map", async () => {
-    await app.database.db.update(stores).set({ address: 'Wrangelstraße 7, 10997 Berlin' }).where(eq(stores.id, 13));
-    app.catalogue.invalidate(13);
+    await server.app.database.db
+      .update(stores)
+      .set({ address: 'Wrangelstraße 7, 10997 Berlin' })
+      .where(eq(stores.id, 13));
+    server.app.catalogue.invalidate(13);
     const response = await order('pickup', 'pickup@example.com');
     expect(response.statusCode, response.body).toBe(201);
     const mail = await mailTo('pickup@example.com');

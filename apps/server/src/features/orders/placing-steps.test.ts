@@ -1,15 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ORDER_NOTE_LENGTH, orderRequestSchema } from '@pizzeria/domain';
-import {
-  buildTestServer,
-  MONDAY_EVENING,
-  pickupOrder,
-  pinClock,
-  placePickupOrder,
-  simpleProduct,
-  type TestServer,
-} from '../../../test/helper.ts';
+import { MONDAY_EVENING, pickupOrder, pinClock, placePickupOrder } from '../../../test/helper.ts';
 import { orders, stores } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Catalogue } from '../catalogue/index.ts';
@@ -18,25 +10,22 @@ import { customerReading } from './guest-share.ts';
 import { attemptOf, requestedOf } from './placing-attempt.ts';
 import { priceStep, termsOf } from './placing-price.ts';
 import { claimSlot, type SlotPlan, type SlotQuery } from './placing-slot.ts';
+import { ordersTestServer } from './test-orders.ts';
 import type { PlaceOrderInput } from './types.ts';
 
 // The steps of placing an order, each on its own; the routes' tests place whole orders.
 
-let server: TestServer;
+const server = ordersTestServer({ database: 'pglite', clock: false });
 let catalogue: Catalogue;
-let productId: number;
 
 beforeAll(async () => {
-  server = await buildTestServer({}, { database: 'pglite' });
   const loaded = await server.app.catalogue.get(13);
   if (!loaded) throw new Error('no demo catalogue');
   catalogue = loaded;
-  productId = (await simpleProduct(server.app)).id;
 });
-afterAll(() => server.close());
 
 function body(overrides: Record<string, unknown> = {}) {
-  return orderRequestSchema.parse({ ...pickupOrder(productId), ...overrides });
+  return orderRequestSchema.parse({ ...pickupOrder(server.productId), ...overrides });
 }
 
 function input(customerId: number | null, overrides: Record<string, unknown> = {}): PlaceOrderInput {
@@ -113,7 +102,7 @@ describe('the price', () => {
   const delivery = (quantity: number) =>
     body({
       order_type: 'delivery',
-      items: [{ product_id: productId, quantity, extras: [] }],
+      items: [{ product_id: server.productId, quantity, extras: [] }],
     });
 
   it('fills in the town from the delivery area when the form did not ask, and keeps a typed one', () => {
@@ -171,7 +160,7 @@ describe('the slot claimed in the transaction', () => {
   });
 
   it('moves an ASAP order on when its slot filled up while it waited, and refuses a full requested time', async () => {
-    await placePickupOrder(server.app, productId);
+    await placePickupOrder(server.app, server.productId);
     // The plan saw the first slot free: the transaction finds it full and takes the next one.
     expect(await claim(query('asap'), { takenBefore: new Map([[FIRST.getTime(), 0]]) })).toEqual(SECOND);
     await expect(claim(query(FIRST), {})).rejects.toMatchObject({ code: 'slot_full' });

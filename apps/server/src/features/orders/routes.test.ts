@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { orderSchema, timeSlotsSchema, type Order } from '@pizzeria/domain';
-import { buildTestServer, createTestUser, type TestServer, type TestUser } from '../../../test/helper.ts';
 import { addresses, orderItems, orders, products, stores } from '../../db/schema.ts';
 import type { Catalogue, CatalogueProduct } from '../catalogue/index.ts';
+import type { TestUser } from '../../../test/helper.ts';
+import { ordersTestServer } from './test-orders.ts';
 
 // Monday 2026-06-15, 18:07 in Berlin (UTC+2): the demo store is open 17:00–22:30.
 const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
@@ -12,14 +13,15 @@ const MONDAY_EVENING = new Date('2026-06-15T16:07:00Z');
 const PICKUP_ASAP = '2026-06-15T16:30:00.000Z';
 const DELIVERY_ASAP = '2026-06-15T17:15:00.000Z';
 
-let server: TestServer;
+// The tests set the orders' clock themselves (`setClock`).
+const server = ordersTestServer({
+  users: { customerA: { name: 'Anna A' }, customerB: { name: 'Bert B' } },
+  clock: false,
+});
 let catalogue: Catalogue;
 let simple: CatalogueProduct;
 let pizza: CatalogueProduct;
 let salad: CatalogueProduct;
-let customerA: TestUser;
-let customerB: TestUser;
-let admin: TestUser;
 
 function app() {
   return server.app;
@@ -83,7 +85,6 @@ async function orderCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await buildTestServer();
   const loaded = await app().catalogue.get(13);
   if (!loaded) throw new Error('no demo store');
   catalogue = loaded;
@@ -104,13 +105,6 @@ beforeAll(async () => {
     'pizza with sizes',
   );
   salad = find((p) => p.toppingGroups.some((g) => g.minSelect > 0), 'product with a required choice');
-  customerA = await createTestUser(app(), { name: 'Anna A' });
-  customerB = await createTestUser(app(), { name: 'Bert B' });
-  admin = await createTestUser(app(), { role: 'admin' });
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 beforeEach(() => {
@@ -372,8 +366,10 @@ describe('POST /api/orders/guest', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'order_not_found' });
     }
-    expect((await app().inject({ url: `/api/orders/${order.id}`, headers: customerA.headers })).statusCode).toBe(404);
-    const byAdmin = await app().inject({ url: `/api/orders/${order.id}`, headers: admin.headers });
+    expect(
+      (await app().inject({ url: `/api/orders/${order.id}`, headers: server.users.customerA.headers })).statusCode,
+    ).toBe(404);
+    const byAdmin = await app().inject({ url: `/api/orders/${order.id}`, headers: server.admin.headers });
     expect(byAdmin.statusCode).toBe(200);
     expect(parseOrder(byAdmin.body).tracking_token).toBeUndefined();
   });
@@ -596,7 +592,7 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     expect((await post('/api/orders/guest', guestOrder(), { key })).statusCode).toBe(201);
     const pickup = { ...guestOrder({ order_type: 'pickup', postcode: null }), address: undefined };
-    expect((await post('/api/orders/', pickup, { key, headers: customerA.headers })).statusCode).toBe(201);
+    expect((await post('/api/orders/', pickup, { key, headers: server.users.customerA.headers })).statusCode).toBe(201);
   });
 });
 
@@ -707,40 +703,52 @@ describe('customer orders', () => {
   }
 
   it("delivers to the caller's own saved address only, and lists the caller's orders newest first", async () => {
-    const ownAddress = await addressOf(customerA);
-    const foreignAddress = await addressOf(customerB);
+    const ownAddress = await addressOf(server.users.customerA);
+    const foreignAddress = await addressOf(server.users.customerB);
 
-    const foreign = await post('/api/orders/', customerOrder(foreignAddress), { headers: customerA.headers });
+    const foreign = await post('/api/orders/', customerOrder(foreignAddress), {
+      headers: server.users.customerA.headers,
+    });
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json()).toMatchObject({ code: 'unknown_address' });
-    const missing = await post('/api/orders/', customerOrder(undefined), { headers: customerA.headers });
+    const missing = await post('/api/orders/', customerOrder(undefined), { headers: server.users.customerA.headers });
     expect(missing.json()).toMatchObject({ code: 'address_required' });
 
     const first = parseOrder(
-      (await post('/api/orders/', customerOrder(ownAddress), { headers: customerA.headers })).body,
+      (await post('/api/orders/', customerOrder(ownAddress), { headers: server.users.customerA.headers })).body,
     );
-    expect(first).toMatchObject({ customer_name: 'Anna A', postcode: '10969', email: customerA.email });
+    expect(first).toMatchObject({ customer_name: 'Anna A', postcode: '10969', email: server.users.customerA.email });
     const second = parseOrder(
-      (await post('/api/orders/', customerOrder(ownAddress, { note: 'Zweite' }), { headers: customerA.headers })).body,
+      (
+        await post('/api/orders/', customerOrder(ownAddress, { note: 'Zweite' }), {
+          headers: server.users.customerA.headers,
+        })
+      ).body,
     );
     const bOrder = parseOrder(
-      (await post('/api/orders/', customerOrder(foreignAddress), { headers: customerB.headers })).body,
+      (await post('/api/orders/', customerOrder(foreignAddress), { headers: server.users.customerB.headers })).body,
     );
 
-    const history = await app().inject({ url: '/api/orders/', headers: customerA.headers });
+    const history = await app().inject({ url: '/api/orders/', headers: server.users.customerA.headers });
     expect(history.statusCode).toBe(200);
     const ids = history.json<Order[]>().map((order) => order.id);
     expect(ids.slice(0, 2)).toEqual([second.id, first.id]);
     expect(ids).not.toContain(bOrder.id);
 
-    expect((await app().inject({ url: `/api/orders/${first.id}`, headers: customerA.headers })).statusCode).toBe(200);
-    expect((await app().inject({ url: `/api/orders/${first.id}`, headers: customerB.headers })).statusCode).toBe(404);
-    expect((await app().inject({ url: `/api/orders/${bOrder.id}`, headers: customerA.headers })).statusCode).toBe(404);
+    expect(
+      (await app().inject({ url: `/api/orders/${first.id}`, headers: server.users.customerA.headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (await app().inject({ url: `/api/orders/${first.id}`, headers: server.users.customerB.headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app().inject({ url: `/api/orders/${bOrder.id}`, headers: server.users.customerA.headers })).statusCode,
+    ).toBe(404);
   });
 
   it("takes a pickup with the account's name", async () => {
     const response = await post('/api/orders/', customerOrder(undefined, { order_type: 'pickup', postcode: null }), {
-      headers: customerB.headers,
+      headers: server.users.customerB.headers,
     });
     expect(response.statusCode).toBe(201);
     expect(parseOrder(response.body)).toMatchObject({
@@ -763,6 +771,6 @@ describe('customer orders', () => {
   });
 
   it('leaves addresses alone', async () => {
-    expect(await app().database.db.select().from(addresses).where(eq(addresses.userId, admin.id))).toEqual([]);
+    expect(await app().database.db.select().from(addresses).where(eq(addresses.userId, server.admin.id))).toEqual([]);
   });
 });

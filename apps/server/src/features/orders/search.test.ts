@@ -1,25 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, orderSearchPageSchema, type Order, type OrderSearchPage } from '@pizzeria/domain';
-import { orders, stores } from '../../db/schema.ts';
-import {
-  buildTestServer,
-  createTestUser,
-  pickupOrder,
-  pinClock,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
-import { movePlacedAt, placeOrderVia } from './test-orders.ts';
+import { orders } from '../../db/schema.ts';
+import { pickupOrder } from '../../../test/helper.ts';
+import { movePlacedAt, ordersTestServer, placeOrderVia } from './test-orders.ts';
 
 // "Bestellungen": staff find any order by number, name, phone or e-mail, filter it by the store's local
 // days, status and payment, and page through all of them newest first, over orders placed through the app.
 
-let server: TestServer;
-let admin: TestUser;
-let customer: TestUser;
-let productId: number;
+// Room for every order of this file in one slot: the kitchen's capacity has its own tests.
+const server = ordersTestServer({ users: { customer: {} }, ordersPerSlot: 500 });
 
 interface Contact {
   name: string;
@@ -29,7 +19,7 @@ interface Contact {
 
 /** Places a guest's cash pickup and then gives it the time it was placed at (only `created_at` counts here). */
 async function place(contact: Contact, at: string): Promise<Order> {
-  const base = pickupOrder(productId, { quantity: 1 });
+  const base = pickupOrder(server.productId, { quantity: 1 });
   const order = await placeOrderVia(server.app, {
     ...base,
     address: {
@@ -43,7 +33,11 @@ async function place(contact: Contact, at: string): Promise<Order> {
   return order;
 }
 
-function search(query: Record<string, string>, headers: Record<string, string> = admin.headers, language = 'de') {
+function search(
+  query: Record<string, string>,
+  headers: Record<string, string> = server.admin.headers,
+  language = 'de',
+) {
   return server.app.inject({
     method: 'GET',
     url: `/api/admin/stores/13/orders?${new URLSearchParams(query).toString()}`,
@@ -67,13 +61,6 @@ let karl: Order; // Thursday 2026-11-26, 12:00 in Berlin
 let paid: Order; // paid with PayPal, its refund refused
 
 beforeAll(async () => {
-  server = await buildTestServer();
-  pinClock(server.app);
-  // Room for every order of this file in one slot: the kitchen's capacity has its own tests.
-  await server.app.database.db.update(stores).set({ ordersPerSlot: 500 }).where(eq(stores.id, 13));
-  admin = await createTestUser(server.app, { role: 'admin' });
-  customer = await createTestUser(server.app);
-  productId = (await simpleProduct(server.app)).id;
   gabi = await place(
     { name: 'Gabi Gast', phone: '0170 1234567', email: 'Gabi.Gast@Example.com' },
     '2026-11-27T23:30:00Z',
@@ -86,10 +73,6 @@ beforeAll(async () => {
     .update(orders)
     .set({ paymentMethod: 'paypal', paymentStatus: 'refund_failed', status: 'rejected' })
     .where(eq(orders.id, paid.id));
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 describe('GET /api/admin/stores/:id/orders: the search box', () => {
@@ -165,11 +148,11 @@ describe('GET /api/admin/stores/:id/orders: the filters', () => {
     expect(body.message).toContain('Status: einer aus der Liste');
     expect(body.message).toContain('von: ein Datum wie 2026-11-28');
 
-    const english = await search({ payment_status: 'gone' }, admin.headers, 'en');
+    const english = await search({ payment_status: 'gone' }, server.admin.headers, 'en');
     expect(english.statusCode).toBe(400);
     expect(apiErrorSchema.parse(english.json()).message).toContain('payment state: one from the list');
 
-    const reversed = await search({ from: '2026-11-28', to: '2026-11-27' }, admin.headers, 'en');
+    const reversed = await search({ from: '2026-11-28', to: '2026-11-27' }, server.admin.headers, 'en');
     expect(reversed.statusCode).toBe(400);
     expect(apiErrorSchema.parse(reversed.json())).toMatchObject({
       code: 'report_range_reversed',
@@ -215,14 +198,14 @@ describe('GET /api/admin/stores/:id/orders: paging', () => {
 describe('GET /api/admin/stores/:id/orders: who may search', () => {
   it('answers 401 without a token and 403 to a customer', async () => {
     expect((await search({}, {})).statusCode).toBe(401);
-    expect((await search({ q: 'gabi' }, customer.headers)).statusCode).toBe(403);
+    expect((await search({ q: 'gabi' }, server.users.customer.headers)).statusCode).toBe(403);
   });
 
   it('answers 404 for a store that does not exist', async () => {
     const response = await server.app.inject({
       method: 'GET',
       url: '/api/admin/stores/99999/orders',
-      headers: admin.headers,
+      headers: server.admin.headers,
     });
     expect(response.statusCode).toBe(404);
   });

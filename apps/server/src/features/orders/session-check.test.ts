@@ -2,47 +2,30 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@pizzeria/domain';
 import { users } from '../../db/schema.ts';
-import {
-  buildTestServer,
-  pinClock,
-  createTestUser,
-  placePickupOrder,
-  simpleProduct,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.ts';
-import { wsBase, type TestSocket } from '../../../test/ws-client.ts';
-import { socketsOf } from './test-orders.ts';
+import { createTestUser, placePickupOrder, type TestUser } from '../../../test/helper.ts';
+import type { TestSocket } from '../../../test/ws-client.ts';
+import { ordersTestServer } from './test-orders.ts';
 import { SESSION_CHECK_MS } from './channels.ts';
 
 // A socket whose session ended (password reset, a device signed out) is closed within a
 // minute, even when no order changes and so no message would have checked it again.
 
-let server: TestServer;
-let base: string;
-let productId: number;
-const sockets = socketsOf(() => base);
-
-beforeAll(async () => {
-  // Only intervals are the test's to move: the server's session check is one.
+// Only intervals are the test's to move: the server's session check is one. Faked before the server is
+// built, and real again after it is closed.
+beforeAll(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  server = await buildTestServer({ SEED_OPENING_HOURS: 'always' });
-  base = await wsBase(server.app);
-  pinClock(server.app);
-  productId = (await simpleProduct(server.app)).id;
 });
-afterAll(async () => {
-  sockets.closeAll();
-  await server.close();
+afterAll(() => {
   vi.useRealTimers();
 });
+const server = ordersTestServer({ env: { SEED_OPENING_HOURS: 'always' }, sockets: true });
 
 function placeOrder(headers?: Record<string, string>): Promise<Order> {
-  return placePickupOrder(server.app, productId, headers);
+  return placePickupOrder(server.app, server.productId, headers);
 }
 
 async function follow(path: string, auth: Record<string, string | undefined>): Promise<TestSocket> {
-  const socket = await sockets.to(path);
+  const socket = await server.sockets.to(path);
   socket.send({ type: 'auth', ...auth });
   await socket.next();
   return socket;

@@ -1,26 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderEvents, orders } from '../../db/schema.ts';
-import { buildTestServer, pinClock, placePickupOrder, simpleProduct, type TestServer } from '../../../test/helper.ts';
+import { placePickupOrder } from '../../../test/helper.ts';
 import { changeStatus } from './status.ts';
+import { ordersTestServer } from './test-orders.ts';
 
-let server: TestServer;
-let productId: number;
-
-beforeAll(async () => {
-  server = await buildTestServer();
-  pinClock(server.app);
-  productId = (await simpleProduct(server.app)).id;
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const server = ordersTestServer();
 
 describe('changeStatus', () => {
   it('moves an order only where the transition table allows, with its event and actor in one go', async () => {
     const db = server.app.database.db;
-    const { id } = await placePickupOrder(server.app, productId);
+    const { id } = await placePickupOrder(server.app, server.productId);
     const at = new Date('2026-06-15T16:10:00Z');
     const actor = { kind: 'system' as const, userId: null };
 
