@@ -858,6 +858,8 @@ export const staffSessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** What the device said it is (user agent, shortened), for the "signed-in devices" list. */
     deviceName: text('device_name').notNull().default(''),
+    /** The name staff gave the device at sign-in or later ("Küche Tablet"); null until named. */
+    label: text('label'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -865,6 +867,31 @@ export const staffSessions = pgTable(
   (t) => [
     uniqueIndex('staff_sessions_token_hash_unique').on(t.tokenHash),
     index('staff_sessions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A staff device's Web Push subscription (docs/product/back-office.md): every new order is pushed to it, so
+ * a board whose tab is closed still rings. It ends with the device's session; one the push service
+ * answers 404 or 410 for is deleted.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => staffSessions.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, base64url, as the subscription gave them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
 
