@@ -9,7 +9,6 @@ import {
   groupItemsRequestSchema,
   minSelectAboveMax,
   storeIdParamsSchema,
-  toCents,
   toppingGroupCreateRequestSchema,
   toppingGroupParamsSchema,
   toppingGroupUpdateRequestSchema,
@@ -17,11 +16,11 @@ import {
   type AdminToppingGroup,
 } from '@pizzeria/domain';
 import type { Db } from '../../../db/client.ts';
-import { groupItems, productToppingGroups, products, stores, toppingGroups, toppings } from '../../../db/schema.ts';
+import { groupItems, productToppingGroups, products, toppingGroups, toppings } from '../../../db/schema.ts';
 import { adminErrorResponses, HttpError } from '../../../plugins/errors.ts';
 import { checkVersion, editAudited } from '../../audit/index.ts';
-import { storeNotFound } from '../errors.ts';
-import { refuseOverlappingGroups } from './topping-overlap.ts';
+import { requireStore } from './categories.ts';
+import { refuseDuplicateToppings, replaceGroupItems } from './group-items.ts';
 
 type GroupRow = typeof toppingGroups.$inferSelect;
 
@@ -43,18 +42,6 @@ const MIN_ABOVE_MAX = new HttpError(400, 'min_select_above_max', {
   de: 'Die Mindestauswahl darf nicht größer sein als die Höchstauswahl.',
   en: 'The minimum to choose must not be greater than the maximum.',
 });
-
-const DUPLICATE_TOPPING = new HttpError(400, 'duplicate_topping', {
-  de: 'Eine Zutat steht zweimal in der Gruppe. Jede Zutat darf nur einmal vorkommen.',
-  en: 'A topping is in the group twice. Each topping may appear only once.',
-});
-
-function unknownToppings(ids: readonly number[]): HttpError {
-  return new HttpError(400, 'unknown_topping', {
-    de: `Diese Zutaten gibt es in diesem Restaurant nicht (oder sie sind archiviert): ${ids.join(', ')}.`,
-    en: `These toppings do not exist in this store (or are archived): ${ids.join(', ')}.`,
-  });
-}
 
 /** Groups in the back office's shape: items in the shop's order (archived toppings left out), products. */
 async function renderGroups(db: Db, rows: readonly GroupRow[]): Promise<AdminToppingGroup[]> {
@@ -94,11 +81,6 @@ async function renderGroup(db: Db, row: GroupRow): Promise<AdminToppingGroup> {
   const [rendered] = await renderGroups(db, [row]);
   if (!rendered) throw new Error('a rendered topping group went missing');
   return rendered;
-}
-
-async function requireStore(db: Db, storeId: number): Promise<void> {
-  const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
-  if (!store) throw storeNotFound(storeId);
 }
 
 /**
@@ -259,63 +241,14 @@ const groupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id: storeId, groupId } = request.params;
       const body = request.body;
-      const toppingIds = body.items.map((item) => item.topping_id);
-      if (new Set(toppingIds).size !== toppingIds.length) throw DUPLICATE_TOPPING;
+      refuseDuplicateToppings(body.items);
       const saved = await editAudited(app, request, {
         storeId,
         entity: 'topping_group',
         action: 'items',
         write: async (tx) => {
           const { row, before } = await beginWrite(tx, storeId, groupId, body.version);
-          const found =
-            toppingIds.length === 0
-              ? []
-              : await tx
-                  .select({ id: toppings.id })
-                  .from(toppings)
-                  .where(
-                    and(inArray(toppings.id, toppingIds), eq(toppings.storeId, storeId), isNull(toppings.archivedAt)),
-                  )
-                  // Held until the commit: a topping archived meanwhile waits for this save.
-                  .for('share');
-          const missing = toppingIds.filter((id) => !found.some((topping) => topping.id === id));
-          if (missing.length > 0) throw unknownToppings(missing);
-
-          // Rows of archived toppings stay (archived, not deleted); they are not part of what staff edit here.
-          const activeToppingIds = tx
-            .select({ id: toppings.id })
-            .from(toppings)
-            .where(and(eq(toppings.storeId, storeId), isNull(toppings.archivedAt)));
-          await tx
-            .delete(groupItems)
-            .where(and(eq(groupItems.groupId, row.id), inArray(groupItems.toppingId, activeToppingIds)));
-          if (body.items.length > 0) {
-            await tx.insert(groupItems).values(
-              body.items.map((item, position) => ({
-                groupId: row.id,
-                toppingId: item.topping_id,
-                priceCents: toCents(item.price),
-                position,
-              })),
-            );
-          }
-          // Two groups of one product saved at once must not both pass the check below: the products that
-          // offer this group are locked (in id order), so the later save waits and then sees the earlier one.
-          await tx
-            .select({ id: products.id })
-            .from(products)
-            .where(
-              inArray(
-                products.id,
-                tx
-                  .select({ id: productToppingGroups.productId })
-                  .from(productToppingGroups)
-                  .where(eq(productToppingGroups.groupId, row.id)),
-              ),
-            )
-            .orderBy(asc(products.id))
-            .for('no key update');
-          await refuseOverlappingGroups(tx, { groupId: row.id });
+          await replaceGroupItems(tx, storeId, row.id, body.items);
           const [updated] = await tx
             .update(toppingGroups)
             .set({ version: row.version + 1 })

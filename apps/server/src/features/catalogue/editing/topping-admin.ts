@@ -20,7 +20,6 @@ import {
   additives,
   allergens,
   groupItems,
-  stores,
   toppingAdditives,
   toppingAllergens,
   toppingGroups,
@@ -28,7 +27,8 @@ import {
 } from '../../../db/schema.ts';
 import { adminErrorResponses, HttpError } from '../../../plugins/errors.ts';
 import { checkVersion, editAudited } from '../../audit/index.ts';
-import { storeNotFound } from '../errors.ts';
+import { requireStore } from './categories.ts';
+import { replaceDeclarations } from './topping-declarations.ts';
 
 type ToppingRow = typeof toppings.$inferSelect;
 
@@ -36,20 +36,6 @@ export function toppingNotFound(): HttpError {
   return new HttpError(404, 'topping_not_found', {
     de: 'Diese Zutat gibt es in diesem Restaurant nicht.',
     en: 'There is no such topping in this store.',
-  });
-}
-
-function unknownAllergen(codes: readonly string[]): HttpError {
-  return new HttpError(400, 'unknown_allergen', {
-    de: `Diese Allergene gibt es nicht: ${codes.join(', ')}.`,
-    en: `There are no such allergens: ${codes.join(', ')}.`,
-  });
-}
-
-function unknownAdditive(codes: readonly string[]): HttpError {
-  return new HttpError(400, 'unknown_additive', {
-    de: `Diese Zusatzstoffe gibt es nicht (oder sie sind archiviert): ${codes.join(', ')}.`,
-    en: `There are no such additives (or they are archived): ${codes.join(', ')}.`,
   });
 }
 
@@ -104,11 +90,6 @@ async function lockTopping(tx: Db, storeId: number, toppingId: number): Promise<
     .where(and(eq(toppings.id, toppingId), eq(toppings.storeId, storeId), isNull(toppings.archivedAt)))
     .for('no key update');
   return row;
-}
-
-async function requireStore(db: Db, storeId: number): Promise<void> {
-  const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
-  if (!store) throw storeNotFound(storeId);
 }
 
 /**
@@ -258,58 +239,13 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id: storeId, toppingId } = request.params;
       const body = request.body;
-      const allergenCodes = [...new Set(body.allergen_codes)];
-      const additiveCodes = [...new Set(body.additive_codes)];
       const saved = await editAudited(app, request, {
         storeId,
         entity: 'topping',
         action: 'declarations',
         write: async (tx) => {
           const { row, before } = await beginWrite(tx, storeId, toppingId, body.version);
-          const allergenRows =
-            allergenCodes.length === 0
-              ? []
-              : await tx
-                  .select({ id: allergens.id, code: allergens.code })
-                  .from(allergens)
-                  .where(inArray(allergens.code, allergenCodes));
-          const missingAllergens = allergenCodes.filter((code) => !allergenRows.some((found) => found.code === code));
-          if (missingAllergens.length > 0) throw unknownAllergen(missingAllergens);
-          const additiveRows =
-            additiveCodes.length === 0
-              ? []
-              : await tx
-                  .select({ id: additives.id, code: additives.code })
-                  .from(additives)
-                  .where(and(inArray(additives.code, additiveCodes), isNull(additives.archivedAt)))
-                  // Held until the commit: an additive archived meanwhile waits for this declaration.
-                  .for('share');
-          const missingAdditives = additiveCodes.filter((code) => !additiveRows.some((found) => found.code === code));
-          if (missingAdditives.length > 0) throw unknownAdditive(missingAdditives);
-
-          await tx.delete(toppingAllergens).where(eq(toppingAllergens.toppingId, row.id));
-          // Links to archived additives stay, like the additives: nothing shows them any more.
-          await tx
-            .delete(toppingAdditives)
-            .where(
-              and(
-                eq(toppingAdditives.toppingId, row.id),
-                inArray(
-                  toppingAdditives.additiveId,
-                  tx.select({ id: additives.id }).from(additives).where(isNull(additives.archivedAt)),
-                ),
-              ),
-            );
-          if (allergenRows.length > 0) {
-            await tx
-              .insert(toppingAllergens)
-              .values(allergenRows.map((allergen) => ({ toppingId: row.id, allergenId: allergen.id })));
-          }
-          if (additiveRows.length > 0) {
-            await tx
-              .insert(toppingAdditives)
-              .values(additiveRows.map((additive) => ({ toppingId: row.id, additiveId: additive.id })));
-          }
+          await replaceDeclarations(tx, row.id, body);
           const [updated] = await tx
             .update(toppings)
             .set({ version: row.version + 1 })

@@ -1,14 +1,18 @@
 import '../auth.css';
 import '../register-texts.ts';
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import * as z from 'zod/mini';
 import { emailSchema } from '@pizzeria/domain';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { failureText } from '../auth-errors.ts';
 import { MailSentIcon } from './auth-icons.tsx';
-import { AuthCard, EmailField, SubmitRow, useFormFields } from './form-field.tsx';
+import { AuthCard, EmailField, SubmitRow, useAccountForm } from './form-field.tsx';
+
+/** The address checked as an account's is, so a typo is caught here rather than never mailed to. */
+const forgotFormSchema = z.object({ email: emailSchema });
 
 /**
  * `/forgot-password` (docs/product/shop.md): asks for a reset link. The answer is the same whether or not the
@@ -17,21 +21,13 @@ import { AuthCard, EmailField, SubmitRow, useFormFields } from './form-field.tsx
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('forgot.page_title'));
-  const { values, setErrors, field } = useFormFields({ email: '' });
-  const email = values.email;
-  const input = useRef<HTMLInputElement>(null);
+  const { field, checkAndSend } = useAccountForm(forgotFormSchema, { email: '' });
   const forgot = useForgotPassword();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (forgot.isPending) return;
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      setErrors({ email: email.trim() === '' ? t('required') : t('email_invalid') });
-      input.current?.focus();
-      return;
-    }
-    forgot.mutate({ email: parsed.data });
+    checkAndSend(event, (input) => forgot.mutate(input));
   };
 
   return (
@@ -44,7 +40,7 @@ export default function ForgotPasswordPage() {
         </div>
       ) : (
         <form className="auth-form" onSubmit={submit} noValidate>
-          <EmailField ref={input} {...field('email')} />
+          <EmailField {...field('email')} />
           <SubmitRow
             error={forgot.isError ? failureText(forgot.error, { generic: t('generic_error') }) : null}
             pending={forgot.isPending}

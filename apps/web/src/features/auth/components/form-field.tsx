@@ -1,8 +1,21 @@
 import '../auth-form.css';
 import '../register-texts.ts';
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type SubmitHandler,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from '@pizzeria/domain';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { EyeIcon, EyeOffIcon } from './auth-icons.tsx';
 
 // The account forms' parts (fields, frame, submit row, form state) live in this one module on purpose:
@@ -90,7 +103,7 @@ export function NewPasswordField(props: NewPasswordFieldProps) {
 }
 
 /** The text key of why a typed, non-empty password breaks the rules (`passwordSchema`): too long or too short. */
-export function passwordLengthError(password: string) {
+function passwordLengthError(password: string) {
   return password.length > PASSWORD_MAX_LENGTH ? 'register.password_too_long' : 'register.password_too_short';
 }
 
@@ -143,21 +156,74 @@ export function SubmitRow({ error, pending, label, pendingLabel }: SubmitRowProp
   );
 }
 
+/** The sentences an account field's error may say, as text keys: the page speaks them in its language. */
+type FieldErrorKey =
+  | 'required'
+  | 'email_invalid'
+  | 'register.password_too_short'
+  | 'register.password_too_long'
+  | 'register.password_too_common'
+  | 'register.phone_invalid'
+  | 'register.email_taken'
+  | 'reset.mismatch';
+
 /**
- * The typed values of an account form and each field's own error. `field(name)` gives a `FormField`
- * its value, error and change handler; typing in a field clears its error.
+ * What a field the domain's schema refused says, by the field and what was typed: the schema's own
+ * messages are for developers ("Too small: expected string to have >=8 characters").
  */
-export function useFormFields<Name extends string>(initial: Record<Name, string>) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<Name, ReactNode>>>({});
-  const field = (name: Name) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [name]: value }));
-      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-    },
+function fieldErrorKey(field: string, typed: unknown): FieldErrorKey {
+  const value = typeof typed === 'string' ? typed : '';
+  if (field === 'password_repeat') return 'reset.mismatch';
+  if (field === 'phone') return 'register.phone_invalid';
+  if (field === 'password') return value === '' ? 'required' : passwordLengthError(value);
+  if (field === 'email' && value.trim() !== '') return 'email_invalid';
+  return 'required';
+}
+
+/** Checks the form with the domain's schema and gives each refused field its text key as its message. */
+function accountResolver<Values extends FieldValues, Output>(schema: z.ZodMiniType<Output>) {
+  // The resolver's types cannot see through a generic schema; it is the domain schema of `Values`.
+  const check = zodResolver(schema as never) as unknown as Resolver<Values, unknown, Output>;
+  const resolver: Resolver<Values, unknown, Output> = async (values, context, options) => {
+    const result = await check(values, context, options);
+    for (const [field, error] of Object.entries(result.errors)) {
+      if (error && typeof error === 'object') error.message = fieldErrorKey(field, values[field]);
+    }
+    return result;
+  };
+  return resolver;
+}
+
+/**
+ * An account form on react-hook-form, checked on submit with the domain's schema (the server's own).
+ * `checkAndSend(event, send)` sends the schema's output, or marks every field that is wrong and brings
+ * the first (in the form's order) into view with the focus. A server's answer about one field goes there
+ * with `form.setError(field, { type: 'server', message: key }, { shouldFocus: true })`. Typing in a field
+ * clears its error; what was typed stays, whatever the answer. `field(name)` gives a `FormField` its
+ * registration and its error in the page's language.
+ */
+export function useAccountForm<Values extends Record<string, string>, Output>(
+  schema: z.ZodMiniType<Output>,
+  defaultValues: Values,
+) {
+  const { t } = useTranslation('auth');
+  const form = useForm<Values, unknown, Output>({
+    defaultValues: defaultValues as DefaultValues<Values>,
+    resolver: accountResolver<Values, Output>(schema),
+    // A field is checked again at the next submit, not while it is typed (a half-typed address is no error).
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  return { values, errors, setErrors, field };
+  const field = (name: Path<Values>) => {
+    const error: FieldError | undefined = get(form.formState.errors, name);
+    return {
+      ...form.register(name, { onChange: () => form.clearErrors(name) }),
+      error: error?.message ? t(error.message as FieldErrorKey) : undefined,
+    };
+  };
+  const checkAndSend = (event: FormEvent<HTMLFormElement>, send: SubmitHandler<Output>) => {
+    const element = event.currentTarget;
+    void form.handleSubmit(send, (errors) => focusFirstInvalid(element, Object.keys(errors)))(event);
+  };
+  return { form, field, checkAndSend };
 }

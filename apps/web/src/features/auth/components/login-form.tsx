@@ -1,6 +1,7 @@
 import '../register-texts.ts';
-import { useState, type FormEvent } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { LoginRequest } from '@pizzeria/domain';
 import { failureText } from '../auth-errors.ts';
@@ -18,6 +19,8 @@ interface LoginFormProps<Result> {
   invalidCredentials?: string;
   /** Adds the button that shows the password as typed. */
   revealPassword?: boolean;
+  /** Further fields after the password (the back office's name for the device), held by the page. */
+  children?: ReactNode;
 }
 
 /**
@@ -25,34 +28,32 @@ interface LoginFormProps<Result> {
  * entered and checked only by the server, whose answer says what is wrong. While it is on its way the
  * button is disabled and says 'Logging in...'; a failure keeps what was typed and says why.
  */
-export function LoginForm<Result>({ login, onSignedIn, invalidCredentials, revealPassword }: LoginFormProps<Result>) {
+export function LoginForm<Result>({
+  login,
+  onSignedIn,
+  invalidCredentials,
+  revealPassword,
+  children,
+}: LoginFormProps<Result>) {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<LoginRequest>({ defaultValues: { username: '', password: '' } });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((credentials) => {
     if (login.isPending) return;
-    login.mutate({ username: email, password }, { onSuccess: onSignedIn });
-  };
+    login.mutate(credentials, { onSuccess: onSignedIn });
+  });
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
-      <EmailField
-        name="username"
-        autoComplete="username"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField autoComplete="username" {...form.register('username')} />
       <FormField
         label={t('password')}
         type="password"
-        name="password"
         autoComplete="current-password"
         revealable={revealPassword}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...form.register('password')}
       />
+      {children}
       <SubmitRow
         error={
           login.isError

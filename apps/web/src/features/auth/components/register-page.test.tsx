@@ -107,6 +107,53 @@ describe('registration', () => {
     expect(useSessionStore.getState().user).toBeNull();
   });
 
+  it('puts the server’s refusal of the email on that field with the focus, and typing there clears it', async () => {
+    fakeApi({
+      'POST /api/register/customer': { status: 409, body: { message: 'E-Mail vergeben', code: 'email_taken' } },
+    });
+    const user = renderRegister();
+    await fillIn(user);
+    await user.click(submit());
+    await waitFor(() => expect(email()).toHaveAttribute('aria-invalid', 'true'));
+    expect(email()).toHaveFocus();
+    expect(name()).not.toHaveAttribute('aria-invalid');
+    expect(password()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(email(), 'x');
+    expect(email()).not.toHaveAttribute('aria-invalid');
+    expect(email()).not.toHaveAccessibleDescription(/Zu dieser E-Mail-Adresse/);
+  });
+
+  it('takes the refusal of the last attempt away when the form is sent again and is still wrong', async () => {
+    fakeApi({
+      'POST /api/register/customer': {
+        status: 400,
+        body: { message: 'Die Anfrage ist ungültig.', code: 'invalid_request' },
+      },
+    });
+    const user = renderRegister();
+    await fillIn(user);
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Die Anfrage ist ungültig.');
+    await user.clear(name());
+    await user.click(submit());
+    expect(name()).toHaveAccessibleDescription('Bitte füllen Sie dieses Feld aus.');
+    expect(name()).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says a field’s error in the language the page speaks now', async () => {
+    fakeApi({});
+    const user = renderRegister();
+    await user.click(submit());
+    expect(name()).toHaveAccessibleDescription('Bitte füllen Sie dieses Feld aus.');
+    await changeLanguage('en');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Please fill out this field.'),
+    );
+  });
+
   it('says next to the password that it is too common', async () => {
     fakeApi({
       'POST /api/register/customer': {
@@ -123,6 +170,7 @@ describe('registration', () => {
       ),
     );
     expect(password()).toHaveFocus();
+    expect(email()).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows any other refusal of the server, and something went wrong on a failure', async () => {

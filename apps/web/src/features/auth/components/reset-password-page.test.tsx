@@ -49,6 +49,9 @@ describe('reset password', () => {
     await user.type(password(), 'kurz');
     await user.click(save());
     expect(password()).toHaveAccessibleDescription(/Das Passwort muss mindestens 8 Zeichen lang sein\./);
+    expect(password()).toHaveFocus();
+    // The second entry is compared only once the first is a valid password.
+    expect(repeat()).not.toHaveAttribute('aria-invalid');
     await user.type(password(), '-aber-jetzt-lang');
     await user.type(repeat(), 'etwas-anderes');
     await user.click(save());
@@ -92,7 +95,10 @@ describe('reset password', () => {
     await user.type(repeat(), 'password123');
     await user.click(save());
     expect(await screen.findByText('Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.')).toBeVisible();
+    expect(password()).toHaveAccessibleDescription(/Dieses Passwort ist zu verbreitet/);
+    expect(password()).toHaveFocus();
     expect(password()).toHaveValue('password123');
+    expect(repeat()).toHaveValue('password123');
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',

@@ -1,16 +1,25 @@
 import '../auth.css';
 import '../register-texts.ts';
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import * as z from 'zod/mini';
 import { passwordSchema } from '@pizzeria/domain';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { errorCode, failureText } from '../auth-errors.ts';
-import { AuthCard, FormField, NewPasswordField, passwordLengthError, SubmitRow, useFormFields } from './form-field.tsx';
+import { AuthCard, FormField, NewPasswordField, SubmitRow, useAccountForm } from './form-field.tsx';
 
 /** The server's answer to a token that is unknown, used or expired. */
 const INVALID_TOKEN = 'invalid_reset_token';
+
+/** The new password by the account's rules, typed twice alike; the second is compared once the first is right. */
+const newPasswordFormSchema = z.object({ password: passwordSchema, password_repeat: z.string() }).check(
+  z.refine((values) => values.password === values.password_repeat, {
+    path: ['password_repeat'],
+    when: (payload) => passwordSchema.safeParse((payload.value as { password?: unknown }).password).success,
+  }),
+);
 
 /**
  * `/reset-password?token=` (docs/product/shop.md), opened from the emailed link: a new password, twice. Success
@@ -21,39 +30,31 @@ export default function ResetPasswordPage() {
   usePageTitle(t('reset.page_title'));
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [, navigate] = useLocation();
-  const { values, setErrors, field } = useFormFields({ password: '', repeat: '' });
-  const { password, repeat } = values;
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const repeatInput = useRef<HTMLInputElement>(null);
+  const { form, field, checkAndSend } = useAccountForm(newPasswordFormSchema, { password: '', password_repeat: '' });
   const reset = useResetPassword();
   const linkInvalid = token === '' || (reset.isError && errorCode(reset.error) === INVALID_TOKEN);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (reset.isPending) return;
-    if (!passwordSchema.safeParse(password).success) {
-      setErrors({ password: password === '' ? t('required') : t(passwordLengthError(password)) });
-      passwordInput.current?.focus();
-      return;
-    }
-    if (password !== repeat) {
-      setErrors({ repeat: t('reset.mismatch') });
-      repeatInput.current?.focus();
-      return;
-    }
-    setErrors({});
+  const send = ({ password }: { password: string }) =>
     reset.mutate(
       { token, password },
       {
         onSuccess: () => navigate('/login?reset=done', { replace: true }),
         onError: (error) => {
           if (errorCode(error) === 'password_too_common') {
-            setErrors({ password: t('register.password_too_common') });
-            passwordInput.current?.focus();
+            form.setError(
+              'password',
+              { type: 'server', message: 'register.password_too_common' },
+              { shouldFocus: true },
+            );
           }
         },
       },
     );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    checkAndSend(event, send);
   };
 
   const serverError =
@@ -74,14 +75,12 @@ export default function ResetPasswordPage() {
         </div>
       ) : (
         <form className="auth-form" onSubmit={submit} noValidate>
-          <NewPasswordField ref={passwordInput} label={t('reset.password')} name="password" {...field('password')} />
+          <NewPasswordField label={t('reset.password')} {...field('password')} />
           <FormField
-            ref={repeatInput}
             label={t('reset.repeat')}
             type="password"
-            name="password_repeat"
             autoComplete="new-password"
-            {...field('repeat')}
+            {...field('password_repeat')}
           />
           <SubmitRow
             error={serverError}
