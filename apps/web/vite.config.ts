@@ -2,10 +2,11 @@ import { defineConfig } from 'vite';
 import { compileHints } from './build/compile-hints.ts';
 import { firstLoadChunk } from './build/first-load-chunk.ts';
 import { precompress } from './build/precompress.ts';
+import { backOfficeServiceWorker } from './build/service-worker.ts';
 
 export default defineConfig({
   base: '/order-online/',
-  plugins: [firstLoadChunk(), compileHints(), precompress()],
+  plugins: [firstLoadChunk(), compileHints(), precompress(), backOfficeServiceWorker()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

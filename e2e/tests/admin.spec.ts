@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test.ts';
-import { isPhone, seriousA11yViolations, SHOP, STAFF } from '../support/shop.ts';
+import { seriousA11yViolations, SHOP, signInStaff, STAFF } from '../support/shop.ts';
 
 const RESTAURANT = 'Pizzeria Bella Napoli';
 
@@ -23,7 +23,9 @@ test('staff sign in, see the dashboard and this device, and sign out', async ({ 
   await expect(page).toHaveTitle(new RegExp(`^(\\(\\d+\\) )?Admin Dashboard \\| ${RESTAURANT} Restaurant$`));
   // The orders board: the shift to start, today's figures, the columns, the live connection.
   await expect(page.getByRole('button', { name: 'Schicht starten' })).toBeVisible();
+  await page.getByRole('button', { name: 'Tageszahlen' }).click();
   await expect(page.getByRole('heading', { name: 'Heute auf einen Blick' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Heute auf einen Blick' }).getByRole('button', { name: 'Schließen' }).click();
   for (const column of ['Neu', 'In der Küche', 'Fertig / unterwegs', 'Heute erledigt'])
     await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${column}`) })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Live verbunden' })).toBeVisible();
@@ -34,7 +36,8 @@ test('staff sign in, see the dashboard and this device, and sign out', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 
   const navigation = page.getByRole('navigation', { name: 'Verwaltung' });
-  if (isPhone(page)) await navigation.getByRole('button', { name: 'Menü' }).click();
+  // The orders board folds its navigation away at every width.
+  await navigation.getByRole('button', { name: 'Menü' }).click();
   await navigation.getByRole('link', { name: 'Geräte' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Geräte' })).toBeVisible();
   const thisDevice = page.getByRole('listitem').filter({ hasText: 'Dieses Gerät' });
@@ -69,4 +72,27 @@ test('a customer account is refused at the staff login', async ({ page, request 
   );
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('staff_session'))).toBeNull();
+});
+
+test('a mistyped back-office address says the page does not exist, inside the frame, and leads to the dashboard', async ({
+  page,
+}) => {
+  await signInStaff(page);
+  await page.goto(`${SHOP}/admin/xyz`);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeVisible();
+  await expect(page).toHaveTitle(`Seite nicht gefunden | ${RESTAURANT} Restaurant`);
+  // The address stays as typed, so the person sees what was wrong with it.
+  await expect(page).toHaveURL(/\/order-online\/admin\/xyz$/);
+  await expect(
+    page.getByText('Die Adresse /admin/xyz gibt es in der Verwaltung nicht.', { exact: false }),
+  ).toBeVisible();
+  // The back office's frame is there: its header and its menu.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Verwaltung' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Zum Admin Dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/order-online\/admin\/home$/);
 });

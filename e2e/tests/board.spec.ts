@@ -3,7 +3,7 @@ import { alarms, chimes, listenToSound } from '../support/board-sound.ts';
 import { buildCartItem, type Postcode, type Product } from '@pizzeria/domain';
 import { placeGuestOrder } from '../support/orders.ts';
 import { startOwnServer } from '../support/own-server.ts';
-import { isPhone, seriousA11yViolations, SHOP, signInStaff, keepDeliveryCart } from '../support/shop.ts';
+import { isPhone, seriousA11yViolations, SHOP, signInStaff, keepDeliveryCart, staffHeaders } from '../support/shop.ts';
 
 // The orders board, as the kitchen uses it on a Friday evening.
 
@@ -164,11 +164,34 @@ test('staff open an order and reject it with a listed reason; on a phone the col
   request,
 }) => {
   await signInStaff(page);
+  // The board is the kitchen's screen: its navigation is folded away, one tap opens it.
+  const navigation = page.getByRole('navigation', { name: 'Verwaltung' });
+  await expect(navigation.getByRole('link', { name: 'Bestellungen' })).toBeHidden();
+  await navigation.getByRole('button', { name: 'Menü' }).click();
+  await expect(navigation.getByRole('link', { name: 'Bestellungen' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(navigation.getByRole('link', { name: 'Bestellungen' })).toBeHidden();
+
   const order = await nightShiftOrder(request, '');
   await expect(card(page, order.id)).toBeVisible();
+  await expect(card(page, order.id)).toContainText('Neu – bitte öffnen');
   expect(await seriousA11yViolations(page)).toEqual([]);
   await card(page, order.id).click();
   const dialog = page.getByRole('dialog', { name: `Bestellung #${order.id}` });
+  // What was ordered is in view together with the decision, and the order is named once.
+  const line = dialog.getByText(`2 × ${order.items[0]?.display_name ?? ''}`, { exact: true });
+  const accept = dialog.getByRole('button', { name: /^Annehmen – in \d+ Min\.$/ });
+  await expect(line).toBeInViewport();
+  await expect(accept).toBeInViewport();
+  await expect(dialog.getByRole('heading', { name: `Bestellung #${order.id}` })).toHaveCount(1);
+  if (!isPhone(page)) {
+    // On a tablet the order sits beside the choices: the reasons to reject start level with the items.
+    const [items, reasons] = await Promise.all([
+      line.boundingBox(),
+      dialog.getByRole('form', { name: 'Ablehnen' }).boundingBox(),
+    ]);
+    expect(reasons?.x ?? 0).toBeGreaterThan((items?.x ?? 0) + (items?.width ?? 0) - 1);
+  }
   // Stored in E.164, shown as people read it.
   await expect(dialog.getByRole('link', { name: '030 555666' })).toHaveAttribute('href', 'tel:+4930555666');
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -192,6 +215,39 @@ test('staff open an order and reject it with a listed reason; on a phone the col
     ]);
     expect(done?.x).toBe(waiting?.x);
   }
+});
+
+test('an order past its promised time says so in words, and the kitchen’s column lists it first', async ({
+  page,
+  request,
+}) => {
+  await signInStaff(page);
+  const headers = await staffHeaders(request);
+  const early = await nightShiftOrder(request, '');
+  const later = await nightShiftOrder(request, '');
+  for (const [order, minutes] of [
+    [later, 45],
+    [early, 2],
+  ] as const) {
+    const accepted = await request.post(`/api/admin/orders/${order.id}/accept`, {
+      headers,
+      data: { eta_minutes: minutes },
+    });
+    expect(accepted.ok()).toBe(true);
+  }
+  const kitchen = column(page, 'In der Küche');
+  await expect(kitchen.locator(`[data-order-id="${early.id}"]`)).toContainText(/in [12] Min\./);
+  const ids = await kitchen
+    .locator('[data-order-id]')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-order-id')));
+  expect(ids.indexOf(String(early.id))).toBeLessThan(ids.indexOf(String(later.id)));
+
+  // Five minutes on, on the board's clock: promised two minutes after it was accepted, it is late.
+  await page.clock.setFixedTime(Date.now() + 5 * 60_000);
+  await expect(kitchen.locator(`[data-order-id="${early.id}"]`)).toContainText(/\d+ Min\. überfällig/, {
+    timeout: 15_000,
+  });
+  await expect(kitchen.locator(`[data-order-id="${later.id}"]`)).not.toContainText(/überfällig|fällig|in \d+ Min\./);
 });
 
 test('the board’s server restarts: the board alarms after 30 s without it, reconnects, and an order placed meanwhile rings', async ({
@@ -227,7 +283,7 @@ test('the board’s server restarts: the board alarms after 30 s without it, rec
     const chimedBefore = await chimes(page);
 
     held = false;
-    // The next attempt reaches the server (reconnects back off to at most 30 s): the list is read again.
+    // The next attempt reaches the server (the board tries again every second or so): the list is read again.
     await expect(page.getByRole('status').filter({ hasText: 'Live verbunden' })).toBeVisible({ timeout: 45_000 });
     await expect(card(page, order.id)).toBeVisible();
     await expect.poll(() => chimes(page)).toBeGreaterThan(chimedBefore);

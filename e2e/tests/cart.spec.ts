@@ -10,7 +10,7 @@ import {
   type Postcode,
   type Product,
 } from '@pizzeria/domain';
-import { openShop, reloadWithStored, seriousA11yViolations } from '../support/shop.ts';
+import { keepDeliveryCart, openShop, reloadWithStored, seriousA11yViolations, staffHeaders } from '../support/shop.ts';
 
 interface Catalogue {
   products: Product[];
@@ -207,4 +207,62 @@ test('the open cart has no serious accessibility violations', async ({ page, req
   const cart = await openCart(page, 3);
   await expect(cart.getByText('Pizza Diavola (Klein Ø 26 cm)')).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+/** Staff mark a dish sold out for today (or sell it again), through the back office's API. */
+async function setSoldOut(request: APIRequestContext, productId: number, soldOut: boolean): Promise<void> {
+  const headers = await staffHeaders(request);
+  const current = await request.get(`/api/admin/stores/13/products/${productId}`, { headers });
+  expect(current.ok()).toBe(true);
+  const { version } = (await current.json()) as { version: number };
+  const changed = await request.put(`/api/admin/stores/13/products/${productId}/sold-out`, {
+    headers,
+    data: { sold_out: soldOut, version },
+  });
+  expect(changed.ok()).toBe(true);
+}
+
+test("a dish staff sell out while it is in a guest's cart is named there at once and removed with one tap", async ({
+  page,
+  request,
+}) => {
+  const data = await catalogue(request);
+  const salami = product(data, 'Pizza Salami');
+  const pizzas = choice(salami, /Groß/, []);
+  const colas = choice(product(data, 'Cola 0,33 l'), null, [], 2);
+  const area = data.postcodes.find((entry) => entry.postcode === '10117');
+  if (!area) throw new Error('10117 is not a delivery area');
+  await openShop(page);
+  await keepDeliveryCart(page, [pizzas, colas], area);
+  await page.reload();
+  const cart = await openCart(page, 3);
+  await expect(cart.getByText(/ausverkauft/)).toHaveCount(0);
+
+  try {
+    // The open shop hears of it over its live status, without a reload.
+    await setSoldOut(request, salami.id, true);
+    await expect(cart.getByText(`${pizzas.displayName} ist heute ausverkauft`)).toBeVisible();
+    const checkout = cart.getByRole('button', { name: /Zur Kasse/ });
+    await expect(checkout).toBeDisabled();
+    await expect(
+      cart.getByText(`Heute ausverkauft: ${pizzas.displayName}. Bitte entfernen Sie es zuerst.`),
+    ).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await cart
+      .getByRole('button', {
+        name: 'Aus dem Warenkorb entfernen',
+        description: `${pizzas.displayName} ist heute ausverkauft`,
+      })
+      .click();
+    await expect(cart.getByText(/ausverkauft/)).toHaveCount(0);
+    await expect(cart.getByText('Cola 0,33 l')).toBeVisible();
+    await page.keyboard.press('Escape');
+    // On the menu it stays in its place, greyed, saying why.
+    const card = page.getByRole('article', { name: 'Pizza Salami' });
+    await expect(card.getByText('Heute ausverkauft')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Pizza Salami auswählen' })).toBeDisabled();
+  } finally {
+    await setSoldOut(request, salami.id, false);
+  }
 });

@@ -169,6 +169,37 @@ test('a guest pre-orders for tomorrow, and the order page and its acceptance nam
   await expect(page.getByText(/Voraussichtlich am \w{2}\.?, \d{2}\.\d{2}\. um \d{2}:\d{2} bei Ihnen\./)).toBeVisible();
 });
 
+test('a closure day in the pre-order window says it is closed, with the reason staff gave', async ({
+  page,
+  request,
+}) => {
+  const headers = await staffHeaders(request);
+  const closedOn = dayAfter(berlinDate(new Date()), 2);
+  const created = await request.post('/api/admin/stores/13/closures', {
+    headers,
+    data: { starts_on: closedOn, ends_on: closedOn, reason: 'Betriebsferien' },
+  });
+  expect(created.ok()).toBe(true);
+  const closure = (await created.json()) as { id: number };
+  try {
+    await toGuestForm(page, request);
+    await fillGuestForm(page);
+    await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
+
+    const days = page.getByRole('group', { name: 'Tag' });
+    const closed = days.getByRole('radio', { name: /geschlossen/ });
+    // Not "keine Zeiten frei": a closed day is not a booked one.
+    await expect(closed).toHaveCount(1);
+    await expect(closed).toBeDisabled();
+    await expect(closed).toHaveValue(closedOn);
+    await expect(days.getByText(/^\S+ \d{2}\.\d{2}\.: geschlossen – Betriebsferien$/)).toBeVisible();
+    await expect(page.getByText(/keine Zeiten frei/)).toHaveCount(0);
+    expect(await seriousViolationsInMain(page)).toEqual([]);
+  } finally {
+    await request.delete(`/api/admin/stores/13/closures/${closure.id}`, { headers });
+  }
+});
+
 test('the checkout guard sends visitors to the guest form and customers to their addresses', async ({
   page,
   request,

@@ -24,6 +24,7 @@ import { staffRoutes } from './features/staff/index.ts';
 import { mail } from './features/mail/index.ts';
 import { paymentRoutes, paymentsService } from './features/payments/index.ts';
 import { currentStatusOf, menuPageFrom } from './features/shop-page/index.ts';
+import { pushService } from './features/push/index.ts';
 import { ensureAdminAccount } from './db/seed/admin.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -83,6 +84,7 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   await instance.register(ordersService, { guestSharePercent: config.GUEST_ORDERS_SHARE_OF_SLOT_PERCENT });
   await instance.register(paymentsService, { paypal });
   await instance.register(boardWatchService);
+  await instance.register(pushService, { publicUrl: config.PUBLIC_URL, mailFrom: config.MAIL_FROM });
 
   await instance.register(
     async (api) => {

@@ -18,6 +18,8 @@ export * from './api/error-codes.ts';
 export * from './api/order-error-texts.ts';
 export * from './api/accounts.ts';
 export * from './api/staff.ts';
+export * from './api/staff-devices.ts';
+export * from './api/push.ts';
 export * from './api/addresses.ts';
 export * from './api/orders.ts';
 export * from './api/contact-details.ts';

@@ -389,6 +389,44 @@ describe('pre-orders for a later day', () => {
     ).toEqual([{ date: '2026-06-15', available: true }]);
   });
 
+  it("says why a day has no time: closed (with the closure's reason), full, too late today, or paused", () => {
+    const closure = { id: 1, starts_on: '2026-06-19', ends_on: '2026-06-19', reason: 'Betriebsferien' };
+    const closures = [closure];
+    const saturdaySlots = [0, 1, 2, 3, 4, 5, 6, 7].map(
+      (quarter) => Date.parse('2026-06-20T10:00:00Z') + quarter * 900_000,
+    );
+    const input = {
+      hours: week,
+      now: new Date('2026-06-15T20:30:00Z'), // Monday 22:30: too late for today
+      timeZone: BERLIN,
+      leadMinutes: 20,
+      capacity: 3,
+      taken: new Map(saturdaySlots.map((slot) => [slot, 3])),
+      closures,
+      preorderDays: 7,
+    };
+    expect(planOrderingDays(input)).toEqual([
+      { date: '2026-06-15', available: false, no_times: 'past' },
+      { date: '2026-06-16', available: false, no_times: 'closed' },
+      { date: '2026-06-17', available: false, no_times: 'closed' },
+      { date: '2026-06-18', available: false, no_times: 'closed' },
+      { date: '2026-06-19', available: false, no_times: 'closed', closure_reason: 'Betriebsferien' },
+      { date: '2026-06-20', available: false, no_times: 'full' },
+      { date: '2026-06-21', available: false, no_times: 'closed' },
+      { date: '2026-06-22', available: true },
+    ]);
+    const paused = planOrderingDays({
+      ...input,
+      now: new Date('2026-06-15T16:00:00Z'), // Monday 18:00, open
+      pause: { paused: true, until: null },
+      preorderDays: 0,
+    });
+    expect(paused).toEqual([{ date: '2026-06-15', available: false, no_times: 'paused' }]);
+    // A closure without a reason still says closed, with no reason to show.
+    const unexplained = planOrderingDays({ ...input, closures: [{ ...closure, reason: null }] });
+    expect(unexplained[4]).toEqual({ date: '2026-06-19', available: false, no_times: 'closed', closure_reason: null });
+  });
+
   it('takes a requested time exactly when the plan of a day inside the window offers it', () => {
     const QUARTER_MS = 15 * 60_000;
     const input: TimeSlotInput = {

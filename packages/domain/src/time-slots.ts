@@ -241,15 +241,39 @@ export function checkRequestedSlot(input: TimeSlotInput, requested: Date): Reque
   return answer;
 }
 
+/**
+ * Why a day offers no time: `closed` (a closure day, or a weekday without opening hours), `full` (every
+ * slot the day has is taken), `past` (today: the last slot is sooner than the kitchen can make it),
+ * `paused` (staff paused online orders, and the pause holds the day back).
+ */
+export type NoTimesReason = 'closed' | 'full' | 'past' | 'paused';
+
 /** A day the checkout may offer: today, or a later one inside the pre-order window. */
 export interface OrderingDay {
   /** 'YYYY-MM-DD' in the store's zone. */
   date: string;
   /** Whether a slot (or, today, ASAP) is free that day. */
   available: boolean;
+  /** Why the day has no time free; only on a day that has none. */
+  no_times?: NoTimesReason;
+  /** On a closure day: what staff gave as its reason ('Betriebsferien'), null when they gave none. */
+  closure_reason?: string | null;
 }
 
-/** Today and each day of the pre-order window after it, with whether it still has room. */
+/** Why a day without room has none, from its plan (every candidate, since none had room). */
+function noTimesReason(input: Omit<TimeSlotInput, 'date'>, date: string, plan: TimeSlotPlan): OrderingDay {
+  const closure = closureOn(input.closures ?? [], date);
+  if (closure) return { date, available: false, no_times: 'closed', closure_reason: closure.reason };
+  if (plan.candidates.length > 0) return { date, available: false, no_times: 'full' };
+  const dayOfWeek = zonedTime(new Date(startOfDate(date, input.timeZone)), input.timeZone).dayOfWeek;
+  if (slotsForDay([...input.hours], dayOfWeek).length === 0) return { date, available: false, no_times: 'closed' };
+  // A pause holds back today until staff resume, and a later day only while it lasts into it.
+  if (isOrderingPaused(input.pause ?? NOT_PAUSED, input.now)) return { date, available: false, no_times: 'paused' };
+  const today = zonedTime(input.now, input.timeZone).date;
+  return { date, available: false, no_times: date === today ? 'past' : 'full' };
+}
+
+/** Today and each day of the pre-order window after it, with whether it still has room, and why not. */
 export function planOrderingDays(input: Omit<TimeSlotInput, 'date'>): OrderingDay[] {
   const today = zonedTime(input.now, input.timeZone).date;
   const days: OrderingDay[] = [];
@@ -257,7 +281,8 @@ export function planOrderingDays(input: Omit<TimeSlotInput, 'date'>): OrderingDa
     const date = dateAfter(today, ahead);
     // A day's first free slot decides whether it has room (and today's ASAP, worked out from it).
     const plan = planSlots({ ...input, date }, 'asap');
-    days.push({ date, available: plan.asapAvailable || plan.free.length > 0 });
+    const available = plan.asapAvailable || plan.free.length > 0;
+    days.push(available ? { date, available } : noTimesReason(input, date, plan));
   }
   return days;
 }

@@ -10,6 +10,8 @@ describe('the web app under /order-online', () => {
   let dist: string;
   const shell = '<!doctype html><title>shop</title>';
   const script = 'console.log("pizza");'.repeat(20);
+  const worker = 'self.addEventListener("push", () => {});';
+  const manifest = '{"name":"Verwaltung","start_url":"/order-online/admin/home"}';
 
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
@@ -18,6 +20,9 @@ describe('the web app under /order-online', () => {
     writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(shell));
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+    mkdirSync(path.join(dist, 'admin'));
+    writeFileSync(path.join(dist, 'admin', 'sw.js'), worker);
+    writeFileSync(path.join(dist, 'admin', 'manifest.webmanifest'), manifest);
     server = await buildTestServer({ WEB_DIST: dist }, { database: 'pglite' });
   });
   afterAll(async () => {
@@ -57,5 +62,21 @@ describe('the web app under /order-online', () => {
     const response = await server.app.inject({ method: 'GET', url: '/order-online/assets/missing-123.js' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('sends the back office’s service worker unhashed and never from a stale cache, for the back office’s scope', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/order-online/admin/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(worker);
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['service-worker-allowed']).toBe('/order-online/admin/');
+  });
+
+  it('sends the back office’s manifest as a web app manifest', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/order-online/admin/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(response.json()).toMatchObject({ start_url: '/order-online/admin/home' });
   });
 });

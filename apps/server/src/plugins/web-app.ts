@@ -6,9 +6,15 @@ import fastifyStatic from '@fastify/static';
 import { BASE_PATH } from '../http/base-path.ts';
 import { chooseEncoding, ifNoneMatchHits } from '../http/caching.ts';
 
+/** The back office's service worker (apps/web/build/service-worker.ts): the browser must see a deploy's at once. */
+const BACK_OFFICE_WORKER = /[\\/]admin[\\/]sw\.js(?:\.(?:br|gz))?$/;
+/** The back office's web app manifest, with the type browsers expect of one. */
+const MANIFEST = /\.webmanifest(?:\.(?:br|gz))?$/;
+
 /** Hashed build assets never change; the app shell must be revalidated so a deploy shows at once. */
 export function cacheControlFor(filePath: string): string {
   if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (BACK_OFFICE_WORKER.test(filePath)) return 'no-cache';
   if (/\.html(?:\.(?:br|gz))?$/.test(filePath)) return 'no-cache';
   return 'public, max-age=3600';
 }
@@ -54,6 +60,9 @@ export default fp<{ root: string; menuPage?: (request: FastifyRequest) => Promis
       preCompressed: true,
       setHeaders(res, filePath) {
         res.header('cache-control', cacheControlFor(filePath));
+        // The worker's scope is the back office, its own folder: said explicitly, whatever serves it.
+        if (BACK_OFFICE_WORKER.test(filePath)) res.header('service-worker-allowed', `${BASE_PATH}/admin/`);
+        if (MANIFEST.test(filePath)) res.header('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
 

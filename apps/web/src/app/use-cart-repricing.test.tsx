@@ -27,6 +27,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('de');
   localStorage.clear();
   restoreCart();
+  useCart.setState({ soldOut: [] });
   vi.stubGlobal(
     'fetch',
     vi.fn(() => Promise.reject(new TypeError('no network in this test'))),
@@ -60,5 +61,19 @@ describe('the cart at today’s menu', () => {
     await act(() => Promise.resolve());
     expect(useCart.getState().items).toEqual([pizza, colas]);
     expect(screen.queryByText('repriced')).not.toBeInTheDocument();
+  });
+
+  it('knows which dishes are sold out today as soon as the menu is read again, and when they are back', async () => {
+    act(() => useCart.setState({ items: [pizza, colas] }));
+    const soldOut = products.map((product) =>
+      product.id === margherita.id ? { ...product, available: false, sold_out: true } : product,
+    );
+    const { queryClient } = render(soldOut);
+    await vi.waitFor(() => expect(useCart.getState().soldOut).toEqual([margherita.id]));
+    // The line stays for the customer to see and remove; its price is not touched.
+    expect(useCart.getState().items).toEqual([pizza, colas]);
+
+    act(() => queryClient.setQueryData(productsQueryOptions('de').queryKey, products));
+    await vi.waitFor(() => expect(useCart.getState().soldOut).toEqual([]));
   });
 });

@@ -16,6 +16,10 @@ describe('retry waits', () => {
     expect(retryDelay(3, () => 0.25)).toBe(2_000);
     for (let attempt = 0; attempt < 40; attempt += 1) expect(retryDelay(attempt)).toBeLessThanOrEqual(RETRY_MAX_MS);
   });
+
+  it('stay under a lower ceiling when the caller sets one', () => {
+    expect([0, 1, 5, 30].map((attempt) => retryDelay(attempt, () => 1, 1_000))).toEqual([1_000, 1_000, 1_000, 1_000]);
+  });
 });
 
 describe('a live socket', () => {
@@ -39,6 +43,35 @@ describe('a live socket', () => {
     expect(downs).toEqual([true]);
     vi.advanceTimersByTime(1_000);
     expect(calls).toBe(2);
+    live.close();
+  });
+
+  it('with a ceiling of 1 s, is back within a second of the server, however long it was gone', () => {
+    vi.useFakeTimers();
+    const sockets: FakeSocket[] = [];
+    const live = createLiveSocket({
+      url: 'ws://shop.test/api/ws/x',
+      random: () => 1,
+      retryMaxMs: 1_000,
+      openSocket: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+      onMessage: () => true,
+      onDown: () => undefined,
+    });
+    live.connect();
+    // A minute of refused attempts: each new socket fails at once.
+    for (let second = 0; second < 60; second += 1) {
+      sockets.at(-1)?.drop();
+      vi.advanceTimersByTime(1_000);
+    }
+    // The last refused attempt; the server is back for the next one.
+    sockets.at(-1)?.drop();
+    const before = sockets.length;
+    vi.advanceTimersByTime(1_000);
+    expect(sockets.length).toBe(before + 1);
     live.close();
   });
 

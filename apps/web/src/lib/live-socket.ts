@@ -1,7 +1,8 @@
 /**
  * A WebSocket that stays connected: it reconnects with exponential backoff and full jitter, opens again
  * at once when the tab comes back, closes when the page goes away, and gives up on close codes that say
- * retrying cannot help. Used by the live store status and the order page; only lazy chunks import it.
+ * retrying cannot help. Used by the live store status, the order page and the orders board; only lazy
+ * chunks import it.
  */
 
 /** The part of the browser's WebSocket that we use: tests hand in a fake. */
@@ -37,11 +38,11 @@ export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
 
 /**
- * Full jitter (a random wait up to a ceiling that doubles from 1 s to 30 s): after a server restart the
- * shop's visitors come back spread out rather than all in the same second.
+ * Full jitter (a random wait up to a ceiling that doubles from 1 s to `maxMs`, 30 s by default): after a
+ * server restart the shop's visitors come back spread out rather than all in the same second.
  */
-export function retryDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt);
+export function retryDelay(attempt: number, random: () => number = Math.random, maxMs = RETRY_MAX_MS): number {
+  const ceiling = Math.min(maxMs, RETRY_BASE_MS * 2 ** attempt);
   return Math.round(random() * ceiling);
 }
 
@@ -64,6 +65,11 @@ export interface LiveSocketOptions {
   finalCloseCodes?: readonly number[];
   /** A socket that has said nothing for this long is treated as dead (a half-open TCP connection never closes). */
   staleAfterMs?: number;
+  /**
+   * The longest wait between two attempts, 30 s by default. A kitchen's board, one of a few in the
+   * restaurant, keeps trying every second or so: an order placed while it is away must not wait for it.
+   */
+  retryMaxMs?: number;
   random?: () => number;
   openSocket?: OpenSocket;
 }
@@ -123,7 +129,7 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
     options.onDown({ code, retrying });
     if (!retrying) return;
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(open, retryDelay(attempt, random));
+    retryTimer = setTimeout(open, retryDelay(attempt, random, options.retryMaxMs));
     attempt += 1;
   };
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { moneyInput, pageQuerySchema, pageSchema, percentageInput, versionSchema } from './admin-common.ts';
-import { discountCodeSchema, regionCodeSchema, storeHourSchema } from './catalogue.ts';
+import { discountCodeSchema, localizedTextSchema, regionCodeSchema, storeHourSchema } from './catalogue.ts';
 import { idParamSchema } from './ids.ts';
 import { inputString, localDateInput } from './input.ts';
 import { orderLimitsSchema } from './store-admin.ts';
@@ -181,6 +181,8 @@ export const auditActorSchema = z.object({
   /** The staff member's user id; null for the system or a deleted account. */
   id: z.nullable(z.int()),
   email: z.nullable(z.string()),
+  /** The staff member's name; null for the system or a deleted account. Absent from servers before it. */
+  name: z.optional(z.nullable(z.string())),
 });
 
 export const auditEntrySchema = z.object({
@@ -194,10 +196,34 @@ export const auditEntrySchema = z.object({
   /** The row before and after the change, in the API's shape; null for a creation / nothing left. */
   before: z.unknown(),
   after: z.unknown(),
+  /**
+   * What the entry is about, by name as it was then (a product's name, a delivery area's postcode and
+   * city), read from the entry itself so that it survives the row's removal; null when it has none
+   * (the restaurant, a reordering). Absent from servers before it.
+   */
+  label: z.optional(z.nullable(localizedTextSchema)),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = pageSchema(auditEntrySchema);
+/** The kinds of row an entry may point to by id (a product's category, a group's products). */
+export const AUDIT_REFERENCE_KINDS = ['category', 'product', 'tax_rate', 'topping', 'topping_group'] as const;
+export type AuditReferenceKind = (typeof AUDIT_REFERENCE_KINDS)[number];
+
+/** Per kind, the names of the rows the page's entries point to by id, removed ones included. */
+export const auditNamesSchema = z.object({
+  category: z.record(z.string(), localizedTextSchema),
+  product: z.record(z.string(), localizedTextSchema),
+  tax_rate: z.record(z.string(), localizedTextSchema),
+  topping: z.record(z.string(), localizedTextSchema),
+  topping_group: z.record(z.string(), localizedTextSchema),
+});
+export type AuditNames = z.infer<typeof auditNamesSchema>;
+
+export const auditPageSchema = z.object({
+  ...pageSchema(auditEntrySchema).shape,
+  /** The names behind the ids the entries hold, so they read as names. Absent from servers before it. */
+  names: z.optional(auditNamesSchema),
+});
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** `GET /api/admin/stores/{id}/audit/entities`: the entity names the log holds, for the filter. */

@@ -137,6 +137,18 @@ export type ToppingGroupCreateRequest = z.infer<typeof toppingGroupCreateRequest
 export const toppingGroupUpdateRequestSchema = z.object({ ...toppingGroupFields, version: versionSchema });
 export type ToppingGroupUpdateRequest = z.infer<typeof toppingGroupUpdateRequestSchema>;
 
+/**
+ * `GET /stores/:id/topping-groups/usage`: for each group (not archived), the products (not archived) that
+ * offer it, by German name. Groups with the same name ("Extra Beläge" for pizza and for pasta) are told
+ * apart in pickers by what uses them.
+ */
+export const adminGroupUsageSchema = z.object({
+  group_id: z.int(),
+  products: z.array(z.object({ id: z.int(), name: localizedTextSchema })),
+});
+export type AdminGroupUsage = z.infer<typeof adminGroupUsageSchema>;
+export const adminGroupUsageListSchema = z.array(adminGroupUsageSchema);
+
 /** True when a group's limits cannot be met: more to choose at least than at most. */
 export function minSelectAboveMax(group: { min_select: number; max_select: number }): boolean {
   return group.min_select > group.max_select;

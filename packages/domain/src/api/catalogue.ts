@@ -83,7 +83,10 @@ export const productSchema = z.object({
   type: productTypeSchema,
   category_id: z.int(),
   position: z.int(),
+  /** Whether it can be ordered now; a dish sold out today is listed too, not available. */
   available: z.boolean(),
+  /** Sold out today (staff marked it so): the menu shows it greyed, the cart names it. Absent: not sold out. */
+  sold_out: z.optional(z.boolean()),
   variants: z.array(variantSchema),
   enriched_topping_groups: z.array(toppingGroupSchema),
   tax: z.object({ percentage: z.number() }),

@@ -89,6 +89,7 @@ export const API_ERROR_CODES = [
   'duplicate_hours',
   'closure_not_found',
   'closure_in_past',
+  'closure_has_orders',
   'pause_end_in_past',
   'invalid_date_range',
   'report_range_too_long',

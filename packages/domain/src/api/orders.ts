@@ -129,8 +129,21 @@ export const timeSlotsSchema = z.object({
   timezone: z.string(),
   /** The day these are for, 'YYYY-MM-DD' in the store's zone. */
   date: z.string(),
-  /** Today and each day the store takes pre-orders for, with whether it has room. */
-  days: z.array(z.object({ date: z.string(), available: z.boolean() })),
+  /** Today and each day the store takes pre-orders for, with whether it has room, and if not, why. */
+  days: z.array(
+    z.object({
+      date: z.string(),
+      available: z.boolean(),
+      /**
+       * Why a day has no time free (only on such a day): `closed` (a closure day, or no opening hours that
+       * weekday), `full` (every slot taken), `past` (today: too late for the last slot), `paused` (staff paused
+       * online orders). Optional, so answers from before it still parse.
+       */
+      no_times: z.optional(z.enum(['closed', 'full', 'past', 'paused'])),
+      /** On a closure day: the reason staff gave for it (e.g. 'Betriebsferien'), null when none. */
+      closure_reason: z.optional(z.nullable(z.string())),
+    }),
+  ),
 });
 export type TimeSlots = z.infer<typeof timeSlotsSchema>;
 export const timeSlotsQuerySchema = z.object({

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { loginRequestSchema } from './accounts.ts';
 import { idParamSchema } from './ids.ts';
 import { inputString } from './input.ts';
+import { DEVICE_LABEL_MAX_LENGTH } from './staff-devices.ts';
 
 /**
  * `POST /api/staff/login` (docs/product/back-office.md): the shop's login, plus a name for the device so staff can tell
@@ -10,6 +11,8 @@ import { inputString } from './input.ts';
 export const staffLoginRequestSchema = z.extend(loginRequestSchema, {
   /** What the device calls itself ("Küchen-Tablet", a shortened user agent); shown in the devices list. */
   device_name: z.optional(inputString().check(z.trim(), z.maxLength(100))),
+  /** The name staff give this device ("Küche Tablet"); empty or left out: not named (yet). */
+  device_label: z.optional(inputString().check(z.trim(), z.maxLength(DEVICE_LABEL_MAX_LENGTH))),
 });
 export type StaffLoginRequest = z.infer<typeof staffLoginRequestSchema>;
 
@@ -38,7 +41,10 @@ export type StaffRefreshRequest = z.infer<typeof staffRefreshRequestSchema>;
 /** One signed-in device of the caller (`GET /api/admin/sessions`). */
 export const staffSessionSchema = z.object({
   id: z.int(),
+  /** What the device said it is (browser and system, or its user agent). */
   device_name: z.string(),
+  /** The name staff gave it ("Küche Tablet"); null until named. */
+  label: z.nullable(z.string()),
   /** ISO 8601 instants. */
   created_at: z.string(),
   last_used_at: z.string(),

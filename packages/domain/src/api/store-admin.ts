@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { idParamSchema } from './ids.ts';
 import { versionSchema } from './admin-common.ts';
+import { apiErrorSchema } from './errors.ts';
 import { inputString, localDateInput } from './input.ts';
 import { orderingPauseSchema, storeClosureSchema, storeStatusMessageSchema } from './realtime.ts';
 
@@ -22,8 +23,32 @@ export const closureRequestSchema = z.object({
   starts_on: localDateSchema,
   ends_on: localDateSchema,
   reason: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(200)))),
+  /**
+   * Close even though waiting or accepted orders fall on these days (staff have seen the list the 409
+   * `closure_has_orders` gave and will call those customers). Left out: the server refuses such a closure.
+   */
+  confirm: z.optional(z.boolean()),
 });
 export type ClosureRequest = z.infer<typeof closureRequestSchema>;
+
+/** An order that falls on days staff want to close: what they need to call the customer. */
+export const closureOrderSchema = z.object({
+  /** The order's number, as the board shows it. */
+  id: z.int(),
+  status: z.enum(['waiting', 'accepted']),
+  /** When the kitchen promised it (ISO-8601). */
+  promised_at: z.string(),
+  customer_name: z.string(),
+  phone: z.string(),
+});
+export type ClosureOrder = z.infer<typeof closureOrderSchema>;
+
+/** 409 `closure_has_orders`: the orders on those days, by promised time; nothing was closed. */
+export const closureOrdersConflictSchema = z.object({
+  ...apiErrorSchema.shape,
+  orders: z.array(closureOrderSchema),
+});
+export type ClosureOrdersConflict = z.infer<typeof closureOrdersConflictSchema>;
 
 export const closureParamsSchema = z.object({
   id: idParamSchema,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffSessionAdminRoutes } from '../staff/index.ts';
+import { pushRoutes } from '../push/index.ts';
 import { reportRoutes } from '../reports/index.ts';
 import { settingsRoutes, storeAvailabilityRoutes } from '../store/index.ts';
 import { menuRoutes, toppingRoutes } from '../catalogue/index.ts';
@@ -19,6 +20,7 @@ const adminRoutes: FastifyPluginAsync = async (admin) => {
   await admin.register(storeAvailabilityRoutes);
   await admin.register(orderLimitRoutes);
   await admin.register(staffSessionAdminRoutes);
+  await admin.register(pushRoutes);
   await admin.register(reportRoutes);
   // The catalogue and the store's settings, edited live.
   await admin.register(menuRoutes);

@@ -87,6 +87,8 @@ export interface CatalogueProduct {
   position: number;
   /** Not hidden (nor its category) and not sold out when the catalogue was read. */
   available: boolean;
+  /** Sold out today when the catalogue was read, and otherwise on the menu: listed, greyed, not orderable. */
+  soldOut: boolean;
   variants: readonly CatalogueVariant[];
   /** In the order the product offers them. */
   toppingGroups: readonly CatalogueToppingGroup[];

@@ -246,6 +246,7 @@ export async function loadCatalogue(db: Db, storeId: number, now: Date = new Dat
           ),
           position: product.position,
           available: !product.hidden && !categoryHidden && !(product.soldOutUntil && product.soldOutUntil > now),
+          soldOut: !product.hidden && !categoryHidden && Boolean(product.soldOutUntil && product.soldOutUntil > now),
           variants: (variantsByProduct.get(product.id) ?? []).map((variant) => ({
             id: variant.id,
             name: localized(variant.name, `variant ${variant.id}`),

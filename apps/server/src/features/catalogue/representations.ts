@@ -44,6 +44,7 @@ export function renderCatalogue(catalogue: Catalogue, language: Language): Catal
     category_id: item.categoryId,
     position: item.position,
     available: item.available,
+    sold_out: item.soldOut,
     variants: item.variants.map((variant) => ({
       id: variant.id,
       name: variant.name[language],
@@ -80,7 +81,8 @@ export function renderCatalogue(catalogue: Catalogue, language: Language): Catal
         position: category.position,
         store_id: category.storeId,
       })),
-    products: catalogue.products.filter((item) => item.available).map(product),
+    // A dish sold out today stays on the menu, greyed and marked, so its category does not vanish with it.
+    products: catalogue.products.filter((item) => item.available || item.soldOut).map(product),
     store: {
       id: store.id,
       name: store.name,

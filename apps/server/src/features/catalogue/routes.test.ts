@@ -274,6 +274,10 @@ describe('catalogue routes', () => {
       .set({ name: { de: 'Pizza Regina', en: 'Pizza Regina' }, priceCents: 900 })
       .where(eq(products.imageSlug, 'margherita'));
     await server.app.database.db.update(products).set({ hidden: true }).where(eq(products.imageSlug, 'tiramisu'));
+    await server.app.database.db
+      .update(products)
+      .set({ soldOutUntil: new Date(Date.now() + 3_600_000) })
+      .where(eq(products.imageSlug, 'salami'));
 
     const cached = await get(url);
     expect(cached.headers['etag']).toBe(oldEtag);
@@ -288,6 +292,10 @@ describe('catalogue routes', () => {
     const regina = list.find((product) => product.image_url?.endsWith('/margherita.svg'));
     expect(regina).toMatchObject({ name: 'Pizza Regina', price: 9 });
     expect(list.some((product) => product.image_url?.endsWith('/tiramisu.svg'))).toBe(false);
+    // Sold out today: still on the menu, in its category, marked and not orderable.
+    const salami = list.find((product) => product.image_url?.endsWith('/salami.svg'));
+    expect(salami).toMatchObject({ available: false, sold_out: true });
+    expect(regina).toMatchObject({ available: true, sold_out: false });
     expect(list).toHaveLength(parse(before.json()).length - 1);
 
     const catalogue = await server.app.catalogue.get(13);

@@ -60,7 +60,8 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The store's available products with variants, topping groups, VAT and allergens",
         description:
           'Prices are decimal euros including VAT. `deposit` is the bottle deposit (Pfand) per unit, 0 for none: ' +
-          'not part of the price, charged on top of it, taxed at the product’s rate and never discounted.',
+          'not part of the price, charged on top of it, taxed at the product’s rate and never discounted. ' +
+          'A product sold out today is listed with `sold_out: true` and `available: false`: shown, not orderable.',
         querystring: storeIdQuerySchema,
         headers: cachingHeadersSchema,
         response: { 200: z.array(productSchema), ...otherResponses },

@@ -43,6 +43,14 @@ export function announce(ctx: OrdersContext, order: Order, kind: OrderChange['ki
   ctx.pubsub.publish(ORDERS_CHANGED, change).catch((error: unknown) => {
     ctx.log.error({ err: error, orderId: order.id }, 'could not announce the order change');
   });
+  if (kind !== 'created') return;
+  for (const listener of ctx.newOrderListeners) {
+    try {
+      listener(order);
+    } catch (error) {
+      ctx.log.error({ err: error, orderId: order.id }, 'a new-order listener failed');
+    }
+  }
 }
 
 /** Tells the customer (by mail, in their language) and every channel of a change just committed. */

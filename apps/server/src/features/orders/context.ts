@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Order } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 
 /**
@@ -24,4 +25,6 @@ export interface OrdersContext {
    * it closes, as the mailer waits for those it holds, so a mail decided before a shutdown is written.
    */
   mailsUnderWay: Set<Promise<void>>;
+  /** Told of each order this instance made new for the kitchen (`OrdersService.onNewOrder`). */
+  newOrderListeners: Set<(order: Order) => void>;
 }

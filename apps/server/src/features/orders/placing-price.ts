@@ -39,7 +39,7 @@ export function priceStep(
   try {
     priced = priceOrder(catalogue, { orderType: body.order_type, postcode: contact.postcode, items: body.items });
   } catch (error) {
-    if (error instanceof PricingError) throw orderError(error.code);
+    if (error instanceof PricingError) throw orderError(error.code, error.text);
     throw error;
   }
   if (priced.postcode && !contact.address.city.trim()) {

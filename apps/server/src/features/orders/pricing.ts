@@ -7,6 +7,7 @@ import {
   type CartItem,
   type Cents,
   type DiscountCode,
+  type Language,
   type LocalizedText,
   type OrderErrorCode,
   type OrderItemInput,
@@ -44,13 +45,35 @@ export interface PricedOrder {
   postcode: CataloguePostcode | null;
 }
 
-/** Why an order cannot be priced: one of the stable order error codes. */
+/** Why an order cannot be priced: one of the stable order error codes, and the words when they name a dish. */
 export class PricingError extends Error {
   readonly code: OrderErrorCode;
-  constructor(code: OrderErrorCode) {
+  readonly text: LocalizedText | undefined;
+  constructor(code: OrderErrorCode, text?: LocalizedText) {
     super(code);
     this.code = code;
+    this.text = text;
   }
+}
+
+/**
+ * The refusal of a dish that cannot be ordered, naming it as the cart does (with its size), so that a
+ * customer who met it only at the order button knows which line to remove.
+ */
+function unavailableDish(product: CatalogueProduct, variantId: number | null): PricingError {
+  const variant = product.variants.find((candidate) => candidate.id === variantId);
+  const name = (language: Language) =>
+    variant ? `${product.name[language]} (${variant.name[language]})` : product.name[language];
+  const text: LocalizedText = product.soldOut
+    ? {
+        de: `${name('de')} ist heute ausverkauft. Bitte entfernen Sie es aus dem Warenkorb.`,
+        en: `${name('en')} is sold out today. Please remove it from your cart.`,
+      }
+    : {
+        de: `${name('de')} ist gerade nicht verfügbar. Bitte entfernen Sie es aus dem Warenkorb.`,
+        en: `${name('en')} is not available right now. Please remove it from your cart.`,
+      };
+  return new PricingError('product_unavailable', text);
 }
 
 function findTopping(product: CatalogueProduct, id: number): CatalogueTopping | undefined {
@@ -64,7 +87,7 @@ function findTopping(product: CatalogueProduct, id: number): CatalogueTopping | 
 function priceLine(catalogue: Catalogue, input: OrderItemInput): { line: PricedLine; cartItem: CartItem } {
   const product = catalogue.products.find((candidate) => candidate.id === input.product_id);
   if (!product) throw new PricingError('unknown_product');
-  if (!product.available) throw new PricingError('product_unavailable');
+  if (!product.available) throw unavailableDish(product, input.variant_id ?? null);
   if (input.quantity < MIN_ITEM_QUANTITY || input.quantity > MAX_ITEM_QUANTITY) {
     throw new PricingError('invalid_quantity');
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { orderSchema, timeSlotsSchema, type Order } from '@pizzeria/domain';
-import { addresses, orderItems, orders, products, stores } from '../../db/schema.ts';
+import { addresses, orderItems, orders, products, storeClosures, stores } from '../../db/schema.ts';
 import type { Catalogue, CatalogueProduct } from '../catalogue/index.ts';
 import type { TestUser } from '../../../test/helper.ts';
 import { ordersTestServer } from './test-orders.ts';
@@ -171,6 +171,33 @@ describe('pre-orders for a later day', () => {
     expect(timeSlotsSchema.parse(outside.json()).slots).toEqual([]);
     const notADate = await app().inject({ url: '/api/stores/13/slots?order_type=pickup&date=2026-06-31' });
     expect(notADate.statusCode).toBe(400);
+  });
+
+  it('says why a day has no times: a closure day is closed, with the reason staff gave', async () => {
+    await app()
+      .database.db.insert(storeClosures)
+      .values({ storeId: 13, startsOn: '2026-06-17', endsOn: '2026-06-17', reason: 'Betriebsferien' });
+    // The closures in effect are read by the store's clock: the same Monday evening.
+    const storeClock = app().storeStatus.clock;
+    app().storeStatus.clock = { now: () => MONDAY_EVENING };
+    await app().storeStatus.changed(13);
+    try {
+      const today = timeSlotsSchema.parse(
+        (await app().inject({ url: '/api/stores/13/slots?order_type=pickup' })).json(),
+      );
+      expect(today.days[2]).toEqual({
+        date: '2026-06-17',
+        available: false,
+        no_times: 'closed',
+        closure_reason: 'Betriebsferien',
+      });
+      // A day with room says nothing more.
+      expect(today.days[1]).toEqual({ date: '2026-06-16', available: true });
+    } finally {
+      await app().database.db.delete(storeClosures);
+      app().storeStatus.clock = storeClock;
+      await app().storeStatus.changed(13);
+    }
   });
 
   it('takes a pre-order placed at night, and gives staff until after opening to answer it', async () => {
@@ -544,12 +571,39 @@ describe('POST /api/orders/guest', () => {
       try {
         const response = await post('/api/orders/guest', guestOrder());
         expect(response.statusCode).toBe(422);
+        // The refusal names the dish, so the customer knows which line to remove.
         expect(response.json()).toEqual({
           code: 'product_unavailable',
-          message: 'Ein Gericht in Ihrem Warenkorb ist gerade nicht verfügbar. Bitte entfernen Sie es.',
+          message: `${simple.name.de} ist gerade nicht verfügbar. Bitte entfernen Sie es aus dem Warenkorb.`,
         });
       } finally {
         await app().database.db.update(products).set({ hidden: false }).where(eq(products.id, simple.id));
+        app().catalogue.invalidate(13);
+      }
+    });
+
+    it("a dish sold out today → product_unavailable naming it with its size, in the caller's language", async () => {
+      await app()
+        .database.db.update(products)
+        .set({ soldOutUntil: new Date('2099-01-01T00:00:00Z') })
+        .where(eq(products.id, pizza.id));
+      app().catalogue.invalidate(13);
+      try {
+        const variant = pizza.variants[1];
+        if (!variant) throw new Error('the demo pizza has no second size');
+        const body = guestOrder({ items: [{ product_id: pizza.id, variant_id: variant.id, quantity: 3, extras: [] }] });
+        const german = await post('/api/orders/guest', body);
+        expect(german.statusCode).toBe(422);
+        expect(german.json()).toEqual({
+          code: 'product_unavailable',
+          message: `${pizza.name.de} (${variant.name.de}) ist heute ausverkauft. Bitte entfernen Sie es aus dem Warenkorb.`,
+        });
+        const english = await post('/api/orders/guest', body, { headers: { 'accept-language': 'en' } });
+        expect(english.json<{ message: string }>().message).toBe(
+          `${pizza.name.en} (${variant.name.en}) is sold out today. Please remove it from your cart.`,
+        );
+      } finally {
+        await app().database.db.update(products).set({ soldOutUntil: null }).where(eq(products.id, pizza.id));
         app().catalogue.invalidate(13);
       }
     });

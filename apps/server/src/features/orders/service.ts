@@ -66,6 +66,7 @@ export default fp<OrdersPluginOptions>(
       now: () => service.clock.now(),
       guestSharePercent: options.guestSharePercent ?? DEFAULT_GUEST_SHARE_PERCENT,
       mailsUnderWay: new Set(),
+      newOrderListeners: new Set(),
     };
 
     const service: OrdersService = {
@@ -88,6 +89,7 @@ export default fp<OrdersPluginOptions>(
       changed: (row, language, { kind, mail }) => afterChange(ctx, row, language, mail, kind),
       waitingSince: (order, at) => waitingSince(ctx, order, at),
       rejectUnanswered: () => rejectUnanswered(ctx),
+      onNewOrder: (listener) => void ctx.newOrderListeners.add(listener),
     };
 
     // The server decides unanswered orders, never a browser; every instance sweeps, each order goes once.

@@ -142,6 +142,12 @@ export interface OrdersService {
    * inside the store hours, else the next opening (`waitingStartsAt`).
    */
   waitingSince(order: Pick<OrderRow, 'storeId' | 'slotStart'>, at: Date): Promise<Date>;
+  /**
+   * Calls `listener` after the commit with each order this instance made new for the kitchen (placed, or
+   * its payment settled): once per order across all instances, unlike the pub/sub message every instance
+   * hears. For what must happen once per new order (the staff devices' notifications); it must not throw.
+   */
+  onNewOrder(listener: (order: Order) => void): void;
 }
 
 export type OrderMailKind = 'orderReceived' | 'orderAccepted' | 'orderRejected' | 'orderReady' | 'orderCancelled';

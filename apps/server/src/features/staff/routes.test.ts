@@ -93,6 +93,7 @@ describe('staff sessions API', () => {
         {
           id: stored?.id,
           device_name: 'Küchen-Tablet',
+          label: null,
           created_at: expect.any(String),
           last_used_at: expect.any(String),
           current: true,
@@ -323,6 +324,81 @@ describe('staff sessions API', () => {
       expect((await refresh(kitchen.refresh_token)).statusCode).toBe(401);
       const remaining = (await devices(office.access_token)).json<{ device_name: string }[]>();
       expect(remaining.map((device) => device.device_name)).toEqual(['Büro']);
+    });
+
+    it('keeps the name given at sign-in, trimmed; an empty one leaves the device unnamed', async () => {
+      const admin = await account('admin');
+      const named = await staffLogin({
+        username: admin.email,
+        password: PASSWORD,
+        device_name: 'Chrome · Linux',
+        device_label: '  Küche Tablet ',
+      });
+      expect(named.statusCode).toBe(200);
+      await staffLogin({ username: admin.email, password: PASSWORD, device_name: 'Safari · iPad', device_label: '' });
+      const list = (await devices(named.json<Tokens>().access_token)).json<{ device_name: string; label: unknown }[]>();
+      expect(list.map((device) => [device.device_name, device.label]).sort()).toEqual([
+        ['Chrome · Linux', 'Küche Tablet'],
+        ['Safari · iPad', null],
+      ]);
+      const tooLong = await staffLogin({ username: admin.email, password: PASSWORD, device_label: 'x'.repeat(61) });
+      expect(tooLong.statusCode).toBe(400);
+    });
+
+    it('renames one of the caller’s devices (PATCH): trimmed, 1–60 characters, else 400 in the caller’s language', async () => {
+      const admin = await account('admin');
+      const office = await signIn(admin.email, 'Chrome · Windows');
+      const kitchen = await signIn(admin.email, 'Chrome · Android');
+      const list = (await devices(office.access_token)).json<{ id: number; device_name: string }[]>();
+      const kitchenId = list.find((device) => device.device_name === 'Chrome · Android')?.id;
+      function rename(label: unknown, language = 'de') {
+        return app.inject({
+          method: 'PATCH',
+          url: `/api/admin/sessions/${kitchenId}`,
+          headers: { authorization: `Bearer ${office.access_token}`, 'accept-language': language },
+          payload: { label },
+        });
+      }
+      const renamed = await rename('  Küche Tablet  ');
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json()).toMatchObject({ id: kitchenId, label: 'Küche Tablet', device_name: 'Chrome · Android' });
+      const seenByKitchen = (await devices(kitchen.access_token)).json<{ label: string | null; current: boolean }[]>();
+      expect(seenByKitchen.find((device) => device.current)?.label).toBe('Küche Tablet');
+      for (const refused of ['   ', 'x'.repeat(61), 42]) {
+        const answer = await rename(refused);
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json<{ message: string }>().message).toEqual(expect.any(String));
+      }
+      expect((await rename('x'.repeat(60))).statusCode).toBe(200);
+    });
+
+    it('answers 404 to renaming another staff member’s device, and 401 without a token', async () => {
+      const mine = await account('admin');
+      const theirs = await account('admin');
+      const me = await signIn(mine.email);
+      await signIn(theirs.email, 'Büro');
+      const [theirSession] = await app.database.db
+        .select({ id: staffSessions.id })
+        .from(staffSessions)
+        .where(eq(staffSessions.userId, theirs.id));
+      const attempt = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/sessions/${theirSession?.id}`,
+        headers: { authorization: `Bearer ${me.access_token}` },
+        payload: { label: 'Meins' },
+      });
+      expect(attempt.statusCode).toBe(404);
+      const [unchanged] = await app.database.db
+        .select({ label: staffSessions.label })
+        .from(staffSessions)
+        .where(eq(staffSessions.id, theirSession?.id ?? 0));
+      expect(unchanged?.label).toBeNull();
+      const anonymous = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/sessions/${theirSession?.id}`,
+        payload: { label: 'Meins' },
+      });
+      expect(anonymous.statusCode).toBe(401);
     });
 
     it('answers 404 for another staff member’s device, which stays signed in', async () => {

@@ -7,12 +7,14 @@ import {
   staffRefreshRequestSchema,
   staffSessionListSchema,
   staffSessionParamsSchema,
+  staffSessionRenameSchema,
+  staffSessionSchema,
   staffTokensSchema,
 } from '@pizzeria/domain';
 import { HttpError } from '../../plugins/errors.ts';
 import formBody from '../../plugins/form-body.ts';
 import { createLogin, DEFAULT_LOGIN_LIMITS, type LoginLimits, signIn } from '../accounts/index.ts';
-import { createStaffSessionsService, STAFF_ACCESS_TOKEN_SECONDS } from './service.ts';
+import { createStaffSessionsService, STAFF_ACCESS_TOKEN_SECONDS, type StaffSessionRow } from './service.ts';
 
 export interface StaffRoutesOptions {
   /** The same limits as `POST /api/login`: one throttle, whichever door a guesser uses. */
@@ -82,7 +84,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       const user = await signIn(login, request, reply);
       if (user.role !== 'admin') throw NOT_STAFF;
       const deviceName = deviceNameOf(request.body.device_name, request.headers['user-agent']);
-      const session = await sessions.start(user.id, deviceName);
+      const session = await sessions.start(user.id, deviceName, request.body.device_label || null);
       return {
         access_token: await accessToken(user, session.sessionId),
         token_type: 'bearer' as const,
@@ -134,6 +136,17 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
   );
 };
 
+function sessionOf(row: StaffSessionRow, currentId: number | undefined) {
+  return {
+    id: row.id,
+    device_name: row.deviceName,
+    label: row.label,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt.toISOString(),
+    current: row.id === currentId,
+  };
+}
+
 /** `/api/admin/sessions`: the caller's signed-in devices. Registered inside the admin subtree (its guard). */
 export const staffSessionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const sessions = createStaffSessionsService(app.database.db);
@@ -151,13 +164,34 @@ export const staffSessionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = request.caller;
       if (!caller) throw new Error('the admin guard let an anonymous request through');
       const rows = await sessions.list(caller.id);
-      return rows.map((row) => ({
-        id: row.id,
-        device_name: row.deviceName,
-        created_at: row.createdAt.toISOString(),
-        last_used_at: row.lastUsedAt.toISOString(),
-        current: row.id === caller.sessionId,
-      }));
+      return rows.map((row) => sessionOf(row, caller.sessionId));
+    },
+  );
+
+  app.patch(
+    '/sessions/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Name one of the caller’s devices ("Küche Tablet"): trimmed, 1–60 characters',
+        params: staffSessionParamsSchema,
+        body: staffSessionRenameSchema,
+        response: {
+          200: staffSessionSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const caller = request.caller;
+      if (!caller) throw new Error('the admin guard let an anonymous request through');
+      if (!(await sessions.rename(caller.id, request.params.id, request.body.label))) throw SESSION_NOT_FOUND;
+      const row = (await sessions.list(caller.id)).find((session) => session.id === request.params.id);
+      if (!row) throw SESSION_NOT_FOUND;
+      return sessionOf(row, caller.sessionId);
     },
   );
 

@@ -54,13 +54,18 @@ export type RotateResult =
 export interface StaffSessionRow {
   id: number;
   deviceName: string;
+  label: string | null;
   createdAt: Date;
   lastUsedAt: Date;
 }
 
 export interface StaffSessionsService {
-  /** A new signed-in device for the user, and its first refresh token. */
-  start(userId: number, deviceName: string): Promise<{ sessionId: number; refreshToken: string }>;
+  /** A new signed-in device for the user (named by staff, or not yet), and its first refresh token. */
+  start(
+    userId: number,
+    deviceName: string,
+    label?: string | null,
+  ): Promise<{ sessionId: number; refreshToken: string }>;
   /**
    * Exchanges a refresh token for the next one. Single use, except that the token just exchanged gets the
    * same next token again for `REFRESH_RETRY_GRACE_SECONDS`, while that one is still unused.
@@ -72,6 +77,8 @@ export interface StaffSessionsService {
   list(userId: number): Promise<StaffSessionRow[]>;
   /** Signs out one of the user's own devices: false when the user has no such signed-in device. */
   revoke(userId: number, sessionId: number): Promise<boolean>;
+  /** Names one of the user's own signed-in devices: false when the user has no such device. */
+  rename(userId: number, sessionId: number, label: string): Promise<boolean>;
 }
 
 /**
@@ -140,11 +147,11 @@ export function createStaffSessionsService(db: Db, now: () => Date = () => new D
   }
 
   return {
-    async start(userId, deviceName) {
+    async start(userId, deviceName, label = null) {
       const refreshToken = newRefreshToken();
       const [session] = await db
         .insert(staffSessions)
-        .values({ userId, deviceName, tokenHash: hashRefreshToken(refreshToken) })
+        .values({ userId, deviceName, label, tokenHash: hashRefreshToken(refreshToken) })
         .returning({ id: staffSessions.id });
       if (!session) throw new Error('the staff session was not stored');
       return { sessionId: session.id, refreshToken };
@@ -206,6 +213,7 @@ export function createStaffSessionsService(db: Db, now: () => Date = () => new D
         .select({
           id: staffSessions.id,
           deviceName: staffSessions.deviceName,
+          label: staffSessions.label,
           createdAt: staffSessions.createdAt,
           lastUsedAt: staffSessions.lastUsedAt,
         })
@@ -221,6 +229,15 @@ export function createStaffSessionsService(db: Db, now: () => Date = () => new D
         .where(and(eq(staffSessions.id, sessionId), eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)))
         .returning({ id: staffSessions.id });
       return revoked.length > 0;
+    },
+
+    async rename(userId, sessionId, label) {
+      const renamed = await db
+        .update(staffSessions)
+        .set({ label })
+        .where(and(eq(staffSessions.id, sessionId), eq(staffSessions.userId, userId), isNull(staffSessions.revokedAt)))
+        .returning({ id: staffSessions.id });
+      return renamed.length > 0;
     },
   };
 }

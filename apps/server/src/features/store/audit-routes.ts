@@ -1,15 +1,19 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   auditEntitiesSchema,
   auditPageSchema,
   auditQuerySchema,
   storeIdParamsSchema,
+  type AuditNames,
   type AuditPage,
+  type LocalizedText,
 } from '@pizzeria/domain';
-import { auditLog, stores, users } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { auditLog, categories, products, stores, taxRates, toppingGroups, toppings, users } from '../../db/schema.ts';
 import { adminErrorResponses, HttpError } from '../../plugins/errors.ts';
 import { storeNotFound } from '../catalogue/index.ts';
+import { entryLabel, referencedIds, type ReferencedIds } from './audit-labels.ts';
 
 const DATES_REVERSED = new HttpError(400, 'invalid_date_range', {
   de: 'Der erste Tag muss vor dem letzten Tag liegen oder ihm gleichen.',
@@ -19,6 +23,40 @@ const DATES_REVERSED = new HttpError(400, 'invalid_date_range', {
 /** The store's entries and those of the shared tables (tax rates, allergens: no store). */
 function ofStore(storeId: number): SQL {
   return or(eq(auditLog.storeId, storeId), isNull(auditLog.storeId)) as SQL;
+}
+
+function byId(rows: { id: number; name: LocalizedText }[]): Record<string, LocalizedText> {
+  return Object.fromEntries(rows.map((row) => [String(row.id), row.name]));
+}
+
+/** The names of the rows the entries point to, archived ones included (they keep their names). */
+async function namesOf(db: Db, found: ReferencedIds): Promise<AuditNames> {
+  const read = async (
+    table: typeof categories | typeof products | typeof toppings | typeof toppingGroups,
+    wanted: Set<number>,
+  ) =>
+    wanted.size === 0
+      ? {}
+      : byId(
+          await db
+            .select({ id: table.id, name: table.name })
+            .from(table)
+            .where(inArray(table.id, [...wanted])),
+        );
+  const rates =
+    found.tax_rate.size === 0
+      ? []
+      : await db
+          .select({ id: taxRates.id, name: taxRates.name })
+          .from(taxRates)
+          .where(inArray(taxRates.id, [...found.tax_rate]));
+  return {
+    category: await read(categories, found.category),
+    product: await read(products, found.product),
+    topping: await read(toppings, found.topping),
+    topping_group: await read(toppingGroups, found.topping_group),
+    tax_rate: byId(rates.map((rate) => ({ id: rate.id, name: { de: rate.name, en: rate.name } }))),
+  };
 }
 
 /**
@@ -71,6 +109,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           actorKind: auditLog.actorKind,
           actorUserId: auditLog.actorUserId,
           email: users.email,
+          name: users.customerName,
           entity: auditLog.entity,
           entityId: auditLog.entityId,
           action: auditLog.action,
@@ -87,16 +126,18 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         items: rows.map((row) => ({
           id: row.id,
           at: row.createdAt.toISOString(),
-          actor: { kind: row.actorKind, id: row.actorUserId, email: row.email },
+          actor: { kind: row.actorKind, id: row.actorUserId, email: row.email, name: row.name },
           entity: row.entity,
           entity_id: row.entityId,
           action: row.action,
           before: row.before,
           after: row.after,
+          label: entryLabel(row.entity, row.before, row.after),
         })),
         total: Number(counted?.total ?? 0),
         page,
         page_size: pageSize,
+        names: await namesOf(db, referencedIds(rows)),
       };
     },
   );

@@ -31,8 +31,8 @@ let globalEntryId: number;
 
 beforeAll(async () => {
   server = await buildTestServer();
-  maria = await createTestUser(server.app, { role: 'admin', email: 'maria@pizzeria.example' });
-  luca = await createTestUser(server.app, { role: 'admin', email: 'luca@pizzeria.example' });
+  maria = await createTestUser(server.app, { role: 'admin', email: 'maria@pizzeria.example', name: 'Maria Rossi' });
+  luca = await createTestUser(server.app, { role: 'admin', email: 'luca@pizzeria.example', name: 'Luca Bianchi' });
   const db = server.app.database.db;
   await db.delete(auditLog);
 
@@ -101,14 +101,23 @@ describe('GET /api/admin/stores/:id/audit', () => {
     expect(all.items[3]).toEqual({
       id: expect.any(Number),
       at: '2026-06-14T10:00:00.000Z',
-      actor: { kind: 'staff', id: maria.id, email: 'maria@pizzeria.example' },
+      actor: { kind: 'staff', id: maria.id, email: 'maria@pizzeria.example', name: 'Maria Rossi' },
       entity: 'discount',
       entity_id: 'PICKUP_DISCOUNT',
       action: 'update',
       before: { code: 'PICKUP_DISCOUNT', value: 10, version: 1 },
       after: { code: 'PICKUP_DISCOUNT', value: 15, version: 2 },
+      // A discount has no name of its own: the page names it by its code.
+      label: null,
     });
-    expect(all.items[2]?.actor).toEqual({ kind: 'staff', id: luca.id, email: 'luca@pizzeria.example' });
+    expect(all.items[2]?.actor).toEqual({
+      kind: 'staff',
+      id: luca.id,
+      email: 'luca@pizzeria.example',
+      name: 'Luca Bianchi',
+    });
+    // The removed area is still named by its postcode and city.
+    expect(all.items[1]?.label).toEqual({ de: '10115 Berlin', en: '10115 Berlin' });
     expect(all.items[2]?.after).toMatchObject({ postcode: '10115', delivery_fee: 2 });
   });
 

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
+  closureOrdersConflictSchema,
   closureParamsSchema,
   closureRequestSchema,
   pauseRequestSchema,
@@ -10,12 +11,15 @@ import {
   storeIdParamsSchema,
   storeStatusMessage,
   zonedTime,
+  type ClosureOrder,
   type StoreAvailabilityView,
 } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
-import { storeClosures, stores } from '../../db/schema.ts';
+import { orders, storeClosures, stores } from '../../db/schema.ts';
 import { adminErrorResponses, HttpError } from '../../plugins/errors.ts';
+import { audit } from '../audit/index.ts';
 import { storeNotFound } from '../catalogue/index.ts';
+import { pauseFields } from './availability.ts';
 
 const CLOSURE_NOT_FOUND = new HttpError(404, 'closure_not_found', {
   de: 'Diese Schließzeit gibt es nicht.',
@@ -33,6 +37,58 @@ const CLOSURE_PASSED = new HttpError(400, 'closure_in_past', {
   de: 'Diese Schließzeit liegt schon in der Vergangenheit.',
   en: 'This closure lies in the past.',
 });
+
+function closureHasOrders(found: ClosureOrder[]): HttpError {
+  return new HttpError(
+    409,
+    'closure_has_orders',
+    {
+      de: 'Für diese Tage gibt es schon Bestellungen. Trotzdem schließen?',
+      en: 'There are already orders for these days. Close anyway?',
+    },
+    { orders: found },
+  );
+}
+
+/** What the audit log keeps of a closure: its days and the reason guests read. */
+const closureColumns = {
+  id: storeClosures.id,
+  starts_on: storeClosures.startsOn,
+  ends_on: storeClosures.endsOn,
+  reason: storeClosures.reason,
+};
+
+/**
+ * The waiting and accepted orders promised on the store's local days `startsOn`–`endsOn`: the
+ * customers staff must call before closing those days, by promised time.
+ */
+async function ordersOnDays(
+  tx: Db,
+  storeId: number,
+  timeZone: string,
+  startsOn: string,
+  endsOn: string,
+): Promise<ClosureOrder[]> {
+  const localDay = sql`(${orders.promisedAt} at time zone ${timeZone}::text)::date`;
+  const rows = await tx
+    .select({ id: orders.id, status: orders.status, promisedAt: orders.promisedAt, address: orders.address })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        inArray(orders.status, ['waiting', 'accepted']),
+        sql`${localDay} between ${startsOn}::date and ${endsOn}::date`,
+      ),
+    )
+    .orderBy(asc(orders.promisedAt), asc(orders.id));
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status === 'accepted' ? 'accepted' : 'waiting',
+    promised_at: row.promisedAt.toISOString(),
+    customer_name: row.address.customerName,
+    phone: row.address.phone,
+  }));
+}
 
 /**
  * Orders in flight hold their store's row `FOR SHARE` (decision 008); a closure written under this lock
@@ -95,16 +151,40 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { paused, until } = request.body;
+      const storeId = request.params.id;
       const end = paused && until ? new Date(until) : null;
       if (end && end.getTime() <= app.storeStatus.clock.now().getTime()) throw PAUSE_END_PASSED;
-      const updated = await db
-        .update(stores)
-        .set({ orderingPaused: paused, orderingPausedUntil: end, orderingPausedBy: paused ? 'staff' : null })
-        .where(eq(stores.id, request.params.id))
-        .returning({ id: stores.id });
-      if (updated.length === 0) throw storeNotFound(request.params.id);
-      await app.storeStatus.changed(request.params.id);
-      return view(request.params.id);
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({
+            orderingPaused: stores.orderingPaused,
+            orderingPausedUntil: stores.orderingPausedUntil,
+            orderingPausedBy: stores.orderingPausedBy,
+          })
+          .from(stores)
+          .where(eq(stores.id, storeId))
+          .for('no key update');
+        if (!before) throw storeNotFound(storeId);
+        const after = {
+          orderingPaused: paused,
+          orderingPausedUntil: end,
+          orderingPausedBy: paused ? ('staff' as const) : null,
+        };
+        await tx.update(stores).set(after).where(eq(stores.id, storeId));
+        const [old, now] = [pauseFields(before), pauseFields(after)];
+        // Resuming what was not paused changes nothing worth a line in the log.
+        if (JSON.stringify(old) === JSON.stringify(now)) return;
+        await audit(tx, request, {
+          storeId,
+          entity: 'store',
+          entityId: storeId,
+          action: paused ? 'pause' : 'resume',
+          before: old,
+          after: now,
+        });
+      });
+      await app.storeStatus.changed(storeId);
+      return view(storeId);
     },
   );
 
@@ -114,31 +194,43 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Close the store on a range of days (holidays, works), whatever its weekly hours say',
+        description:
+          'When waiting or accepted orders are promised on those days, nothing is closed and the answer is ' +
+          '409 `closure_has_orders` with those orders (number, status, promised time, customer and phone), ' +
+          'so staff can call them; the same request with `confirm: true` closes the days anyway.',
         params: storeIdParamsSchema,
         body: closureRequestSchema,
-        response: { 201: storeClosureSchema, ...adminErrorResponses },
+        response: { 201: storeClosureSchema, ...adminErrorResponses, 409: closureOrdersConflictSchema },
       },
     },
     async (request, reply) => {
-      const { starts_on, ends_on, reason } = request.body;
+      const { starts_on, ends_on, reason, confirm } = request.body;
+      const storeId = request.params.id;
       if (starts_on > ends_on) throw DATES_REVERSED;
-      const timeZone = await timeZoneOf(request.params.id);
+      const timeZone = await timeZoneOf(storeId);
       if (ends_on < zonedTime(app.storeStatus.clock.now(), timeZone).date) throw CLOSURE_PASSED;
       const closure = await db.transaction(async (tx) => {
-        await lockAgainstOrders(tx, request.params.id);
+        await lockAgainstOrders(tx, storeId);
+        // Under the lock: no order for these days can be placed between this look and the closure.
+        const found = await ordersOnDays(tx, storeId, timeZone, starts_on, ends_on);
+        if (found.length > 0 && confirm !== true) throw closureHasOrders(found);
         const [stored] = await tx
           .insert(storeClosures)
-          .values({ storeId: request.params.id, startsOn: starts_on, endsOn: ends_on, reason: reason || null })
-          .returning({
-            id: storeClosures.id,
-            starts_on: storeClosures.startsOn,
-            ends_on: storeClosures.endsOn,
-            reason: storeClosures.reason,
-          });
+          .values({ storeId, startsOn: starts_on, endsOn: ends_on, reason: reason || null })
+          .returning(closureColumns);
+        if (!stored) throw new Error('the closure was not stored');
+        await audit(tx, request, {
+          storeId,
+          entity: 'closure',
+          entityId: stored.id,
+          action: 'create',
+          before: null,
+          // The orders staff closed over, by number: who was to be called.
+          after: found.length > 0 ? { ...stored, order_ids: found.map((order) => order.id) } : stored,
+        });
         return stored;
       });
-      if (!closure) throw new Error('the closure was not stored');
-      await app.storeStatus.changed(request.params.id);
+      await app.storeStatus.changed(storeId);
       return reply.status(201).send(closure);
     },
   );
@@ -154,15 +246,27 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const { id: storeId, closureId } = request.params;
       const deleted = await db.transaction(async (tx) => {
-        await lockAgainstOrders(tx, request.params.id);
-        return tx
+        await lockAgainstOrders(tx, storeId);
+        const gone = await tx
           .delete(storeClosures)
-          .where(and(eq(storeClosures.id, request.params.closureId), eq(storeClosures.storeId, request.params.id)))
-          .returning({ id: storeClosures.id });
+          .where(and(eq(storeClosures.id, closureId), eq(storeClosures.storeId, storeId)))
+          .returning(closureColumns);
+        for (const closure of gone) {
+          await audit(tx, request, {
+            storeId,
+            entity: 'closure',
+            entityId: closure.id,
+            action: 'delete',
+            before: closure,
+            after: null,
+          });
+        }
+        return gone;
       });
       if (deleted.length === 0) throw CLOSURE_NOT_FOUND;
-      await app.storeStatus.changed(request.params.id);
+      await app.storeStatus.changed(storeId);
       return reply.status(204).send(null);
     },
   );

@@ -49,3 +49,14 @@ export function pauseOf(paused: boolean, until: Date | null, by?: PauseReason | 
   if (!paused) return { paused: false, until: null };
   return { paused: true, until: until ? until.toISOString() : null, ...(by ? { reason: by } : {}) };
 }
+
+type PauseRow = Pick<typeof stores.$inferSelect, 'orderingPaused' | 'orderingPausedUntil' | 'orderingPausedBy'>;
+
+/** The pause as the audit log keeps it, before and after, whoever paused or resumed. */
+export function pauseFields(row: PauseRow) {
+  return {
+    ordering_paused: row.orderingPaused,
+    ordering_paused_until: row.orderingPausedUntil ? row.orderingPausedUntil.toISOString() : null,
+    ordering_paused_by: row.orderingPausedBy,
+  };
+}

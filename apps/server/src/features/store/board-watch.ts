@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { isWithinHours } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { auditLog, stores } from '../../db/schema.ts';
+import { pauseFields } from './availability.ts';
 
 /** How often each instance records its boards and looks for stores nobody watches. */
 const CHECK_INTERVAL_MS = 30_000;
@@ -35,15 +36,6 @@ declare module 'fastify' {
 }
 
 type PauseRow = Pick<typeof stores.$inferSelect, 'orderingPaused' | 'orderingPausedUntil' | 'orderingPausedBy'>;
-
-/** The pause as the audit log keeps it, before and after. */
-function pauseFields(row: PauseRow) {
-  return {
-    ordering_paused: row.orderingPaused,
-    ordering_paused_until: row.orderingPausedUntil ? row.orderingPausedUntil.toISOString() : null,
-    ordering_paused_by: row.orderingPausedBy,
-  };
-}
 
 const AUTO_PAUSE: PauseRow = { orderingPaused: true, orderingPausedUntil: null, orderingPausedBy: 'auto' };
 const RESUMED: PauseRow = { orderingPaused: false, orderingPausedUntil: null, orderingPausedBy: null };

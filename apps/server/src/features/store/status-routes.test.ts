@@ -394,10 +394,13 @@ describe('orders while the store is paused or closed', () => {
   });
 
   it('offers nothing on a closure day', async () => {
+    // The orders placed today by the tests above are closed over on purpose.
     const created = await asAdmin('POST', '/api/admin/stores/13/closures', {
       starts_on: '2026-06-15',
       ends_on: '2026-06-15',
+      confirm: true,
     });
+    expect(created.statusCode, created.body).toBe(201);
     expect(await slots('delivery')).toMatchObject({ asap_available: false, slots: [] });
     expect((await pickupAt('2026-06-15T18:00:00.000Z')).json()).toMatchObject({ code: 'invalid_time_slot' });
     await asAdmin('DELETE', `/api/admin/stores/13/closures/${created.json<{ id: number }>().id}`);

@@ -13,6 +13,8 @@ export const adminTexts = defineTranslations(
         'Für Mitarbeiterinnen und Mitarbeiter des Restaurants. Dieses Gerät bleibt angemeldet, bis Sie sich abmelden.',
       invalid_credentials: 'E-Mail-Adresse oder Passwort stimmen nicht.',
       back_to_shop: 'Zurück zum Shop',
+      device_label: 'Name dieses Geräts (optional)',
+      device_label_hint: 'Zum Beispiel „Küche Tablet“: So erkennen Sie das Gerät unter „Geräte“ wieder.',
     },
     shell: {
       brand: '{{name}} · Verwaltung',
@@ -44,6 +46,11 @@ export const adminTexts = defineTranslations(
       devices: 'Geräte',
       orders: 'Bestellungen',
     },
+    not_found: {
+      title: 'Seite nicht gefunden',
+      text: 'Die Adresse {{path}} gibt es in der Verwaltung nicht. Vielleicht ist sie falsch geschrieben oder veraltet.',
+      dashboard: 'Zum Admin Dashboard',
+    },
     sections: {
       orders: 'Bestellungen',
       menu: 'Speisekarte',
@@ -72,6 +79,15 @@ export const adminTexts = defineTranslations(
       sign_out: 'Abmelden',
       sign_out_named: '{{device}} abmelden',
       empty: 'Keine angemeldeten Geräte.',
+      rename: 'Umbenennen',
+      rename_named: '{{device}} umbenennen',
+      name_label: 'Gerätename',
+      name_hint: '1 bis 60 Zeichen, zum Beispiel „Küche Tablet“.',
+      name_invalid: 'Bitte geben Sie einen Namen mit 1 bis 60 Zeichen ein.',
+      save: 'Speichern',
+      saving: 'Wird gespeichert …',
+      cancel: 'Abbrechen',
+      renamed: 'Das Gerät heißt jetzt „{{device}}“.',
     },
   },
   {
@@ -84,6 +100,8 @@ export const adminTexts = defineTranslations(
       intro: 'For the restaurant’s staff. This device stays signed in until you sign out.',
       invalid_credentials: 'The email address or password is wrong.',
       back_to_shop: 'Back to the shop',
+      device_label: 'Name of this device (optional)',
+      device_label_hint: 'For example “Kitchen tablet”: this is how you recognise it under “Devices”.',
     },
     shell: {
       brand: '{{name}} · Back office',
@@ -115,6 +133,11 @@ export const adminTexts = defineTranslations(
       devices: 'Devices',
       orders: 'Orders',
     },
+    not_found: {
+      title: 'Page not found',
+      text: 'There is no page {{path}} in the back office. Perhaps the address is misspelt or out of date.',
+      dashboard: 'Go to the Admin Dashboard',
+    },
     sections: {
       orders: 'Orders',
       menu: 'Menu',
@@ -143,6 +166,15 @@ export const adminTexts = defineTranslations(
       sign_out: 'Sign out',
       sign_out_named: 'Sign out {{device}}',
       empty: 'No devices are signed in.',
+      rename: 'Rename',
+      rename_named: 'Rename {{device}}',
+      name_label: 'Device name',
+      name_hint: '1 to 60 characters, for example “Kitchen tablet”.',
+      name_invalid: 'Please enter a name of 1 to 60 characters.',
+      save: 'Save',
+      saving: 'Saving …',
+      cancel: 'Cancel',
+      renamed: 'The device is now called “{{device}}”.',
     },
   },
 );

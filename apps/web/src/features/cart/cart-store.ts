@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import * as z from 'zod/mini';
 import { addToCart, cartItemsSchema, removeLine, replaceLine, setLineQuantity, type CartItem } from '@pizzeria/domain';
@@ -29,6 +30,12 @@ export interface CartState {
   ordered: boolean;
   /** The lines were brought to today's menu and some price changed (`useCartRepricing`): the cart says so. */
   repriced: boolean;
+  /**
+   * The dishes (product ids) the menu last read says are sold out today (`useCartRepricing`): a line of
+   * one is named in the cart and the checkout, and holds the order back until it is removed. Not stored:
+   * the menu says it again on the next visit.
+   */
+  soldOut: readonly number[];
   /** Adds a line; an identical line (same uniqueKey) gets its quantity raised instead. */
   add: (item: CartItem) => void;
   /** Sets a line's quantity; below 1 removes the line. */
@@ -69,6 +76,7 @@ export const useCart = create<CartState>()((set) => ({
   note: '',
   ordered: false,
   repriced: false,
+  soldOut: [],
   // A dish added to a cart already ordered is the first of a new order.
   add: (item) =>
     set((state) =>
@@ -82,6 +90,18 @@ export const useCart = create<CartState>()((set) => ({
   setNote: (note) => set({ note: note.slice(0, MAX_NOTE_LENGTH) }),
   clear: () => set({ items: [], note: '', ordered: false, repriced: false }),
 }));
+
+/** The cart's lines whose dish is sold out today, in the cart's order. */
+export function soldOutLines(items: readonly CartItem[], soldOut: readonly number[]): CartItem[] {
+  return items.filter((item) => soldOut.includes(item.id));
+}
+
+/** The cart's lines whose dish is sold out today, as the menu last read says. */
+export function useSoldOutLines(): CartItem[] {
+  const items = useCart((state) => state.items);
+  const soldOut = useCart((state) => state.soldOut);
+  return useMemo(() => soldOutLines(items, soldOut), [items, soldOut]);
+}
 
 /** Set while the cart is read from storage, which needs no writing back. */
 let restoring = false;

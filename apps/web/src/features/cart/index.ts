@@ -5,6 +5,8 @@ export {
   isOrderPlaced,
   markOrderPlaced,
   refillCart,
+  soldOutLines,
+  useSoldOutLines,
   type CartState,
 } from './cart-store.ts';
 export { openCart, closeCart, useCartDialog, takeLineEdit } from './cart-dialog-store.ts';

@@ -57,4 +57,8 @@ export const cartEn: Translated<typeof cartDe> = {
   checkout_blocked_empty: 'Your cart is empty',
   checkout_blocked_postcode: 'Please choose your postcode first.',
   checkout_blocked_minimum: 'The minimum order has not been reached yet.',
+  checkout_blocked_sold_out_one: 'Sold out today: {{names}}. Please remove it first.',
+  checkout_blocked_sold_out_other: 'Sold out today: {{names}}. Please remove them first.',
+  sold_out_line: '{{name}} is sold out today',
+  sold_out_remove: 'Remove from cart',
 };

@@ -56,4 +56,8 @@ export const cartDe = {
   checkout_blocked_empty: 'Ihr Warenkorb ist leer',
   checkout_blocked_postcode: 'Bitte wählen Sie zuerst Ihre Postleitzahl.',
   checkout_blocked_minimum: 'Der Mindestbestellwert ist noch nicht erreicht.',
+  checkout_blocked_sold_out_one: 'Heute ausverkauft: {{names}}. Bitte entfernen Sie es zuerst.',
+  checkout_blocked_sold_out_other: 'Heute ausverkauft: {{names}}. Bitte entfernen Sie diese zuerst.',
+  sold_out_line: '{{name}} ist heute ausverkauft',
+  sold_out_remove: 'Aus dem Warenkorb entfernen',
 };

@@ -3,3 +3,4 @@
  * the first load, and what is re-exported there is bundled there; these belong in the lazy chunks.
  */
 export { QuantityStepper } from './components/quantity-stepper.tsx';
+export { SoldOutNotice } from './components/sold-out-notice.tsx';

@@ -41,6 +41,7 @@ function answer(key: string, ...list: Answer[]) {
 
 beforeEach(async () => {
   await startCheckout({ items: [pizza, bowl], note: 'Bitte klingeln' }, { line2: '3. OG' });
+  useCart.setState({ soldOut: [] });
   sessionStorage.clear();
   calls.length = 0;
   answers = {};
@@ -300,7 +301,7 @@ describe('the time choice', () => {
     const tomorrow = await screen.findByRole('radio', { name: /Morgen/ });
     await waitFor(() => expect(tomorrow).toBeChecked());
     expect(screen.getByRole('radio', { name: /Heute/ })).toBeDisabled();
-    expect(screen.getByRole('radio', { name: /Heute/ })).toHaveAccessibleName(/keine Zeiten frei/);
+    expect(screen.getByRole('radio', { name: /Heute/ })).toHaveAccessibleName(/ausgebucht/);
     expect(screen.queryByLabelText(/So schnell wie möglich/)).not.toBeInTheDocument();
     expect(screen.getByText('Zu einer Uhrzeit')).toBeInTheDocument();
 
@@ -312,6 +313,74 @@ describe('the time choice', () => {
     expect(await screen.findByText('order page reached')).toBeInTheDocument();
     const order = calls.find((call) => call.url === '/api/orders/guest');
     expect(JSON.parse(String(order?.init?.body))).toMatchObject({ requested_time: '2026-11-23T10:30:00.000Z' });
+  });
+});
+
+describe('checkout with a dish sold out today', () => {
+  it('names it, holds the order button back with the reason, and lets it go with one tap', async () => {
+    useCart.setState({ soldOut: [salad.id] });
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    renderCheckout();
+    expect(await screen.findByLabelText(/So schnell wie möglich/)).toBeChecked();
+    expect(screen.getByText(`${bowl.displayName} ist heute ausverkauft`)).toBeInTheDocument();
+    const place = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription(`Heute ausverkauft: ${bowl.displayName}. Bitte entfernen Sie es zuerst.`);
+
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'Aus dem Warenkorb entfernen',
+        description: `${bowl.displayName} ist heute ausverkauft`,
+      }),
+    );
+    expect(useCart.getState().items).toEqual([pizza]);
+    expect(screen.queryByText(/ausverkauft/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toBeEnabled();
+  });
+
+  it('shows the refusal naming the dish when it sold out just before the order button', async () => {
+    const message = `${bowl.displayName} ist heute ausverkauft. Bitte entfernen Sie es aus dem Warenkorb.`;
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    answer('/api/orders/guest', { status: 422, body: { code: 'product_unavailable', message } });
+    renderCheckout();
+    expect(await screen.findByLabelText(/So schnell wie möglich/)).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});
+
+describe('checkout on a closed day', () => {
+  it('says a closure day is closed, with the reason staff gave, not that its times are taken', async () => {
+    const days = [
+      { date: '2026-11-22', available: true },
+      { date: '2026-11-23', available: false, no_times: 'closed' as const, closure_reason: 'Betriebsferien' },
+      { date: '2026-11-24', available: false, no_times: 'closed' as const },
+      { date: '2026-11-25', available: false, no_times: 'full' as const },
+    ];
+    answer('/api/stores/13/slots', { status: 200, body: { ...openSlots, days } });
+    renderCheckout();
+
+    const tomorrow = await screen.findByRole('radio', { name: /Morgen/ });
+    expect(tomorrow).toBeDisabled();
+    expect(tomorrow).toHaveAccessibleName(/geschlossen/);
+    expect(screen.getByText('Morgen 23.11.: geschlossen – Betriebsferien')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^Di/ })).toHaveAccessibleName(/geschlossen/);
+    expect(screen.getByRole('radio', { name: /^Mi/ })).toHaveAccessibleName(/ausgebucht/);
+    expect(screen.queryByText(/keine Zeiten frei/)).not.toBeInTheDocument();
+  });
+
+  it('says today is closed, with its reason, when there is no other day to choose', async () => {
+    const closedToday = {
+      ...openSlots,
+      asap_available: false,
+      asap_ready_at: null,
+      slots: [],
+      days: [{ date: '2026-11-22', available: false, no_times: 'closed' as const, closure_reason: 'Inventur' }],
+    };
+    answer('/api/stores/13/slots', { status: 200, body: closedToday });
+    renderCheckout();
+    expect(await screen.findByText('Heute 22.11.: geschlossen – Inventur')).toBeInTheDocument();
+    expect(screen.queryByText('Keine verfügbaren Zeitfenster')).not.toBeInTheDocument();
   });
 });
 

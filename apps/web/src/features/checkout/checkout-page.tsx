@@ -1,11 +1,13 @@
 import '../../styles/order-pages.css';
 import './register-texts.ts';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation } from 'wouter';
 import { lineDeposit, lineTotal, type CartItem, type PaymentMethod } from '@pizzeria/domain';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMoney } from '../../lib/use-money.ts';
-import { clearCart, openCart, useCart, type CartTotals } from '../cart/index.ts';
+import { clearCart, openCart, useCart, useSoldOutLines, type CartTotals } from '../cart/index.ts';
+import { SoldOutNotice } from '../cart/ui.ts';
 import { LoadingScreen } from '../../lib/loading-screen.tsx';
 import { OrderSummaryView } from '../orders/ui.ts';
 import { PaymentAlert, PayPalPayment } from '../payments/index.ts';
@@ -34,7 +36,10 @@ export default function CheckoutRoute() {
 export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; customerAddressId: number | null }) {
   const { t } = useTranslation('checkout');
   usePageTitle(t('page_title'));
+  const { t: tCart } = useTranslation('cart');
   const checkout = useCheckout({ guest, customerAddressId });
+  const soldOut = useSoldOutLines();
+  const soldOutReasonId = useId();
   const { items, note, totals, postcode, delivery, contact, offer, slots, paypal, payByPayPal, unpaid } = checkout;
   const pending = checkout.pending;
 
@@ -134,10 +139,19 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
                 className="button button-primary button-block checkout-place"
                 disabled={pending || checkout.blocked}
                 aria-busy={pending || undefined}
+                aria-describedby={soldOut.length > 0 ? soldOutReasonId : undefined}
                 onClick={checkout.submit}
               >
                 {pending ? t('place.processing') : t('place.submit')}
               </button>
+            )}
+            {soldOut.length > 0 && (
+              <p id={soldOutReasonId} className="checkout-warning">
+                {tCart('checkout_blocked_sold_out', {
+                  count: soldOut.length,
+                  names: soldOut.map((line) => line.displayName).join(', '),
+                })}
+              </p>
             )}
             <p className="checkout-hint checkout-terms">{t('place.terms')}</p>
           </section>
@@ -257,6 +271,7 @@ export function CheckoutSummary({
   const { t: tCart } = useTranslation('cart');
   const money = useMoney(useCurrency());
   const repriced = useCart((state) => state.repriced);
+  const soldOut = useSoldOutLines();
   return (
     <>
       {repriced && (
@@ -264,6 +279,9 @@ export function CheckoutSummary({
           {tCart('repriced')}
         </p>
       )}
+      {soldOut.map((item) => (
+        <SoldOutNotice key={item.uniqueKey} item={item} />
+      ))}
       <OrderSummaryView
         lines={items.map((item) => ({
           key: item.uniqueKey,

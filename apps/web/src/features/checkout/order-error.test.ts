@@ -7,7 +7,7 @@ import { describeOrderFailure } from './order-error.ts';
 
 describe('order failures', () => {
   it('names every server code, and marks the time codes so the checkout asks for a new time', () => {
-    for (const code of ORDER_ERROR_CODES) {
+    for (const code of ORDER_ERROR_CODES.filter((candidate) => candidate !== 'product_unavailable')) {
       const failure = describeOrderFailure(new ApiRequestError(422, code, 'server text'));
       expect(failure).toEqual({
         kind: 'code',
@@ -17,6 +17,14 @@ describe('order failures', () => {
       expect(checkoutTexts.de.errors[code]).toMatch(/\S/);
       expect(checkoutTexts.en.errors[code]).toMatch(/\S/);
     }
+  });
+
+  it("shows the server's words for a dish that cannot be ordered: they name it", () => {
+    const message = 'Pizza Salami (groß) ist heute ausverkauft. Bitte entfernen Sie es aus dem Warenkorb.';
+    expect(describeOrderFailure(new ApiRequestError(422, 'product_unavailable', message))).toEqual({
+      kind: 'dish',
+      message,
+    });
   });
 
   it("shows another refusal's own message, and treats no answer or a 5xx as retryable", () => {

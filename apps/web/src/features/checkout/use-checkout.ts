@@ -4,7 +4,8 @@ import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORE_ID, type Order, type OrderRequest, type PaymentMethod, type TimeSlots } from '@pizzeria/domain';
 import { useAddresses } from '../addresses/index.ts';
-import { isOrderPlaced, markOrderPlaced, useCart, useCartTotals } from '../cart/index.ts';
+import { isOrderPlaced, markOrderPlaced, useCart, useCartTotals, useSoldOutLines } from '../cart/index.ts';
+import { productsQueryOptions, useLanguage } from '../menu/index.ts';
 import { useDelivery } from '../delivery/index.ts';
 import { orderQueryOptions } from '../orders/index.ts';
 import {
@@ -32,6 +33,8 @@ import { clearTimeSelection, useTimeSelection } from './time-selection.ts';
  */
 export function useCheckout({ guest, customerAddressId }: { guest: boolean; customerAddressId: number | null }) {
   const { t } = useTranslation('checkout');
+  const language = useLanguage();
+  const soldOut = useSoldOutLines();
   const [, navigate] = useLocation();
   const items = useCart((state) => state.items);
   const note = useCart((state) => state.note);
@@ -124,6 +127,10 @@ export function useCheckout({ guest, customerAddressId }: { guest: boolean; cust
         setSelection({ ...selection, mode: null, slot: '' });
         void slots.refetch();
       }
+    } else if (reason.kind === 'dish') {
+      setFailure(reason.message);
+      // Sold out since the menu was last read: reading it again marks the line in the cart and here.
+      void queryClient.invalidateQueries({ queryKey: productsQueryOptions(language).queryKey });
     } else if (reason.kind === 'server') {
       setFailure(reason.message);
     } else {
@@ -166,7 +173,8 @@ export function useCheckout({ guest, customerAddressId }: { guest: boolean; cust
     );
   };
 
-  const blocked = !contact || noTimes || blockedByMinimum;
+  // A dish sold out today holds the order back until its line is removed (the summary names it).
+  const blocked = !contact || noTimes || blockedByMinimum || soldOut.length > 0;
 
   /** PayPal's click: the same checks as the order button; an invalid form keeps PayPal's window closed. */
   const validateForPayPal = () => !blocked && orderRequest('paypal') !== null;

@@ -18,6 +18,7 @@ export const menuEn: Translated<typeof menuDe> = {
   add_label: 'Add {{name}} to the cart',
   choose_label: 'Choose {{name}}',
   unavailable: 'Currently unavailable',
+  sold_out: 'Sold out today',
   codes_label: 'Allergens and additives: {{codes}}',
   codes_allergens: 'Allergens',
   codes_additives: 'Additives',

@@ -17,6 +17,8 @@ export const menuDe = {
   add_label: '{{name}} in den Warenkorb legen',
   choose_label: '{{name}} auswählen',
   unavailable: 'Derzeit nicht verfügbar',
+  /** A dish staff marked sold out: on the menu, greyed, until the next business day. */
+  sold_out: 'Heute ausverkauft',
   codes_label: 'Allergene und Zusatzstoffe: {{codes}}',
   codes_allergens: 'Allergene',
   codes_additives: 'Zusatzstoffe',

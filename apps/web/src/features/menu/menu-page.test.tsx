@@ -56,6 +56,21 @@ describe('MenuPage', () => {
     expect(within(screen.getByRole('article', { name: 'Pizza Margherita' })).queryByText(/Pfand/)).toBeNull();
   });
 
+  it('keeps a dish sold out today in its category, greyed, not addable, and says so in words', async () => {
+    const user = userEvent.setup();
+    // Every salad sold out: the category stays, with its dish marked, rather than vanishing.
+    const today = products.map((product) =>
+      product.category_id === 4 ? { ...product, available: false, sold_out: true } : product,
+    );
+    renderMenu(catalogueQueryData.map(([key, data]) => [key, key[0] === 'products' ? today : data]));
+    expect(screen.getByRole('heading', { level: 2, name: 'Salate' })).toBeInTheDocument();
+    const salad = within(screen.getByRole('region', { name: 'Salate' })).getByRole('article');
+    expect(within(salad).getByText('Heute ausverkauft')).toBeInTheDocument();
+    expect(within(salad).getByRole('button', { name: /Warenkorb legen|auswählen/ })).toBeDisabled();
+    await user.click(salad);
+    expect(useCart.getState().items).toEqual([]);
+  });
+
   it('shows the loading screen first', () => {
     renderWithProviders(<MenuPage />);
     expect(screen.getByRole('status')).toHaveTextContent('Wird geladen');

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminProductPageSchema, adminProductSchema, orderSchema, type AdminProduct } from '@pizzeria/domain';
+import {
+  adminGroupUsageListSchema,
+  adminProductPageSchema,
+  adminProductSchema,
+  orderSchema,
+  type AdminProduct,
+} from '@pizzeria/domain';
 import {
   auditLog,
   categories,
@@ -309,7 +315,11 @@ describe('sold out today', () => {
     const until = new Date(present(soldOut.sold_out_until));
     expect(until.getTime()).toBeGreaterThan(NOW.getTime());
     expect(until.toISOString().slice(0, 10)).toBe('2027-06-15');
-    expect((await shopProducts()).map((item) => item.id)).not.toContain(product.id);
+    // Still on the menu, marked: sold out today, not orderable.
+    expect((await shopProducts()).find((item) => item.id === product.id)).toMatchObject({
+      available: false,
+      sold_out: true,
+    });
 
     const order = await backOffice.app.inject({
       method: 'POST',
@@ -325,7 +335,10 @@ describe('sold out today', () => {
 
     const lifted = await call('PUT', `/products/${product.id}/sold-out`, { sold_out: false, version: 2 });
     expect(lifted.json()).toMatchObject({ sold_out_until: null, version: 3 });
-    expect((await shopProducts()).map((item) => item.id)).toContain(product.id);
+    expect((await shopProducts()).find((item) => item.id === product.id)).toMatchObject({
+      available: true,
+      sold_out: false,
+    });
     const [entry] = await backOffice.app.database.db
       .select()
       .from(auditLog)
@@ -437,5 +450,39 @@ describe('what a product offers and declares', () => {
     );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ code: 'unknown_allergen', message: 'These allergens do not exist: z.' });
+  });
+  it('tells which products offer each group, archived products left out, so same-named groups differ', async () => {
+    const db = backOffice.app.database.db;
+    const [group] = await db
+      .insert(toppingGroups)
+      .values({ storeId: 13, name: { de: 'Extra Beläge', en: 'Extra toppings' }, maxSelect: 3 })
+      .returning();
+    const groupId = present(group).id;
+    const usage = async () => {
+      const response = await call('GET', '/topping-groups/usage');
+      expect(response.statusCode, response.body).toBe(200);
+      const list = adminGroupUsageListSchema.parse(response.json());
+      return list.find((entry) => entry.group_id === groupId)?.products.map((product) => product.name.de);
+    };
+    expect(await usage()).toEqual([]);
+
+    const calzone = await create({ name: { de: 'Zucchini-Calzone', en: '' } });
+    const lasagne = await create({ name: { de: 'Auberginen-Lasagne', en: '' } });
+    for (const product of [calzone, lasagne]) {
+      const offered = await call('PUT', `/products/${product.id}/topping-groups`, { group_ids: [groupId], version: 1 });
+      expect(offered.statusCode, offered.body).toBe(200);
+    }
+    expect(await usage()).toEqual(['Auberginen-Lasagne', 'Zucchini-Calzone']);
+
+    const archived = await call('POST', `/products/${lasagne.id}/archive`, { version: 2 });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(await usage()).toEqual(['Zucchini-Calzone']);
+
+    const unknownStore = await backOffice.app.inject({
+      method: 'GET',
+      url: '/api/admin/stores/999999/topping-groups/usage',
+      headers: backOffice.admin.headers,
+    });
+    expect(unknownStore.statusCode).toBe(404);
   });
 });

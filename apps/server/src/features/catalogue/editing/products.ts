@@ -23,6 +23,7 @@ import { storeHoursOf } from '../store-hours.ts';
 import { adminErrorResponses, HttpError } from '../../../plugins/errors.ts';
 import { editAudited } from '../../audit/index.ts';
 import { incompleteOrder, requireStore, sameIds } from './categories.ts';
+import productGroupsUsageRoutes from './product-groups-usage.ts';
 import { listAdminProducts, readAdminProduct } from './product-reads.ts';
 import { productNotFound, requireCategory, requireReferences, writeProduct } from './product-writes.ts';
 
@@ -95,10 +96,12 @@ async function endOfBusinessDay(tx: Db, storeId: number, now: Date): Promise<Dat
 
 /**
  * The menu's products: list and read, create, edit with their sizes, archive, sold out for
- * today, and reorder within a category. Groups and declarations are `product-offers.ts`.
+ * today, and reorder within a category. Groups and declarations are `product-offers.ts`; which
+ * products offer each group is `product-groups-usage.ts`.
  */
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  await app.register(productGroupsUsageRoutes);
 
   app.get(
     '/stores/:id/products',

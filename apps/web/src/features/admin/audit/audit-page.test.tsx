@@ -11,10 +11,11 @@ const STORE = '/api/admin/stores/13';
 const PRICE_CHANGE = {
   id: 41,
   at: '2026-11-23T10:15:00.000Z',
-  actor: { kind: 'staff', id: 2, email: 'chef@example.com' },
+  actor: { kind: 'staff', id: 2, email: 'chef@example.com', name: 'Chef Koch' },
   entity: 'product',
   entity_id: '12',
   action: 'update',
+  label: { de: 'Margherita', en: 'Margherita' },
   before: { name: { de: 'Margherita', en: '' }, price: 8.5, hidden: false, version: 3 },
   after: { name: { de: 'Margherita', en: '' }, price: 9.2, hidden: false, version: 4 },
 };
@@ -55,15 +56,16 @@ describe('audit page', () => {
     const [first, second] = within(await screen.findByRole('list', { name: 'Änderungen' })).getAllByRole(
       'listitem',
     ) as [HTMLElement, HTMLElement];
-    expect(within(first).getByText('chef@example.com')).toBeInTheDocument();
-    expect(within(first).getByText('Produkt #12')).toBeInTheDocument();
+    expect(within(first).getByText('Chef Koch (chef@example.com)')).toBeInTheDocument();
+    expect(within(first).getByText('Produkt · Margherita')).toBeInTheDocument();
     expect(within(first).getByText('Geändert')).toBeInTheDocument();
-    expect(within(second).getByText('System')).toBeInTheDocument();
+    expect(within(second).getByText('automatisch')).toBeInTheDocument();
     expect(within(second).getByText('Automatisch pausiert')).toBeInTheDocument();
 
     await userEvent.setup().click(within(first).getByText('Vorher/Nachher'));
     const rows = within(first).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual(['price8.59.2']);
+    // The field in the form's words, the amounts as money; the version is left out.
+    expect(rows.map((row) => row.textContent?.replace(/\u00a0/g, ' '))).toEqual(['Preis8,50 €9,20 €']);
     // Entity names the page does not know are shown as the log spells them.
     expect(screen.getByRole('option', { name: 'coupon' })).toBeInTheDocument();
   });

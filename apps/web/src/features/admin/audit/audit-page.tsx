@@ -3,11 +3,11 @@ import './audit.css';
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '@pizzeria/domain';
+import type { AuditEntry, AuditNames } from '@pizzeria/domain';
 import { QueryState } from '../shell/query-state.tsx';
 import { useAdminTitle } from '../shell/use-admin-title.ts';
 import { auditEntitiesQuery, auditPageQuery } from './api/get-audit.ts';
-import { changedFields } from './audit-diff.ts';
+import { describeEntry, type EntryView, type Shown } from './audit-format.ts';
 import { adminAuditTexts } from './locales.ts';
 import { AdminPage } from '../forms/list-editor-page.tsx';
 import { Labelled } from '../forms/labelled.tsx';
@@ -59,7 +59,7 @@ export function AuditPage() {
           ) : (
             <ol className="audit-list" aria-label={tAudit('caption')}>
               {log.data.items.map((entry) => (
-                <AuditItem key={entry.id} entry={entry} />
+                <AuditItem key={entry.id} entry={entry} names={log.data.names} />
               ))}
             </ol>
           )}
@@ -159,15 +159,15 @@ function AuditFilters({ filters, onChange }: { filters: Filters; onChange: (chan
   );
 }
 
-function AuditItem({ entry }: { entry: AuditEntry }) {
+function AuditItem({ entry, names }: { entry: AuditEntry; names: AuditNames | undefined }) {
   const { t, i18n } = useTranslation('adminAudit');
-  const names = useNames();
-  const when = new Date(entry.at).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
+  const actionNames = useNames();
+  const language = i18n.language === 'en' ? 'en' : 'de';
+  const view = describeEntry(entry, names, language);
+  const when = new Date(entry.at).toLocaleString(language === 'en' ? 'en-GB' : 'de-DE', {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-  const who = entry.actor.kind === 'system' ? t('system') : (entry.actor.email ?? t('deleted_account'));
-  const what = [names.entity(entry.entity), entry.entity_id ? `#${entry.entity_id}` : null].filter(Boolean).join(' ');
 
   return (
     <li className="card audit-item">
@@ -180,55 +180,102 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
         </div>
         <div>
           <dt>{t('who')}</dt>
-          <dd>{who}</dd>
+          <dd>{view.who}</dd>
         </div>
         <div>
           <dt>{t('what')}</dt>
-          <dd>{what}</dd>
+          <dd>{view.title}</dd>
         </div>
         <div>
           <dt>{t('action')}</dt>
-          <dd>{names.action(entry.action)}</dd>
+          <dd>{actionNames.action(entry.action)}</dd>
         </div>
       </dl>
       <details className="audit-details">
         <summary aria-label={t('changes_named', { id: entry.id })}>{t('changes')}</summary>
-        <AuditDiff before={entry.before} after={entry.after} />
+        <AuditDiff view={view} />
       </details>
     </li>
   );
 }
 
-function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+function AuditDiff({ view }: { view: EntryView }) {
   const { t } = useTranslation('adminAudit');
-  const changes = changedFields(before, after);
-  if (changes.length === 0) return <p className="admin-muted">{t('nothing_changed')}</p>;
-  const show = (value: unknown) =>
-    value === undefined || value === null ? t('none') : typeof value === 'string' ? value : JSON.stringify(value);
+  if (view.rows.length === 0 && !view.hours) return <p className="admin-muted">{t('nothing_changed')}</p>;
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table audit-diff">
-        <thead>
-          <tr>
-            <th scope="col">{t('field')}</th>
-            <th scope="col">{t('before')}</th>
-            <th scope="col">{t('after')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((change) => (
-            <tr key={change.field}>
-              <th scope="row">{change.field}</th>
-              <td>
-                <del>{show(change.before)}</del>
-              </td>
-              <td>
-                <ins>{show(change.after)}</ins>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      {view.rows.length > 0 ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table audit-diff">
+            <thead>
+              <tr>
+                <th scope="col">{t('field')}</th>
+                <th scope="col">{t('before')}</th>
+                <th scope="col">{t('after')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.rows.map((row) => (
+                <tr key={row.field}>
+                  <th scope="row">{row.label}</th>
+                  <td>
+                    <del>
+                      <ShownValue value={row.before} />
+                    </del>
+                  </td>
+                  <td>
+                    <ins>
+                      <ShownValue value={row.after} />
+                    </ins>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {view.hours ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table audit-diff">
+            <caption>{t('hours_heading')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('weekday')}</th>
+                <th scope="col">{t('before')}</th>
+                <th scope="col">{t('after')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.hours.map((row) => (
+                <tr key={row.day}>
+                  <th scope="row">{row.day}</th>
+                  <td>
+                    <del>{row.before}</del>
+                  </td>
+                  <td>
+                    <ins>{row.after}</ins>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** A translated text shows both languages, each marked, so a change in either is seen. */
+function ShownValue({ value }: { value: Shown }) {
+  if ('text' in value) return value.text;
+  return (
+    <span className="audit-languages">
+      <span lang="de">
+        <abbr title="Deutsch">DE</abbr> {value.de}
+      </span>
+      <span lang="en">
+        <abbr title="English">EN</abbr> {value.en}
+      </span>
+    </span>
   );
 }

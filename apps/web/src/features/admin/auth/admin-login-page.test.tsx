@@ -50,6 +50,29 @@ describe('admin login', () => {
     await waitFor(() => expect(document.title).toBe('Admin Login | Pizzeria Bella Napoli Restaurant'));
   });
 
+  it('sends the name given to this device, trimmed, and offers it again at the next sign-in', async () => {
+    const { calls } = fakeApi(LOGIN_OK);
+    const first = renderWithProviders(<AdminArea />);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Name dieses Geräts (optional)');
+    expect(field).toHaveValue('');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Küche Tablet'));
+    await user.type(field, ' Küche Tablet ');
+    await signIn();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    const login = calls.find((call) => call.path === '/api/staff/login');
+    expect(JSON.parse(String(login?.body))).toMatchObject({
+      device_label: 'Küche Tablet',
+      device_name: expect.any(String),
+    });
+    first.unmount();
+
+    clearStaffSession();
+    renderWithProviders(<AdminArea />);
+    expect(screen.getByLabelText('Name dieses Geräts (optional)')).toHaveValue('Küche Tablet');
+  });
+
   it('signs the device in as JSON with a device name and the known-device token, then opens the dashboard', async () => {
     localStorage.setItem('known_devices', JSON.stringify({ [STAFF_EMAIL]: 'device-1' }));
     const { calls } = fakeApi(LOGIN_OK);

@@ -34,13 +34,15 @@ describe('board columns', () => {
     ).not.toContain(8);
   });
 
-  it('lists new orders oldest first: who has waited longest comes first', () => {
+  it('lists new orders by the time told at checkout, soonest first, whenever they were placed', () => {
     const columns = boardColumns([
-      boardOrder({ id: 11, created_at: '2026-11-23T12:05:00.000Z' }),
-      boardOrder({ id: 12, created_at: '2026-11-23T11:50:00.000Z' }),
-      boardOrder({ id: 13, created_at: '2026-11-23T12:00:00.000Z' }),
+      boardOrder({ id: 11, created_at: '2026-11-23T12:05:00.000Z', promised_at: '2026-11-23T12:50:00.000Z' }),
+      // Placed first, but a pre-order for the evening.
+      boardOrder({ id: 12, created_at: '2026-11-23T11:50:00.000Z', promised_at: '2026-11-23T18:00:00.000Z' }),
+      // A pickup told for earlier than the delivery placed before it.
+      boardOrder({ id: 13, created_at: '2026-11-23T12:06:00.000Z', promised_at: '2026-11-23T12:25:00.000Z' }),
     ]);
-    expect(ids(columns.waiting)).toEqual([12, 13, 11]);
+    expect(ids(columns.waiting)).toEqual([13, 11, 12]);
   });
 
   it('orders the kitchen and the pass by promised time, staff’s answer before the checkout’s estimate', () => {

@@ -17,8 +17,9 @@ const COLUMN_OF: Record<OrderStatus, BoardColumn | null> = {
 };
 
 /**
- * The board's columns: new orders oldest first (who waits longest comes first), the kitchen and the
- * pass by promised time (what is due first), today's done ones newest first.
+ * The board's columns: the open ones by the time the customer was given, soonest first (a new order by
+ * the time told at checkout, an accepted one by staff's promise: what is due first comes first), today's
+ * done ones newest first.
  */
 export function boardColumns(orders: readonly Order[]): Record<BoardColumn, Order[]> {
   const columns: Record<BoardColumn, Order[]> = { waiting: [], accepted: [], ready: [], done: [] };
@@ -28,7 +29,7 @@ export function boardColumns(orders: readonly Order[]): Record<BoardColumn, Orde
   }
   const by = (key: (order: Order) => string, direction: 1 | -1) => (a: Order, b: Order) =>
     direction * (Date.parse(key(a)) - Date.parse(key(b))) || direction * (a.id - b.id);
-  columns.waiting.sort(by((order) => order.created_at, 1));
+  columns.waiting.sort(by(dueAt, 1));
   columns.accepted.sort(by(dueAt, 1));
   columns.ready.sort(by(dueAt, 1));
   columns.done.sort(by((order) => order.created_at, -1));

@@ -18,6 +18,12 @@ export interface BoardConnection {
 
 /** Three heartbeats missed: the connection is dead even if the socket never said so. */
 const STALE_AFTER_MS = ADMIN_HEARTBEAT_MS * 3;
+/**
+ * The board tries again at least this often while the connection is gone: after a server restart it is
+ * back within a second or two, before an order placed meanwhile has waited. The order page's customers,
+ * many at once, keep the gentler growing backoff.
+ */
+export const BOARD_RETRY_MAX_MS = 1_000;
 /** How often the board looks whether its access token was renewed, to hand the new one to the server. */
 const TOKEN_CHECK_MS = 30_000;
 
@@ -59,6 +65,7 @@ export function useBoardConnection(): BoardConnection {
     const live = createLiveSocket({
       url: apiSocketUrl(`/ws/admin/orders?lang=${language}`),
       staleAfterMs: STALE_AFTER_MS,
+      retryMaxMs: BOARD_RETRY_MAX_MS,
       onOpen: (deliver) => {
         send = deliver;
         void authorise(deliver);

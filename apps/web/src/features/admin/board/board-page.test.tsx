@@ -99,7 +99,8 @@ describe('orders board: columns and the live channel', () => {
     expect(cardsIn(/^Heute erledigt/)).toEqual([4]);
     expect(screen.queryByRole('button', { name: card(5) })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Neu 1' })).toBeInTheDocument();
-  });
+    // The file's first board loads every lazy part: more time on a busy machine, never a check of speed.
+  }, 20_000);
 
   it('authorises the channel with the staff access token, and reads the list only once it is ready', async () => {
     const api = serverWith(testBoard([]));
@@ -232,6 +233,90 @@ describe('orders board: columns and the live channel', () => {
     act(() => socket.push({ type: 'order_updated', order: boardOrder({ id: 1, status: 'rejected' }) }));
     await waitFor(() => expect(cardsIn(/^Heute erledigt/)).toEqual([1]));
     expect(cardsIn(/^Neu/)).toEqual([2]);
+  });
+});
+
+describe('orders board: the kitchen’s screen', () => {
+  // 14:24 in Berlin: two orders promised for 14:22, one for 14:30, one for 15:00.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T13:24:00.000Z'));
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const promised = (id: number, time: string) =>
+    boardOrder({
+      id,
+      status: 'accepted',
+      eta_at: `2026-11-23T${time}:00.000Z`,
+      promised_at: '2026-11-23T12:00:00.000Z',
+    });
+
+  it('says in words which orders are late or nearly due, and lists each column by promised time', async () => {
+    await openBoard(
+      testBoard([
+        promised(3, '14:00'),
+        promised(1, '13:22'),
+        promised(4, '13:30'),
+        promised(2, '13:22'),
+        boardOrder({ id: 5, status: 'waiting', promised_at: '2026-11-23T13:24:00.000Z' }),
+      ]),
+    );
+    expect(cardsIn(/^In der Küche/)).toEqual([1, 2, 4, 3]);
+    const flag = (id: number) => screen.getByRole('button', { name: card(id) }).querySelector('.board-card-due');
+    expect(flag(1)).toHaveTextContent('2 Min. überfällig');
+    expect(flag(2)).toHaveTextContent('2 Min. überfällig');
+    expect(flag(4)).toHaveTextContent('in 6 Min.');
+    expect(flag(3)).toBeNull();
+    expect(flag(5)).toHaveTextContent('jetzt fällig');
+    expect(screen.getByRole('button', { name: card(1) })).toHaveAttribute('data-lateness', 'late');
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(flag(1)).toHaveTextContent('2 min late');
+    expect(flag(4)).toHaveTextContent('due in 6 min');
+    expect(flag(5)).toHaveTextContent('due now');
+    // Rendering four columns on a busy machine: more time than the default, never a check of speed.
+  }, 20_000);
+
+  it('marks a new order in words until it is opened here', async () => {
+    const { user } = await openBoard(testBoard([boardOrder({ id: 7 })]));
+    expect(screen.getByRole('button', { name: card(7) })).toHaveTextContent('Neu – bitte öffnen');
+    await openOrder(user, 7);
+    expect(screen.getByRole('button', { name: card(7), hidden: true })).not.toHaveTextContent('Neu – bitte öffnen');
+  });
+
+  it('keeps today’s figures one tap away, not above the orders', async () => {
+    const { user } = await openBoard(testBoard([boardOrder({ id: 7 })]));
+    expect(screen.queryByRole('heading', { name: 'Heute auf einen Blick' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tageszahlen' }));
+    const today = await screen.findByRole('dialog', { name: 'Heute auf einen Blick' });
+    expect(within(today).getByRole('heading', { name: 'Heute auf einen Blick' })).toBeInTheDocument();
+  });
+
+  it('shows what was ordered in the dialog at once, with the decision', async () => {
+    const held = deferred<FakeAnswer>();
+    const { user } = await openBoard(testBoard([boardOrder({ id: 7 })]), {
+      'GET /api/admin/orders/7': { wait: held.promise },
+    });
+    const dialog = await openOrder(user, 7);
+    // The details are still loading: the board's own copy of the order shows what to cook.
+    expect(dialog.getByText('2 × Pizza Margherita (Groß)')).toBeInTheDocument();
+    expect(dialog.getByText('Bitte klingeln bei Rossi')).toBeInTheDocument();
+    expect(dialog.getByText(/Kastanienallee 3/)).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: /^Annehmen – in \d+ Min\.$/ })).toBeInTheDocument();
+    held.resolve({ status: 200, body: testAdminOrder({ ...boardOrder({ id: 7 }), history: [] }) });
+  });
+
+  it('tells staff when the screen may go dark, once the shift runs and the browser will not keep it on', async () => {
+    const { user } = await openBoard(testBoard([]));
+    expect(screen.queryByText(/Bildschirm kann ausgehen/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Schicht starten' }));
+    expect(await screen.findByText(/^Bildschirm kann ausgehen/)).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByText(/^The screen may turn off/)).toBeInTheDocument();
   });
 });
 
@@ -724,16 +809,22 @@ describe('orders board: the shift and its sound', () => {
   it('shows a red banner while staff muted the board, and turns the sound on again from it', async () => {
     const { user } = await openBoard(testBoard([]));
     await user.click(screen.getByRole('button', { name: 'Schicht starten' }));
-    const sound = await screen.findByRole('button', { name: 'Ton an' });
-    expect(sound).toHaveAttribute('aria-pressed', 'true');
+    // A switch that says its state, not a button whose words could be the state or the action.
+    const sound = await screen.findByRole('switch', { name: 'Ton: an' });
+    expect(sound).toHaveAttribute('aria-checked', 'true');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     await user.click(sound);
     expect(screen.getByRole('alert')).toHaveTextContent('Der Ton ist ausgeschaltet: neue Bestellungen klingeln nicht.');
-    expect(screen.getByRole('button', { name: 'Ton aus' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('switch', { name: 'Ton: aus' })).toHaveAttribute('aria-checked', 'false');
 
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Ton einschalten' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Ton an' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Ton: an' })).toHaveAttribute('aria-checked', 'true');
+
+    await user.click(screen.getByRole('switch', { name: 'Ton: an' }));
+    await user.click(screen.getByRole('switch', { name: 'Ton: aus' }));
+    expect(screen.getByRole('switch', { name: 'Ton: an' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

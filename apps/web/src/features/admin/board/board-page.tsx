@@ -2,12 +2,11 @@ import './board.css';
 import './register-texts.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toCents, type Board, type Order } from '@pizzeria/domain';
+import { toCents, type Board, type BoardSettings, type Order } from '@pizzeria/domain';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useCurrency } from '../../store/index.ts';
 import { useStoreClock, type StoreClock } from '../orders/use-store-clock.ts';
-import { CsvExport } from '../reports/csv-export.tsx';
-import { TodayAtAGlance } from '../reports/today-at-a-glance.tsx';
+import { PushSwitch } from '../push/index.ts';
 import { QueryState } from '../shell/query-state.tsx';
 import { useAdminTitle } from '../shell/use-admin-title.ts';
 import { useBoard } from './api/board-query.ts';
@@ -20,9 +19,10 @@ import { GuestRushBanner } from './guest-rush-banner.tsx';
 import { OrderCard } from './order-card.tsx';
 import { OrderDialog, ticketHref } from './order-dialog.tsx';
 import { PaymentReviews } from './payment-reviews.tsx';
+import { TodayDialog } from './today-dialog.tsx';
 import { LOST_ALARM_AFTER_MS, useOrderAlerts } from './use-order-alerts.ts';
 
-/** Redraws the waiting times and the lost-connection banner. */
+/** Redraws the waiting times, how late each order is and the lost-connection banner. */
 const CLOCK_TICK_MS = 5_000;
 
 function useNow(everyMs: number): number {
@@ -35,10 +35,12 @@ function useNow(everyMs: number): number {
 }
 
 /**
- * `/order-online/admin/home` ("Admin Dashboard"): the live orders board. New orders arrive over the staff
- * channel within a second and ring until someone opens or decides them; the columns follow an order
- * from new to done. The shift starts with one tap, which lets the page play sound, keeps the screen on
- * and asks for notifications.
+ * `/order-online/admin/home` ("Admin Dashboard"): the live orders board, the kitchen's screen. New orders
+ * arrive over the staff channel within a second and ring until someone opens or decides them; the columns
+ * follow an order from new to done, each by the time the customer was given, and an order nearing or past
+ * that time says so. The orders come first: today's figures and the settings are one tap away in the
+ * header. The shift starts with one tap, which lets the page play sound, keeps the screen on and asks
+ * for notifications.
  */
 export function BoardPage() {
   const { t: tAdmin } = useTranslation('admin');
@@ -49,13 +51,26 @@ export function BoardPage() {
 
   return (
     <section className="admin-page board-page" aria-labelledby="admin-page-title">
-      <div className="admin-page-head board-head">
-        <h1 id="admin-page-title">{tAdmin('pages.home')}</h1>
-        <ConnectionBadge connection={connection} />
-        {board.data ? <BoardSettingsDialog settings={board.data.settings} /> : null}
-      </div>
+      <BoardHead connection={connection} settings={board.data?.settings ?? null} />
       {board.data ? <LiveBoard board={board.data} connection={connection} /> : <QueryState query={board} />}
     </section>
+  );
+}
+
+/** One line above the columns: the page's name, the connection, the running shift and its sound, and what is one tap away. */
+function BoardHead({ connection, settings }: { connection: BoardConnection; settings: BoardSettings | null }) {
+  const { t: tAdmin } = useTranslation('admin');
+  return (
+    <div className="admin-page-head board-head">
+      <h1 id="admin-page-title">{tAdmin('pages.home')}</h1>
+      <ConnectionBadge connection={connection} />
+      <div className="board-head-tools">
+        <SoundSwitch />
+        <PushSwitch compact />
+        <TodayDialog />
+        {settings ? <BoardSettingsDialog settings={settings} /> : null}
+      </div>
+    </div>
   );
 }
 
@@ -85,7 +100,7 @@ function LiveBoard({ board, connection }: { board: Board; connection: BoardConne
   const ringing = columns.waiting.filter((order) => !seen.has(order.id));
   const openOrder = board.orders.find((order) => order.id === openId) ?? null;
 
-  useOrderAlerts({
+  const { screenMaySleep } = useOrderAlerts({
     ringing,
     louderAfterMinutes: board.settings.chime_louder_after_minutes,
     connection,
@@ -115,6 +130,11 @@ function LiveBoard({ board, connection }: { board: Board; connection: BoardConne
   return (
     <>
       <ShiftBar />
+      {screenMaySleep ? (
+        <p className="board-banner" data-kind="screen" role="status">
+          {t('banner.screen_may_sleep')}
+        </p>
+      ) : null}
       {lost && connection.downSince !== null ? (
         <p className="board-banner" data-kind="lost" role="alert">
           {t('banner.lost', { since: clock.time(new Date(connection.downSince).toISOString()) })}
@@ -122,7 +142,6 @@ function LiveBoard({ board, connection }: { board: Board; connection: BoardConne
       ) : null}
       <GuestRushBanner waitingCount={columns.waiting.length} />
       <PaymentReviews clock={clock} />
-      <TodayAtAGlance />
       <div className="board-columns">
         {BOARD_COLUMNS.map((column) => (
           <BoardColumnView
@@ -136,23 +155,25 @@ function LiveBoard({ board, connection }: { board: Board; connection: BoardConne
           />
         ))}
       </div>
-      <CsvExport />
       <OrderDialog order={openOrder} clock={clock} onClose={() => setOpenId(null)} onDone={done} />
     </>
   );
 }
 
-/** Start the shift (the gesture sound needs), and afterwards: sound on or off, and a red banner whenever it cannot ring. */
+/** The tap that starts the shift (the gesture sound needs); it also turns the sound on again. */
+function startShift() {
+  void boardSound.start();
+  boardSound.setMuted(false);
+  if (typeof Notification !== 'undefined' && Notification.permission === 'default') {
+    void Notification.requestPermission().catch(() => undefined);
+  }
+}
+
+/** Start the shift, and afterwards a red banner whenever the board cannot ring. */
 function ShiftBar() {
   const { t } = useTranslation('adminBoard');
   const sound = useBoardSound();
-  const start = () => {
-    void boardSound.start();
-    boardSound.setMuted(false);
-    if (typeof Notification !== 'undefined' && Notification.permission === 'default') {
-      void Notification.requestPermission().catch(() => undefined);
-    }
-  };
+  const start = startShift;
 
   if (!sound.started)
     return (
@@ -167,29 +188,37 @@ function ShiftBar() {
       </div>
     );
 
-  const silent = sound.blocked || sound.muted;
+  if (!sound.blocked && !sound.muted) return null;
   return (
-    <>
-      {silent ? (
-        <div className="board-banner" data-kind="sound" role="alert">
-          <span>{sound.muted ? t('banner.muted') : t('banner.blocked')}</span>
-          <button type="button" className="button button-secondary" onClick={start}>
-            {t('banner.enable')}
-          </button>
-        </div>
-      ) : null}
-      <div className="board-shift-running">
-        <span>{t('shift.running')}</span>
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-pressed={!sound.muted}
-          onClick={() => (sound.muted ? start() : boardSound.setMuted(true))}
-        >
-          {sound.muted ? t('shift.sound_off') : t('shift.sound_on')}
-        </button>
-      </div>
-    </>
+    <div className="board-banner" data-kind="sound" role="alert">
+      <span>{sound.muted ? t('banner.muted') : t('banner.blocked')}</span>
+      <button type="button" className="button button-secondary" onClick={start}>
+        {t('banner.enable')}
+      </button>
+    </div>
+  );
+}
+
+/** While the shift runs: that it does, and the sound as a switch that says its state ("Ton: an"). */
+function SoundSwitch() {
+  const { t } = useTranslation('adminBoard');
+  const sound = useBoardSound();
+  if (!sound.started) return null;
+  const on = !sound.muted;
+  return (
+    <div className="board-shift-running">
+      <span className="board-shift-label">{t('shift.running')}</span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        className="board-switch"
+        onClick={() => (on ? boardSound.setMuted(true) : startShift())}
+      >
+        <span className="board-switch-track" aria-hidden="true" />
+        {on ? t('shift.sound_on') : t('shift.sound_off')}
+      </button>
+    </div>
   );
 }
 

@@ -20,8 +20,8 @@ export const adminBoardTexts = defineTranslations(
       text: 'Damit das Tablet bei neuen Bestellungen klingelt, wach bleibt und Sie benachrichtigt, starten Sie die Schicht mit einem Tipp.',
       start: 'Schicht starten',
       running: 'Schicht läuft',
-      sound_on: 'Ton an',
-      sound_off: 'Ton aus',
+      sound_on: 'Ton: an',
+      sound_off: 'Ton: aus',
       mute: 'Ton ausschalten',
       unmute: 'Ton einschalten',
     },
@@ -30,6 +30,8 @@ export const adminBoardTexts = defineTranslations(
       muted: 'Der Ton ist ausgeschaltet: neue Bestellungen klingeln nicht.',
       enable: 'Ton einschalten',
       lost: 'Keine Verbindung zum Server seit {{since}}. Neue Bestellungen kommen gerade nicht an – prüfen Sie das WLAN.',
+      screen_may_sleep:
+        'Bildschirm kann ausgehen – der Browser hält ihn nicht wach. In den Einstellungen des Tablets die automatische Bildschirmsperre abschalten.',
     },
     rush: {
       text_one:
@@ -51,6 +53,10 @@ export const adminBoardTexts = defineTranslations(
       waiting_for: 'wartet seit {{minutes}} Min.',
       waiting_under_minute: 'gerade eingegangen',
       promised: 'zugesagt {{time}}',
+      due_soon: 'in {{minutes}} Min.',
+      due_now: 'jetzt fällig',
+      late: '{{minutes}} Min. überfällig',
+      new: 'Neu – bitte öffnen',
       items_one: '{{count}} Artikel',
       items_other: '{{count}} Artikel',
     },
@@ -59,6 +65,9 @@ export const adminBoardTexts = defineTranslations(
       close: 'Schließen',
       print: 'Bon drucken',
       loading: 'Bestellung wird geladen …',
+    },
+    today: {
+      open: 'Tageszahlen',
     },
     accept: {
       heading: 'Annehmen',
@@ -179,8 +188,8 @@ export const adminBoardTexts = defineTranslations(
       text: 'So that this tablet rings for new orders, stays awake and notifies you, start the shift with one tap.',
       start: 'Start shift',
       running: 'Shift running',
-      sound_on: 'Sound on',
-      sound_off: 'Sound off',
+      sound_on: 'Sound: on',
+      sound_off: 'Sound: off',
       mute: 'Turn sound off',
       unmute: 'Turn sound on',
     },
@@ -189,6 +198,8 @@ export const adminBoardTexts = defineTranslations(
       muted: 'Sound is off: new orders will not ring.',
       enable: 'Turn sound on',
       lost: 'No connection to the server since {{since}}. New orders are not arriving – check the Wi-Fi.',
+      screen_may_sleep:
+        'The screen may turn off – the browser cannot keep it awake. Switch off auto-lock in the tablet’s settings.',
     },
     rush: {
       text_one:
@@ -210,6 +221,10 @@ export const adminBoardTexts = defineTranslations(
       waiting_for: 'waiting {{minutes}} min',
       waiting_under_minute: 'just in',
       promised: 'promised {{time}}',
+      due_soon: 'due in {{minutes}} min',
+      due_now: 'due now',
+      late: '{{minutes}} min late',
+      new: 'New – tap to open',
       items_one: '{{count}} item',
       items_other: '{{count}} items',
     },
@@ -218,6 +233,9 @@ export const adminBoardTexts = defineTranslations(
       close: 'Close',
       print: 'Print ticket',
       loading: 'Loading the order …',
+    },
+    today: {
+      open: 'Today’s figures',
     },
     accept: {
       heading: 'Accept',

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -19,17 +20,43 @@ const CANCEL_REASONS = ['no_driver', 'kitchen', 'customer'] as const;
 interface PanelProps {
   order: Order;
   clock: StoreClock;
+  /** What was ordered: beside the decision on a tablet, above it on a phone. */
+  contents: ReactNode;
   /** After a step succeeded (the board closes the dialog, prints when it should). */
   onDone: (order: Order, action: OrderAction) => void;
 }
 
+/** Where the decision's buttons go: the dialog's footer, always in reach however far the order scrolls. */
+type Footer = HTMLElement | null;
+
+/** A decision button, put into the footer; it submits its form through the `form` attribute. */
+function InFooter({ footer, children }: { footer: Footer; children: ReactNode }) {
+  return footer ? createPortal(children, footer) : null;
+}
+
 /**
- * What staff can do with the order in its status: accept or reject a new one, mark an accepted one ready
- * and then handed over, or cancel it with a reason. A refusal from the server (another device decided
- * first, the step no longer fits) is shown here, in the server's words, which say who did what. Whatever
- * the status, a PayPal refund that failed is offered again (nothing is silent).
+ * The opened order: what was ordered, and what staff can do with it in its status: accept or reject a new
+ * one, mark an accepted one ready and then handed over, or cancel it with a reason. The choices (minutes,
+ * reasons) sit beside or below the order; the buttons that decide stay in a footer always in view. A
+ * refusal from the server (another device decided first, the step no longer fits) is shown here, in the
+ * server's words, which say who did what. Whatever the status, a PayPal refund that failed is offered
+ * again (nothing is silent).
  */
-export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
+export function OrderActionsPanel({ order, clock, contents, onDone }: PanelProps) {
+  const [footer, setFooter] = useState<Footer>(null);
+  const decisions = <Decisions order={order} clock={clock} footer={footer} onDone={onDone} />;
+  return (
+    <>
+      <div className="board-dialog-main">
+        <div className="board-dialog-contents">{contents}</div>
+        {decisions}
+      </div>
+      <div ref={setFooter} className="board-dialog-footer" />
+    </>
+  );
+}
+
+function Decisions({ order, clock, footer, onDone }: Omit<PanelProps, 'contents'> & { footer: Footer }) {
   const { t } = useTranslation('adminBoard');
   const money = useMoney(useCurrency());
   const action = useOrderAction(order.id, onDone);
@@ -54,6 +81,7 @@ export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
       reasons={kind === 'reject' ? REJECT_REASONS : CANCEL_REASONS}
       pending={action.isPending}
       refundNote={refundNote}
+      footer={kind === 'reject' ? footer : null}
       onSubmit={(reason) => run({ step: kind, reason })}
     />
   );
@@ -63,9 +91,9 @@ export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
       <div className="board-actions">
         {error}
         {order.requested_time === null ? (
-          <AcceptAsap order={order} clock={clock} pending={action.isPending} onAccept={run} />
+          <AcceptAsap order={order} clock={clock} pending={action.isPending} footer={footer} onAccept={run} />
         ) : (
-          <AcceptPreorder order={order} clock={clock} pending={action.isPending} onAccept={run} />
+          <AcceptPreorder order={order} clock={clock} pending={action.isPending} footer={footer} onAccept={run} />
         )}
         {decline('reject')}
       </div>
@@ -75,11 +103,11 @@ export function OrderActionsPanel({ order, clock, onDone }: PanelProps) {
       <div className="board-actions">
         {error}
         {refund}
-        <StepButtons order={order} pending={action.isPending} onStep={run} />
+        <StepButton order={order} pending={action.isPending} footer={footer} onStep={run} />
         {decline('cancel')}
       </div>
     );
-  if (!refund) return error;
+  if (!refund) return <div className="board-actions">{error}</div>;
   return (
     <div className="board-actions">
       {error}
@@ -144,15 +172,18 @@ interface AcceptProps {
   order: Order;
   clock: StoreClock;
   pending: boolean;
+  footer: Footer;
   onAccept: (action: OrderAction) => void;
 }
+
+const ACCEPT_FORM_ID = 'board-accept-form';
 
 /**
  * Accepting an ASAP order: the minutes preselected as the customer was told at checkout (`promised_at`,
  * which counts the delivery area's delivery time), and a warning while the minutes chosen promise earlier
  * than that. Staff may still do so (a quiet evening), but knowingly.
  */
-function AcceptAsap({ order, clock, pending, onAccept }: AcceptProps) {
+function AcceptAsap({ order, clock, pending, footer, onAccept }: AcceptProps) {
   const { t } = useTranslation('adminBoard');
   // Read when the dialog opens: the preselection and the warning do not move while staff choose.
   const [openedAt] = useState(() => Date.now());
@@ -167,6 +198,7 @@ function AcceptAsap({ order, clock, pending, onAccept }: AcceptProps) {
 
   return (
     <form
+      id={ACCEPT_FORM_ID}
       className="board-action-block"
       aria-labelledby="accept-heading"
       noValidate
@@ -206,19 +238,22 @@ function AcceptAsap({ order, clock, pending, onAccept }: AcceptProps) {
           {t('accept.earlier_than_told', { time: told })}
         </p>
       ) : null}
-      <button
-        type="submit"
-        className="button button-accent button-block board-accept"
-        disabled={pending}
-        aria-describedby={earlier ? 'accept-earlier' : undefined}
-      >
-        {t('accept.submit', { minutes: Number.isInteger(minutes) ? minutes : '…' })}
-      </button>
+      <InFooter footer={footer}>
+        <button
+          type="submit"
+          form={ACCEPT_FORM_ID}
+          className="button button-accent board-accept"
+          disabled={pending}
+          aria-describedby={earlier ? 'accept-earlier' : undefined}
+        >
+          {t('accept.submit', { minutes: Number.isInteger(minutes) ? minutes : '…' })}
+        </button>
+      </InFooter>
     </form>
   );
 }
 
-function AcceptPreorder({ order, clock, pending, onAccept }: AcceptProps) {
+function AcceptPreorder({ order, clock, pending, footer, onAccept }: AcceptProps) {
   const { t } = useTranslation('adminBoard');
   const [delay, setDelay] = useState(0);
   const requested = order.requested_time ?? order.promised_at;
@@ -240,42 +275,47 @@ function AcceptPreorder({ order, clock, pending, onAccept }: AcceptProps) {
           onChoose={(minutes) => setDelay((current) => (current === minutes ? 0 : minutes))}
         />
       </fieldset>
-      <button
-        type="button"
-        className="button button-accent button-block board-accept"
-        disabled={pending}
-        onClick={() => onAccept({ step: 'accept', ...(delay > 0 ? { delay_minutes: delay } : {}) })}
-      >
-        {delay > 0
-          ? t('accept.confirm_later', { time: clock.timeOrDate(promised) })
-          : t('accept.confirm', { time: clock.timeOrDate(promised) })}
-      </button>
+      <InFooter footer={footer}>
+        <button
+          type="button"
+          className="button button-accent board-accept"
+          disabled={pending}
+          onClick={() => onAccept({ step: 'accept', ...(delay > 0 ? { delay_minutes: delay } : {}) })}
+        >
+          {delay > 0
+            ? t('accept.confirm_later', { time: clock.timeOrDate(promised) })
+            : t('accept.confirm', { time: clock.timeOrDate(promised) })}
+        </button>
+      </InFooter>
     </div>
   );
 }
 
-function StepButtons({
+/** The next step of an accepted order, in the footer: cancelling stays a form of its own below the order. */
+function StepButton({
   order,
   pending,
+  footer,
   onStep,
 }: {
   order: Order;
   pending: boolean;
+  footer: Footer;
   onStep: (action: OrderAction) => void;
 }) {
   const { t } = useTranslation('adminBoard');
   const step = order.status === 'accepted' ? 'ready' : 'complete';
   return (
-    <div className="board-action-block">
+    <InFooter footer={footer}>
       <button
         type="button"
-        className="button button-primary button-block board-step"
+        className="button button-primary board-step"
         disabled={pending}
         onClick={() => onStep({ step })}
       >
         {pending ? t('steps.working') : t(`steps.${step}_${order.order_type}`)}
       </button>
-    </div>
+    </InFooter>
   );
 }
 
@@ -289,6 +329,7 @@ function ReasonForm<const R extends string>({
   reasons,
   pending,
   refundNote,
+  footer,
   onSubmit,
 }: {
   kind: 'reject' | 'cancel';
@@ -296,6 +337,8 @@ function ReasonForm<const R extends string>({
   pending: boolean;
   /** For an order paid with PayPal: that deciding so refunds it. */
   refundNote: string | null;
+  /** Where its button goes (rejecting is half the decision on a new order); null: in the form itself. */
+  footer: Footer;
   onSubmit: (reason: string) => void;
 }) {
   const { t } = useTranslation('adminBoard');
@@ -304,9 +347,16 @@ function ReasonForm<const R extends string>({
   const choice = useWatch({ control: form.control, name: 'choice' });
   const reasonText = (reason: R) => t(`${kind}.reasons.${reason}` as `reject.reasons.busy`);
   const headingId = `${kind}-heading`;
+  const formId = `board-${kind}-form`;
+  const submit = (
+    <button type="submit" form={formId} className="button board-danger" disabled={pending}>
+      {t(`${kind}.submit`)}
+    </button>
+  );
 
   return (
     <form
+      id={formId}
       className="board-action-block board-reason"
       data-kind={kind}
       aria-labelledby={headingId}
@@ -315,6 +365,8 @@ function ReasonForm<const R extends string>({
         const reason = chosen === 'other' ? other.trim() : chosen ? reasonText(chosen as R) : '';
         setMissing(reason === '');
         if (reason) onSubmit(reason);
+        // Tapped in the footer with no reason: the reasons come into view.
+        else form.setFocus(chosen === 'other' ? 'other' : 'choice');
       })}
     >
       <h3 id={headingId}>{t(`${kind}.heading`)}</h3>
@@ -347,9 +399,7 @@ function ReasonForm<const R extends string>({
           {t('reject.reason_required')}
         </p>
       ) : null}
-      <button type="submit" className="button board-danger" disabled={pending}>
-        {t(`${kind}.submit`)}
-      </button>
+      {footer ? <InFooter footer={footer}>{submit}</InFooter> : submit}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { Dialog } from '@base-ui/react/dialog';
 import { useTranslation } from 'react-i18next';
-import type { Order } from '@pizzeria/domain';
+import type { AdminOrder, Order } from '@pizzeria/domain';
 import { CloseIcon } from '../../../lib/icons.tsx';
 import { useAdminOrder } from '../orders/api/get-admin-order.ts';
 import { OrderDetails } from '../orders/order-details.tsx';
@@ -22,7 +22,10 @@ interface OrderDialogProps {
   onDone: (order: Order, action: OrderAction) => void;
 }
 
-/** An order opened from the board: what to do with it first, then everything about it. */
+/**
+ * An order opened from the board: what was ordered beside (tablet) or above (phone) what to do with it,
+ * the buttons that decide always in view at the bottom. The title names the order once.
+ */
 export function OrderDialog({ order, clock, onClose, onDone }: OrderDialogProps) {
   return (
     <Dialog.Root open={order !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -47,9 +50,11 @@ function OrderDialogBody({
 }) {
   const { t } = useTranslation('adminBoard');
   const details = useAdminOrder(order.id);
+  // What was ordered shows at once from the board's own copy; the history joins it when the details come.
+  const shown: AdminOrder = details.data ?? { ...order, history: [], refund_failure: null };
   return (
     <>
-      <div className="dialog-header">
+      <div className="dialog-header board-dialog-header">
         <Dialog.Title className="dialog-title">{t('dialog.title', { number: order.id })}</Dialog.Title>
         <div className="board-dialog-tools">
           <a className="button button-secondary" href={ticketHref(order.id)} target="_blank" rel="noopener">
@@ -61,8 +66,17 @@ function OrderDialogBody({
         </div>
       </div>
       {/* Not keyed by status: a refusal ("Maria accepted it at 19:02") stays when the channel brings that change. */}
-      <OrderActionsPanel order={order} clock={clock} onDone={onDone} />
-      {details.data ? <OrderDetails order={details.data} /> : <QueryState query={details} />}
+      <OrderActionsPanel
+        order={order}
+        clock={clock}
+        onDone={onDone}
+        contents={
+          <>
+            <OrderDetails order={shown} />
+            {details.isError ? <QueryState query={details} /> : null}
+          </>
+        }
+      />
     </>
   );
 }

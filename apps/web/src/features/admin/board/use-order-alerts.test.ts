@@ -25,6 +25,7 @@ function alerts(overrides: Partial<AlertInput> = {}) {
   };
   const hook = renderHook((props: AlertInput) => useOrderAlerts(props), { initialProps: input });
   return {
+    state: () => hook.result.current,
     change: (next: Partial<AlertInput>) => hook.rerender({ ...input, ...next }),
     unmount: () => hook.unmount(),
   };
@@ -250,5 +251,37 @@ describe('while the board is not looked at', () => {
     await act(() => Promise.resolve());
     hook.unmount();
     expect(release).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the screen may go dark when the browser refuses to keep it on, and not once it does', async () => {
+    let refuse = true;
+    const request = vi.fn(() =>
+      refuse
+        ? Promise.reject(new DOMException('not allowed', 'NotAllowedError'))
+        : Promise.resolve({ release: vi.fn() }),
+    );
+    Object.defineProperty(navigator, 'wakeLock', { value: { request }, configurable: true });
+
+    const hook = alerts({ active: false });
+    expect(hook.state().screenMaySleep).toBe(false);
+    hook.change({ active: true });
+    await act(() => Promise.resolve());
+    expect(hook.state().screenMaySleep).toBe(true);
+
+    // The tab comes back and this time the browser grants it.
+    refuse = false;
+    pageHidden(false);
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await Promise.resolve();
+    });
+    expect(hook.state().screenMaySleep).toBe(false);
+  });
+
+  it('says the screen may go dark where the browser has no wake lock at all, only while the shift runs', () => {
+    const hook = alerts({ active: false });
+    expect(hook.state().screenMaySleep).toBe(false);
+    hook.change({ active: true });
+    expect(hook.state().screenMaySleep).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Order } from '@pizzeria/domain';
 import type { BoardConnection } from './board-connection.ts';
 import { boardSound } from './board-sound.ts';
@@ -24,13 +24,21 @@ export interface AlertInput {
   notificationText: (order: Order) => { title: string; body: string };
 }
 
+export interface AlertState {
+  /**
+   * The shift runs but the browser would not keep the screen on (no Screen Wake Lock, or it refused, as
+   * a headless browser or a power-saving mode does): the tablet may go dark on its own timer.
+   */
+  screenMaySleep: boolean;
+}
+
 /**
  * What makes an order hard to miss while the board is open: the chime repeating until an order is opened
  * or decided, louder once it has waited too long; a distinct alarm while the connection has been gone
  * for more than 30 s; a system notification for each new order while the tab is hidden; and the screen
- * kept on (Screen Wake Lock) during the shift.
+ * kept on (Screen Wake Lock) during the shift, or word that it cannot be.
  */
-export function useOrderAlerts(input: AlertInput): void {
+export function useOrderAlerts(input: AlertInput): AlertState {
   const latest = useRef(input);
   useEffect(() => {
     latest.current = input;
@@ -78,6 +86,8 @@ export function useOrderAlerts(input: AlertInput): void {
   // The screen stays on while the shift runs; the browser drops the lock when the tab hides, so it is
   // taken again when the tab comes back.
   const { active } = input;
+  const [lockRefused, setLockRefused] = useState(false);
+  const wakeLockSupported = typeof navigator !== 'undefined' && 'wakeLock' in navigator;
   useEffect(() => {
     if (!active || !('wakeLock' in navigator)) return;
     let lock: WakeLockSentinel | null = null;
@@ -88,9 +98,14 @@ export function useOrderAlerts(input: AlertInput): void {
         .request('screen')
         .then((sentinel) => {
           if (released) void sentinel.release();
-          else lock = sentinel;
+          else {
+            lock = sentinel;
+            setLockRefused(false);
+          }
         })
-        .catch(() => undefined);
+        .catch(() => {
+          if (!released) setLockRefused(true);
+        });
     };
     acquire();
     document.addEventListener('visibilitychange', acquire);
@@ -100,4 +115,6 @@ export function useOrderAlerts(input: AlertInput): void {
       void lock?.release();
     };
   }, [active]);
+
+  return { screenMaySleep: active && (!wakeLockSupported || lockRefused) };
 }

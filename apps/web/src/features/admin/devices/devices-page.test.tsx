@@ -10,6 +10,7 @@ import { asSignedInStaff, REFRESH } from '../test-staff.ts';
 const TABLET = {
   id: 3,
   device_name: 'Chrome · Android',
+  label: null,
   created_at: '2026-11-20T17:05:00.000Z',
   last_used_at: '2026-11-23T10:00:00.000Z',
   current: false,
@@ -17,6 +18,7 @@ const TABLET = {
 const THIS_PC = {
   id: 5,
   device_name: 'Firefox · Windows',
+  label: null,
   created_at: '2026-11-22T08:00:00.000Z',
   last_used_at: '2026-11-23T11:00:00.000Z',
   current: true,
@@ -91,5 +93,67 @@ describe('devices page', () => {
     renderWithProviders(<AdminArea />, { route: '/devices' });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Chrome · Android abmelden' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Dieses Gerät ist nicht (mehr) angemeldet.');
+  });
+
+  it('shows a named device by its name, with its browser and system smaller beside it', async () => {
+    fakeApi({
+      ...REFRESH,
+      'GET /api/admin/sessions': { status: 200, body: [{ ...TABLET, label: 'Küche Tablet' }, THIS_PC] },
+    });
+    renderWithProviders(<AdminArea />, { route: '/devices' });
+    const kitchen = await screen.findByRole('listitem', { name: 'Küche Tablet' });
+    expect(within(kitchen).getByRole('heading', { level: 2, name: 'Küche Tablet' })).toBeInTheDocument();
+    expect(within(kitchen).getByText('Chrome · Android')).toHaveClass('admin-device-kind');
+    expect(within(kitchen).getByRole('button', { name: 'Küche Tablet abmelden' })).toBeInTheDocument();
+  });
+
+  it('renames a device: the name is sent trimmed, the list shows it, and it is kept for this device’s next sign-in', async () => {
+    const { calls } = fakeApi({
+      ...REFRESH,
+      'GET /api/admin/sessions': [
+        { status: 200, body: [TABLET, THIS_PC] },
+        { status: 200, body: [TABLET, { ...THIS_PC, label: 'Büro PC' }] },
+      ],
+      'PATCH /api/admin/sessions/5': { status: 200, body: { ...THIS_PC, label: 'Büro PC' } },
+    });
+    renderWithProviders(<AdminArea />, { route: '/devices' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Firefox · Windows umbenennen' }));
+    const field = screen.getByLabelText('Gerätename');
+    expect(field).toHaveFocus();
+    await user.type(field, '  Büro PC ');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    expect(await screen.findByRole('listitem', { name: 'Büro PC' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Das Gerät heißt jetzt „Büro PC“.');
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(JSON.parse(String(patch?.body))).toEqual({ label: 'Büro PC' });
+    expect(JSON.parse(localStorage.getItem('staff_device_label') ?? 'null')).toBe('Büro PC');
+  });
+
+  it('refuses an empty or too long name before sending it, and shows the server’s refusal', async () => {
+    const { calls } = fakeApi({
+      ...REFRESH,
+      'GET /api/admin/sessions': { status: 200, body: [TABLET, THIS_PC] },
+      'PATCH /api/admin/sessions/3': {
+        status: 404,
+        body: { code: 'session_not_found', message: 'Dieses Gerät ist nicht (mehr) angemeldet.' },
+      },
+    });
+    renderWithProviders(<AdminArea />, { route: '/devices' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Chrome · Android umbenennen' }));
+    const field = screen.getByLabelText('Gerätename');
+    await user.type(field, '   ');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining('Bitte geben Sie einen Namen mit 1 bis 60 Zeichen ein.'),
+    );
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, 'Kasse');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Dieses Gerät ist nicht (mehr) angemeldet.')).toBeInTheDocument();
   });
 });

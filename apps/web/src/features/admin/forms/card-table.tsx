@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import {
   createColumnHelper,
   tableFeatures,
@@ -76,13 +77,13 @@ export function CardTable<T extends RowData>({
                     </th>
                   );
                 return (
-                  <td
+                  <LabelledCell
                     key={cell.id}
                     className={`${name}-${id}-cell${id === numeric ? ' admin-num' : ''}`}
-                    data-label={unlabelled.includes(id) ? undefined : heading(id)}
+                    label={unlabelled.includes(id) ? undefined : heading(id)}
                   >
                     {content}
-                  </td>
+                  </LabelledCell>
                 );
               })}
             </tr>
@@ -90,5 +91,26 @@ export function CardTable<T extends RowData>({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A cell that names its column on a phone card (`data-label`), but only while it shows something: a
+ * cell that has nothing to say for this row (a product with no state to report) would leave a bare
+ * "Status:" on its card.
+ */
+function LabelledCell({ className, label, children }: { className: string; label?: string; children: ReactNode }) {
+  const cell = useRef<HTMLTableCellElement>(null);
+  const [empty, setEmpty] = useState(false);
+  // Checked whenever the row renders the cell anew: what it shows depends on the row's data.
+  useLayoutEffect(() => {
+    const element = cell.current;
+    if (!element) return;
+    setEmpty(element.textContent.trim() === '' && !element.querySelector('img, svg, input, select, button, a'));
+  }, [children]);
+  return (
+    <td ref={cell} className={className} data-label={label && !empty ? label : undefined}>
+      {children}
+    </td>
   );
 }

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
+import { ConflictChanges } from './conflict-changes.tsx';
 import type { Editor } from './use-editor.ts';
 
 /**
- * The end of every back-office form: a conflict's choice (load their version or overwrite), the form's
- * own error, "saved", and the save button.
+ * The end of every back-office form: a conflict's choice (what the other person changed, then load their
+ * version or overwrite), the form's own error, "saved", and the save button.
  */
 export function EditorFooter<Values extends FieldValues, Row extends { version: number }>({
   editor,
@@ -20,6 +21,7 @@ export function EditorFooter<Values extends FieldValues, Row extends { version: 
         <div className="admin-conflict" role="alert">
           <p className="admin-conflict-title">{t('conflict.title')}</p>
           <p>{t('conflict.text')}</p>
+          <ConflictChanges changes={editor.conflictChanges} />
           <div className="admin-actions">
             <button type="button" className="button button-secondary" onClick={editor.reload}>
               {t('conflict.reload')}

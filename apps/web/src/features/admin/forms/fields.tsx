@@ -79,13 +79,19 @@ export function NumberField<Values extends FieldValues>(props: FieldProps<Values
   );
 }
 
-/** A German or English decimal ("8,50", "8.5") as a number; anything else is NaN, which the schema refuses. */
-export function parseDecimal(text: string): number {
+/**
+ * A German or English decimal ("8,50", "8.5", "-1,50") as a number; empty is NaN. Text that is no number
+ * stays text: the schema refuses both, and the message tells an empty field from a mistyped one.
+ */
+export function parseDecimal(text: string): number | string {
   const normalised = text
     .trim()
     .replace(/\s|€|%/g, '')
+    // A typographic minus or dash, as some keyboards and copied prices have it.
+    .replace(/^[\u2212\u2013]/, '-')
     .replace(',', '.');
-  return /^\d+(\.\d+)?$/.test(normalised) ? Number(normalised) : Number.NaN;
+  if (normalised === '') return Number.NaN;
+  return /^-?(\d+(\.\d*)?|\.\d+)$/.test(normalised) ? Number(normalised) : text;
 }
 
 /** A price or fee in euros, typed as people write it and shown with two decimals. */
@@ -112,21 +118,25 @@ function DecimalField<Values extends FieldValues>({
 }: FieldProps<Values> & { unit: string; minimumFractionDigits: number }) {
   const { i18n } = useTranslation();
   const { id, messages, inputProps } = useFieldMessages(form, name, hint);
+  // Text that is no number is shown as it was typed, beside the message saying so.
   const format = (value: unknown) =>
-    typeof value === 'number' && Number.isFinite(value)
-      ? new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
-          minimumFractionDigits,
-          maximumFractionDigits: 2,
-          useGrouping: false,
-        }).format(value)
-      : '';
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' && Number.isFinite(value)
+        ? new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
+            minimumFractionDigits,
+            maximumFractionDigits: 2,
+            useGrouping: false,
+          }).format(value)
+        : '';
   return (
     <Controller
       control={form.control}
       name={name}
-      render={({ field }) => (
+      render={({ field: { ref, ...field } }) => (
         <DecimalInput
           id={id}
+          inputRef={ref}
           field={field}
           format={format}
           inputProps={inputProps}
@@ -141,6 +151,7 @@ function DecimalField<Values extends FieldValues>({
 
 function DecimalInput({
   id,
+  inputRef,
   field,
   format,
   inputProps,
@@ -149,7 +160,14 @@ function DecimalInput({
   messages,
 }: {
   id: string;
-  field: { value: unknown; onChange: (value: number) => void; onBlur: () => void; name: string };
+  field: {
+    value: unknown;
+    onChange: (value: number | string) => void;
+    onBlur: () => void;
+    name: string;
+  };
+  /** Lets the form focus the field when a save finds it wrong. */
+  inputRef: (element: HTMLInputElement | null) => void;
   format: (value: unknown) => string;
   inputProps: Record<string, unknown>;
   label: string;
@@ -162,6 +180,7 @@ function DecimalInput({
     <Labelled id={id} label={label}>
       <div className="admin-money">
         <input
+          ref={inputRef}
           id={id}
           name={field.name}
           className="input"

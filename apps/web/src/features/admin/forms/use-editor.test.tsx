@@ -1,9 +1,10 @@
 import './register-texts.ts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as z from 'zod/mini';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localizedNameInput, moneyInput } from '@pizzeria/domain';
+import { i18n } from '../../../i18n/index.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
 import { AdminApiError } from './api-errors.ts';
 import { EditorFooter } from './editor-footer.tsx';
@@ -54,8 +55,9 @@ const conflict = (current: Row) =>
     current,
   });
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
+  await i18n.changeLanguage('de');
 });
 
 /** The form saving with `save`, and a user to fill it in. */
@@ -78,7 +80,7 @@ describe('a back-office form', () => {
     const german = screen.getByRole('textbox', { name: 'Deutsch' });
     await user.clear(german);
     await user.tab();
-    expect(await screen.findByText('Bitte ausfüllen.')).toBeInTheDocument();
+    expect(await screen.findByText('Bitte den Namen auf Deutsch eingeben.')).toBeInTheDocument();
     expect(german).toHaveAttribute('aria-invalid', 'true');
 
     const price = screen.getByRole('textbox', { name: 'Preis' });
@@ -178,5 +180,73 @@ describe('a back-office form', () => {
     ask.mockClear();
     expect(confirmLeave()).toBe(true);
     expect(ask).not.toHaveBeenCalled();
+  });
+
+  it('keeps a negative price as typed and says what is wrong with it, and with text that is no number', async () => {
+    const save = vi.fn(savedAsNext);
+    const user = renderEditor(save);
+    const price = screen.getByRole('textbox', { name: 'Preis' });
+    await user.clear(price);
+    await user.type(price, '-1,50');
+    await user.tab();
+    expect(price).toHaveValue('-1,50');
+    expect(price).toHaveAccessibleDescription('Der Preis darf nicht negativ sein.');
+
+    await user.clear(price);
+    await user.type(price, '8 Euro');
+    await user.tab();
+    expect(price).toHaveValue('8 Euro');
+    expect(price).toHaveAccessibleDescription('Bitte eine Zahl wie 8,50 eingeben.');
+
+    await user.clear(price);
+    await user.tab();
+    expect(price).toHaveAccessibleDescription('Bitte einen Preis eingeben.');
+    await i18n.changeLanguage('en');
+    await user.type(price, '-2');
+    await user.tab();
+    expect(price).toHaveAccessibleDescription('The price cannot be negative.');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('a save with errors brings the first field to fix into view and into focus', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const save = vi.fn(savedAsNext);
+    const user = renderEditor(save);
+    const price = screen.getByRole('textbox', { name: 'Preis' });
+    await user.clear(price);
+    await user.type(price, '-1');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(price).toHaveFocus());
+    expect(scrolled.mock.contexts).toContain(price);
+
+    // The first in the form's order when several are wrong: the German name above the price.
+    await user.clear(screen.getByRole('textbox', { name: 'Deutsch' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Deutsch' })).toHaveFocus());
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('on a conflict shows what the other person changed, their version beside what was typed', async () => {
+    const theirs: Row = { ...MARGHERITA, name: { de: 'Margherita Classica', en: '' }, price: 9, version: 4 };
+    const save = vi
+      .fn<(values: Values, version: number | null) => Promise<Row>>()
+      .mockRejectedValueOnce(conflict(theirs));
+    const user = renderEditor(save);
+    const german = screen.getByRole('textbox', { name: 'Deutsch' });
+    await user.clear(german);
+    await user.type(german, 'Margherita Bufala');
+    await user.type(screen.getByRole('textbox', { name: 'Englisch' }), 'Buffalo');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    const changes = await screen.findByRole('table', { name: 'Was die andere Person geändert hat' });
+    const rows = within(changes).getAllByRole('row').slice(1);
+    // Only what they changed: the English name was changed here alone, and saving keeps it either way.
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Name – DeutschMargherita ClassicaMargherita Bufala',
+      'Preis9,00 €8,50 €',
+    ]);
+    expect(within(changes).getByRole('rowheader', { name: 'Preis' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Deren Stand laden' })).toBeInTheDocument();
   });
 });

@@ -67,7 +67,7 @@ describe('discount page', () => {
     await user.clear(pickup);
     await user.type(pickup, '150');
     // Still typing (no blur, no save): the field's error, not "takes 30,00 € off".
-    await waitFor(() => expect(pickup).toHaveAccessibleDescription('Höchstens 100.'));
+    await waitFor(() => expect(pickup).toHaveAccessibleDescription('Höchstens 100 %.'));
     expect(pickup).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(pickup);
@@ -80,7 +80,7 @@ describe('discount page', () => {
     await i18n.changeLanguage('en');
     await user.clear(pickup);
     await user.type(pickup, '100,5');
-    await waitFor(() => expect(pickup).toHaveAccessibleDescription('At most 100.'));
+    await waitFor(() => expect(pickup).toHaveAccessibleDescription('At most 100 %.'));
   });
 
   it('refuses more than 100 percent, in English too', async () => {

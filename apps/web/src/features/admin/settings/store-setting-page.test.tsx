@@ -173,8 +173,9 @@ describe('store settings page', () => {
       expect(sent(calls, 'PUT', '/pause')).toEqual([{ paused: true, until: '2026-11-23T11:30:00.000Z' }]),
     );
     await user.click(screen.getByRole('button', { name: /^Schließtage .* löschen$/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ja, löschen' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
-  });
+  }, 20_000);
 
   it("changes the board's settings in the board's own dialog and shows what they now are", async () => {
     const { calls } = fakeApi({

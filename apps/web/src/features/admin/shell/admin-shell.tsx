@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { LanguageSelect } from '../../layout/index.ts';
@@ -8,8 +8,15 @@ import { confirmLeave } from '../forms/unsaved-changes.ts';
 import { ADMIN_PAGES, ADMIN_SECTIONS } from './admin-pages.ts';
 
 /**
+ * Pages that are a screen of their own: the orders board is the kitchen's screen, read from a metre away,
+ * so its columns get the whole width and the navigation folds away behind one button.
+ */
+const FULL_SCREEN_PAGES: ReadonlySet<string> = new Set(['/home']);
+
+/**
  * The back office's frame: the restaurant's name, who is signed in, language and sign-out on top; the
- * pages of docs/product/back-office.md as a side column from tablet width, as a menu that folds open on phones.
+ * pages of docs/product/back-office.md as a side column from tablet width, as a menu that folds open on
+ * phones and, at every width, on a full-screen page (the orders board).
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation('admin');
@@ -18,9 +25,28 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  const folded = FULL_SCREEN_PAGES.has(location);
+  const navRef = useRef<HTMLElement>(null);
+
+  // A menu opened over the board closes with Escape or a tap beside it, as a menu does.
+  useEffect(() => {
+    if (!menuOpen || !folded) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [menuOpen, folded]);
 
   return (
-    <div className="admin-shell">
+    <div className="admin-shell" data-nav={folded ? 'folded' : 'side'}>
       <header className="admin-header">
         <Link href="/home" className="admin-brand">
           {t('shell.brand', { name: restaurantName })}
@@ -45,7 +71,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <div className="admin-body">
-        <nav className="admin-nav" aria-label={t('shell.navigation')}>
+        <nav ref={navRef} className="admin-nav" aria-label={t('shell.navigation')}>
           <button
             type="button"
             className="admin-nav-toggle"

@@ -26,6 +26,7 @@ const colas = buildCartItem(cola, { variantId: null, extras: [], quantity: 2 });
 beforeEach(() => {
   localStorage.clear();
   restoreCart();
+  useCart.setState({ soldOut: [] });
   useCartDialog.setState({ open: false, requested: false, editRequest: null });
   useDelivery.setState({ orderType: 'delivery', postcode: postcode10999 });
   vi.stubGlobal('fetch', vi.fn(apiStub()));
@@ -254,5 +255,28 @@ describe('a day without a free time', () => {
     await vi.waitFor(() => expect(fetch.mock.calls.some(([input]) => String(input) === slotsPath)).toBe(true));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(within(dialog).queryByText(/ausgebucht/)).not.toBeInTheDocument();
+  });
+});
+
+describe('a dish sold out today in the cart', () => {
+  it('is named in its line, removed with one tap, and holds the checkout back until then', async () => {
+    useCart.setState({ soldOut: [margherita.id] });
+    const { user, dialog } = await openCartWith([pizza, colas]);
+    const notice = within(dialog).getByText(`${pizza.displayName} ist heute ausverkauft`);
+    expect(notice).toBeInTheDocument();
+    const checkout = within(dialog).getByRole('button', { name: /Zur Kasse/ });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription(
+      `Heute ausverkauft: ${pizza.displayName}. Bitte entfernen Sie es zuerst.`,
+    );
+
+    await user.click(
+      within(dialog).getByRole('button', {
+        name: 'Aus dem Warenkorb entfernen',
+        description: `${pizza.displayName} ist heute ausverkauft`,
+      }),
+    );
+    expect(useCart.getState().items).toEqual([colas]);
+    expect(within(dialog).queryByText(/ausverkauft/)).not.toBeInTheDocument();
   });
 });

@@ -14,11 +14,12 @@ import { useCurrency } from '../../store/index.ts';
 import { ClosedTodayNotice } from '../../store-status/index.ts';
 import { discountsQueryOptions } from '../api/get-discounts.ts';
 import { choosePostcodeFromCart, closeCart, openCart, requestLineEdit, useCartDialog } from '../cart-dialog-store.ts';
-import { MAX_NOTE_LENGTH, clearCart, lastPlacedOrder, useCart } from '../cart-store.ts';
+import { MAX_NOTE_LENGTH, clearCart, lastPlacedOrder, useCart, useSoldOutLines } from '../cart-store.ts';
 import { useCartTotals, type CartTotals } from '../use-cart-totals.ts';
 import { PencilIcon } from './cart-icons.tsx';
 import { FullTodayNotice } from './full-today-notice.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
+import { SoldOutNotice } from './sold-out-notice.tsx';
 import './cart-dialog.css';
 
 /** The cart (docs/product/shop.md, "The cart"): lines, note, delivery or pickup, totals and the way to checkout. */
@@ -202,6 +203,7 @@ function CartLine({ item }: { item: CartItem }) {
   const money = useMoney(useCurrency());
   const setQuantity = useCart((state) => state.setQuantity);
   const remove = useCart((state) => state.remove);
+  const soldOut = useCart((state) => state.soldOut.includes(item.id));
   const [pathname, navigate] = useLocation();
   const name = item.displayName;
   const edit = () => {
@@ -210,9 +212,10 @@ function CartLine({ item }: { item: CartItem }) {
     if (pathname !== '/') navigate('/');
   };
   return (
-    <li className="cart-line">
+    <li className="cart-line" data-sold-out={soldOut || undefined}>
       <div className="cart-line-main">
         <p className="cart-line-name">{name}</p>
+        {soldOut && <SoldOutNotice item={item} />}
         {item.extras.length > 0 && (
           <ul className="cart-line-extras">
             {item.extras.map((extra) => (
@@ -225,35 +228,40 @@ function CartLine({ item }: { item: CartItem }) {
             ))}
           </ul>
         )}
-        <div className="cart-line-actions">
-          <button type="button" className="cart-text-button" aria-label={t('edit_label', { name })} onClick={edit}>
-            <PencilIcon width="15" height="15" />
-            {t('edit')}
-          </button>
-          <button
-            type="button"
-            className="cart-text-button"
-            aria-label={t('remove_label', { name })}
-            onClick={() => remove(item.uniqueKey)}
-          >
-            {t('remove')}
-          </button>
-        </div>
+        {/* A sold-out dish can only go: its notice offers that. */}
+        {!soldOut && (
+          <div className="cart-line-actions">
+            <button type="button" className="cart-text-button" aria-label={t('edit_label', { name })} onClick={edit}>
+              <PencilIcon width="15" height="15" />
+              {t('edit')}
+            </button>
+            <button
+              type="button"
+              className="cart-text-button"
+              aria-label={t('remove_label', { name })}
+              onClick={() => remove(item.uniqueKey)}
+            >
+              {t('remove')}
+            </button>
+          </div>
+        )}
       </div>
       <div className="cart-line-side">
         <p className="cart-line-total">{money(lineTotal(item))}</p>
         {item.deposit > 0 && (
           <p className="cart-line-deposit">{t('line_deposit', { price: money(lineDeposit(item)) })}</p>
         )}
-        <QuantityStepper
-          size="sm"
-          value={item.quantity}
-          onChange={(quantity) => setQuantity(item.uniqueKey, quantity)}
-          label={t('quantity_of', { name })}
-          decreaseLabel={t('decrease', { name })}
-          increaseLabel={t('increase', { name })}
-          removeLabel={t('remove_label', { name })}
-        />
+        {!soldOut && (
+          <QuantityStepper
+            size="sm"
+            value={item.quantity}
+            onChange={(quantity) => setQuantity(item.uniqueKey, quantity)}
+            label={t('quantity_of', { name })}
+            decreaseLabel={t('decrease', { name })}
+            increaseLabel={t('increase', { name })}
+            removeLabel={t('remove_label', { name })}
+          />
+        )}
       </div>
     </li>
   );
@@ -292,15 +300,21 @@ function CartSummary({ totals }: { totals: CartTotals }) {
   const number = useNumberFormat();
   const postcode = useDelivery((state) => state.postcode);
   const reasonId = useId();
+  const soldOut = useSoldOutLines();
   const delivery = totals.orderType === 'delivery';
   const blocked =
     totals.itemCount === 0
       ? t('checkout_blocked_empty')
-      : delivery && !postcode
-        ? t('checkout_blocked_postcode')
-        : totals.missingForMinimum > 0
-          ? t('checkout_blocked_minimum')
-          : null;
+      : soldOut.length > 0
+        ? t('checkout_blocked_sold_out', {
+            count: soldOut.length,
+            names: soldOut.map((line) => line.displayName).join(', '),
+          })
+        : delivery && !postcode
+          ? t('checkout_blocked_postcode')
+          : totals.missingForMinimum > 0
+            ? t('checkout_blocked_minimum')
+            : null;
   return (
     <div className="cart-summary">
       {delivery && postcode && totals.missingForMinimum > 0 && (

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderType, TimeSlots } from '@pizzeria/domain';
+import './checkout-days.css';
 
 export interface TimeSelection {
   /** Null: nothing chosen yet, the checkout suggests "as soon as possible" when it is offered. */
@@ -72,17 +73,55 @@ interface DayChoiceProps {
   onChange: (date: string) => void;
 }
 
-/** Today, tomorrow and the further days the store takes pre-orders for; a day without room cannot be picked. */
+type OrderingDay = TimeSlots['days'][number];
+
+/** What a day without times says in its box: closed, fully booked, too late today, or paused. */
+function noTimesKey(day: OrderingDay) {
+  switch (day.no_times) {
+    case 'closed':
+      return 'time.day_closed';
+    case 'past':
+      return 'time.day_past';
+    case 'paused':
+      return 'time.day_paused';
+    default:
+      // A server from before the reasons, or a day fully booked.
+      return 'time.day_full';
+  }
+}
+
+type DayWords = (key: 'time.today' | 'time.tomorrow') => string;
+
+/** A day's name in its box: `Heute`, `Morgen`, else its weekday (`Sa.`). */
+function dayName(index: number, date: string, t: DayWords, language: string): string {
+  return index === 0 ? t('time.today') : index === 1 ? t('time.tomorrow') : dayParts(date, language).weekday;
+}
+
+/** A day as a note about it names it: its name and date (`Morgen 29.11.`). */
+function dayLabel(days: readonly OrderingDay[], date: string, t: DayWords, language: string): string {
+  const index = days.findIndex((candidate) => candidate.date === date);
+  return `${dayName(index, date, t, language)} ${dayParts(date, language).date}`;
+}
+
+/**
+ * Today, tomorrow and the further days the store takes pre-orders for; a day without room cannot be
+ * picked, and says why (a closed day is not a booked one), with the reason staff gave for a closure.
+ */
 function DayChoice({ days, day, onChange }: DayChoiceProps) {
   const { t, i18n } = useTranslation('checkout');
   const name = useId();
+  const notesId = useId();
+  const closures = days.flatMap((candidate) =>
+    candidate.no_times === 'closed' && candidate.closure_reason
+      ? [{ date: candidate.date, reason: candidate.closure_reason }]
+      : [],
+  );
   return (
-    <fieldset className="checkout-days">
+    <fieldset className="checkout-days" aria-describedby={closures.length > 0 ? notesId : undefined}>
       <legend className="checkout-days-legend">{t('time.day')}</legend>
       <div className="checkout-days-list">
         {days.map((candidate, index) => {
           const parts = dayParts(candidate.date, i18n.language);
-          const weekday = index === 0 ? t('time.today') : index === 1 ? t('time.tomorrow') : parts.weekday;
           return (
             <label key={candidate.date} className="checkout-day" data-full={!candidate.available || undefined}>
               <input
@@ -93,13 +132,22 @@ function DayChoice({ days, day, onChange }: DayChoiceProps) {
                 disabled={!candidate.available}
                 onChange={() => onChange(candidate.date)}
               />
-              <span className="checkout-day-weekday">{weekday}</span>
+              <span className="checkout-day-weekday">{dayName(index, candidate.date, t, i18n.language)}</span>
               <span className="checkout-day-date">{parts.date}</span>
-              {!candidate.available && <span className="sr-only">{t('time.day_full')}</span>}
+              {!candidate.available && <span className="checkout-day-status">{t(noTimesKey(candidate))}</span>}
             </label>
           );
         })}
       </div>
+      {closures.length > 0 && (
+        <ul id={notesId} className="checkout-days-notes">
+          {closures.map((closure) => (
+            <li key={closure.date}>
+              {t('time.closure_note', { day: dayLabel(days, closure.date, t, i18n.language), reason: closure.reason })}
+            </li>
+          ))}
+        </ul>
+      )}
     </fieldset>
   );
 }
@@ -205,11 +253,20 @@ function TimesOfDay({
     </p>
   ) : null;
   if (!slots.asap_available && slots.slots.length === 0) {
+    // A closure day says so, with its reason: it is not a day whose times are all taken.
+    const shown = slots.days.find((candidate) => candidate.date === slots.date);
+    const shownDay = dayLabel(slots.days, slots.date, t, i18n.language);
+    const title =
+      shown?.no_times !== 'closed'
+        ? t('time.none')
+        : shown.closure_reason
+          ? t('time.closure_note', { day: shownDay, reason: shown.closure_reason })
+          : t('time.closed_note', { day: shownDay });
     return (
       <>
         {invalidMessage}
         <div className="checkout-no-slots" role="status">
-          <p className="checkout-choice-title">{t('time.none')}</p>
+          <p className="checkout-choice-title">{title}</p>
           {/* Only "as soon as possible" was on offer and the live status holds it back: that may pass. */}
           <p className="checkout-hint">
             {t(

@@ -70,6 +70,7 @@ export function ProductCard({ product }: { product: Product }) {
   return (
     <article
       className={`product-card${product.available ? '' : ' is-unavailable'}`}
+      data-sold-out={product.sold_out || undefined}
       aria-labelledby={headingId}
       onClick={(event) => {
         // A click on the dish itself (not on its button, not while selecting text) adds it too.
@@ -89,7 +90,7 @@ export function ProductCard({ product }: { product: Product }) {
             ? price.from
               ? t('price_from', { price: money(price.cents) })
               : money(price.cents)
-            : t('unavailable')}
+            : t(product.sold_out ? 'sold_out' : 'unavailable')}
           {product.available && product.deposit > 0 && (
             <span className="product-card-deposit">{t('deposit', { price: money(toCents(product.deposit)) })}</span>
           )}

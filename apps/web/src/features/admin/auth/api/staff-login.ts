@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { staffLoginResponseSchema, type LoginRequest } from '@pizzeria/domain';
 import { knownDeviceToken, rememberDevice } from '../../../auth/index.ts';
+import { rememberDeviceLabel } from '../device-label.ts';
 import { staffFetch, startStaffSession } from '../staff-session.ts';
 
 /**
@@ -31,23 +32,28 @@ const SYSTEMS: [RegExp, string][] = [
 
 /**
  * `POST /api/staff/login` (docs/product/back-office.md) as JSON, with this device's known-device token for the account
- * (decision 006) and a name for the devices list; keeps the staff session on success.
+ * (decision 006), its browser and system, and the name staff gave it (`label`, optional) for the devices list;
+ * keeps the staff session, and the name for the next sign-in, on success.
  */
-export async function staffLogin({ username: email, password }: LoginRequest): Promise<void> {
+export async function staffLogin({ username: email, password }: LoginRequest, label = ''): Promise<void> {
   const deviceToken = knownDeviceToken(email);
+  const given = label.trim();
   const answer = await staffFetch('/staff/login', staffLoginResponseSchema, {
     method: 'POST',
     json: {
       username: email,
       password,
       device_name: deviceLabel(),
+      ...(given ? { device_label: given } : {}),
       ...(deviceToken ? { device_token: deviceToken } : {}),
     },
   });
   rememberDevice(email, answer.device_token);
+  rememberDeviceLabel(given);
   startStaffSession(answer, { email: email.trim() });
 }
 
-export function useStaffLogin() {
-  return useMutation({ mutationFn: staffLogin });
+/** The staff login, sending `label` as this device's name. */
+export function useStaffLogin(label = '') {
+  return useMutation({ mutationFn: (request: LoginRequest) => staffLogin(request, label) });
 }

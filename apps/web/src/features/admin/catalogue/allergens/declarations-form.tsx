@@ -1,6 +1,9 @@
+import './register-texts.ts';
+import './declarations.css';
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import type { AdminDeclaration } from '@pizzeria/domain';
 import { EditorFooter } from '../../forms/editor-footer.tsx';
@@ -23,12 +26,15 @@ export function DeclarationsForm<Row extends DeclaredCodes & { version: number }
   schema,
   rowSchema,
   save,
+  saveLabel,
 }: {
   title: string;
   row: Row;
   schema: z.ZodMiniType<DeclaredCodes>;
   rowSchema: z.ZodMiniType<Row>;
   save: (codes: DeclaredCodes, version: number | null) => Promise<Row>;
+  /** The button's words where the page has more than one save ("Allergene speichern"). */
+  saveLabel?: string;
 }) {
   const { t } = useTranslation('adminDeclarations', { keyPrefix: 'assign' });
   const lists = useQuery(declarationsQuery());
@@ -63,7 +69,7 @@ export function DeclarationsForm<Row extends DeclaredCodes & { version: number }
           <ShopSummary form={editor.form} />
         </>
       )}
-      <EditorFooter editor={editor} />
+      <EditorFooter editor={editor} label={saveLabel} />
     </form>
   );
 }
@@ -74,55 +80,63 @@ function inListOrder(codes: readonly string[], options: readonly AdminDeclaratio
   return [...codes].sort((a, b) => (position.get(a) ?? Infinity) - (position.get(b) ?? Infinity));
 }
 
-function CodeChecklist({
+/**
+ * The allergens (or additives) as checkboxes bound to a list of codes in any form: a row's declarations
+ * here, a new topping's in the product editor's dialog.
+ */
+export function CodeChecklist<Values extends FieldValues>({
   form,
   name,
   legend,
   options,
   empty,
 }: {
-  form: UseFormReturn<DeclaredCodes>;
-  name: keyof DeclaredCodes;
+  form: UseFormReturn<Values>;
+  name: Path<Values>;
   legend: string;
   options: readonly AdminDeclaration[];
   empty?: string;
 }) {
   const localized = useLocalized();
+  const errorId = `${useId()}-error`;
   return (
     <Controller
       control={form.control}
       name={name}
-      render={({ field, fieldState }) => (
-        <fieldset
-          className="declaration-checklist"
-          aria-invalid={fieldState.error ? true : undefined}
-          aria-describedby={fieldState.error ? `${name}-error` : undefined}
-        >
-          <legend className="field-label">{legend}</legend>
-          {options.length === 0 && empty ? <p className="admin-muted">{empty}</p> : null}
-          <div className="declaration-checks">
-            {options.map((option) => (
-              <label key={option.id} className="declaration-check">
-                <input
-                  type="checkbox"
-                  checked={field.value.includes(option.code)}
-                  onChange={(event) => {
-                    const others = field.value.filter((code) => code !== option.code);
-                    field.onChange(inListOrder(event.target.checked ? [...others, option.code] : others, options));
-                  }}
-                  onBlur={field.onBlur}
-                />
-                <span className="declaration-code">{option.code}</span> <span>{localized(option.name)}</span>
-              </label>
-            ))}
-          </div>
-          {fieldState.error ? (
-            <p id={`${name}-error`} className="form-error">
-              {fieldState.error.message}
-            </p>
-          ) : null}
-        </fieldset>
-      )}
+      render={({ field: { value, onChange, onBlur }, fieldState }) => {
+        const field = { value: value as string[], onChange, onBlur };
+        return (
+          <fieldset
+            className="declaration-checklist"
+            aria-invalid={fieldState.error ? true : undefined}
+            aria-describedby={fieldState.error ? errorId : undefined}
+          >
+            <legend className="field-label">{legend}</legend>
+            {options.length === 0 && empty ? <p className="admin-muted">{empty}</p> : null}
+            <div className="declaration-checks">
+              {options.map((option) => (
+                <label key={option.id} className="declaration-check">
+                  <input
+                    type="checkbox"
+                    checked={field.value.includes(option.code)}
+                    onChange={(event) => {
+                      const others = field.value.filter((code) => code !== option.code);
+                      field.onChange(inListOrder(event.target.checked ? [...others, option.code] : others, options));
+                    }}
+                    onBlur={field.onBlur}
+                  />
+                  <span className="declaration-code">{option.code}</span> <span>{localized(option.name)}</span>
+                </label>
+              ))}
+            </div>
+            {fieldState.error ? (
+              <p id={errorId} className="form-error">
+                {fieldState.error.message}
+              </p>
+            ) : null}
+          </fieldset>
+        );
+      }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   adminProductSchema,
+  type AdminProduct,
   adminToppingSchema,
   declarationsRequestSchema,
   toppingDeclarationsRequestSchema,
@@ -17,8 +18,24 @@ import { useLocalized } from './use-localized.ts';
 const productCodesSchema = withoutVersion(declarationsRequestSchema);
 const toppingCodesSchema = withoutVersion(toppingDeclarationsRequestSchema);
 
-/** A product's declarations, read with its version (the save sends it back). */
-export function ProductDeclarations({ productId }: { productId: number }) {
+/**
+ * A product's declarations, read with its version (the save sends it back). On the product editor,
+ * beside other forms of the same product, `sendVersion` gives the newest version the page itself saved
+ * and `onSaved` tells it the version this save raised, so no form of the page conflicts with another.
+ */
+export function ProductDeclarations({
+  productId,
+  title,
+  saveLabel,
+  sendVersion = (version) => version,
+  onSaved,
+}: {
+  productId: number;
+  title?: string;
+  saveLabel?: string;
+  sendVersion?: (version: number) => number;
+  onSaved?: (sentVersion: number | null, saved: AdminProduct) => void;
+}) {
   const { t } = useTranslation('adminDeclarations', { keyPrefix: 'assign' });
   const localized = useLocalized();
   const product = useQuery(productQuery(productId));
@@ -26,11 +43,17 @@ export function ProductDeclarations({ productId }: { productId: number }) {
   if (!product.data) return <QueryState query={product} />;
   return (
     <DeclarationsForm
-      title={t('editing', { name: localized(product.data.name) })}
+      title={title ?? t('editing', { name: localized(product.data.name) })}
       row={product.data}
       schema={productCodesSchema}
       rowSchema={adminProductSchema}
-      save={(codes, version) => save(productId, codes, version)}
+      saveLabel={saveLabel}
+      save={async (codes, version) => {
+        const sent = version === null ? null : sendVersion(version);
+        const saved = await save(productId, codes, sent);
+        onSaved?.(sent, saved);
+        return saved;
+      }}
     />
   );
 }

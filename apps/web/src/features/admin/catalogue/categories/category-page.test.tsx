@@ -38,7 +38,7 @@ describe('category editor', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Kategorien' })).toBeInTheDocument();
     // Nothing is sent without a German name.
     await user.click(screen.getByRole('button', { name: 'Kategorie anlegen' }));
-    expect(await screen.findByText('Bitte ausfüllen.')).toBeInTheDocument();
+    expect(await screen.findByText('Bitte den Namen auf Deutsch eingeben.')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST' && call.path === CATEGORIES_API)).toBe(false);
 
     await user.type(field('Name', 'Deutsch'), 'Vorspeisen');

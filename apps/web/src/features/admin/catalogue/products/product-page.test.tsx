@@ -117,9 +117,9 @@ describe('product editor', () => {
     // Leaving the name checks the size: its price is still missing.
     const price = within(second).getByRole('textbox', { name: 'Preis' });
     await user.click(price);
-    expect(within(second).getByText('Bitte eine Zahl eingeben.')).toBeInTheDocument();
+    expect(within(second).getByText('Bitte einen Preis eingeben.')).toBeInTheDocument();
     await user.type(price, '15,50');
-    await waitFor(() => expect(within(second).queryByText('Bitte eine Zahl eingeben.')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(second).queryByText('Bitte einen Preis eingeben.')).not.toBeInTheDocument());
     expect(price).toHaveFocus();
   });
 

@@ -27,7 +27,11 @@ import { saveProduct, useRememberProduct } from './api/save-product.ts';
 import { PictureUpload } from './picture-upload.tsx';
 import { ArchivePanel, SoldOutPanel } from './product-actions.tsx';
 import { useProductFormat } from './product-format.ts';
+import { ProductDeclarations } from '../allergens/item-declarations.tsx';
+import { ProductGroupsSection } from './product-groups-section.tsx';
+import { useProductVersions } from './product-versions.ts';
 import { SizesEditor } from './sizes-editor.tsx';
+import { useShowFirstError } from './use-show-first-error.ts';
 
 /** `?id=12` → 12; no id (a new product) or anything else → null. */
 function productIdFrom(search: string): number | null {
@@ -37,7 +41,9 @@ function productIdFrom(search: string): number | null {
 
 /**
  * `/products`: a new product, or `?id=N` to edit one: names, category, VAT, one price or
- * sizes, picture, visibility; beside the form, what happens at once (sold out today, remove).
+ * sizes, picture, visibility; once it exists, its topping groups (with a new topping made on the spot)
+ * and its allergens, so one dish with extras is one screen; beside the form, what happens at once (sold
+ * out today, remove). The separate topping and allergen pages stay for work on many at a time.
  */
 export function ProductPage() {
   const { t } = useTranslation('admin');
@@ -141,21 +147,21 @@ function ProductEditor({
   const { t } = useTranslation('adminProducts', { keyPrefix: 'editor' });
   const format = useProductFormat();
   const remember = useRememberProduct();
-  // Versions this page raised itself (sold out today) while the form was open: saving over them is no
-  // conflict, so the form's save follows them to the newest.
-  const ownVersions = useRef(new Map<number, number>());
-  const newest = (version: number) => {
-    let current = version;
-    while (ownVersions.current.has(current)) current = ownVersions.current.get(current) ?? current;
-    return current;
-  };
+  // Versions this page raised itself (sold out today, the groups' and the allergens' saves) while the
+  // form was open: saving over them is no conflict, so each form's save follows them to the newest.
+  const versions = useProductVersions();
   const editor = useEditor<ProductRequest, AdminProduct>({
     schema: productRequestSchema,
     row: product,
     toValues,
     empty: EMPTY,
     rowSchema: adminProductSchema,
-    save: (values, version) => saveProduct(product?.id ?? null, values, version === null ? null : newest(version)),
+    save: async (values, version) => {
+      const sent = version === null ? null : versions.newest(version);
+      const saved = await saveProduct(product?.id ?? null, values, sent);
+      versions.raised(sent, saved.version);
+      return saved;
+    },
     onSaved: (saved) => {
       remember(saved);
       if (!product) onCreated(saved);
@@ -167,70 +173,99 @@ function ProductEditor({
   const [uploads, setUploads] = useState<AdminPicture[]>([]);
   const known = [...uploads, ...[product?.picture, editor.conflict?.picture].flatMap((one) => (one ? [one] : []))];
   const picture = known.find((candidate) => candidate.id === pictureId) ?? null;
+  const formRef = useRef<HTMLFormElement>(null);
+  const invalid = useShowFirstError(form, formRef);
 
   return (
     <div className="product-editor">
-      <form className="admin-form product-form" onSubmit={editor.submit} noValidate>
-        <fieldset className="card product-section">
-          <legend>{t('basics')}</legend>
-          <LocalizedFields form={form} name="name" label={t('name')} />
-          <LocalizedFields form={form} name="description" label={t('description')} multiline />
-          <div className="product-selects">
-            <SelectField
-              form={form}
-              name="category_id"
-              label={t('category')}
-              numeric
-              placeholder={t('choose_category')}
-              choices={categories.map((category) => ({ value: category.id, label: format.name(category.name) }))}
+      <div className="product-main">
+        <form
+          ref={formRef}
+          className="admin-form product-form"
+          aria-label={t('details_title')}
+          onSubmit={editor.submit}
+          noValidate
+        >
+          <fieldset className="card product-section">
+            <legend>{t('basics')}</legend>
+            <LocalizedFields form={form} name="name" label={t('name')} />
+            <LocalizedFields form={form} name="description" label={t('description')} multiline />
+            <div className="product-selects">
+              <SelectField
+                form={form}
+                name="category_id"
+                label={t('category')}
+                numeric
+                placeholder={t('choose_category')}
+                choices={categories.map((category) => ({ value: category.id, label: format.name(category.name) }))}
+              />
+              <SelectField
+                form={form}
+                name="tax_rate_id"
+                label={t('tax_rate')}
+                numeric
+                placeholder={t('choose_tax_rate')}
+                choices={taxRates.map((rate) => ({
+                  value: rate.id,
+                  // The seeded names say their rate already ("Regelsatz 19 %").
+                  label: rate.name.includes('%')
+                    ? rate.name
+                    : t('tax_rate_label', { name: rate.name, percentage: format.percentage(rate.percentage) }),
+                }))}
+              />
+            </div>
+          </fieldset>
+          <PriceSection form={form} />
+          <div className="card product-section">
+            <PictureUpload
+              picture={picture}
+              drawing={product && !product.picture ? product.image_url : null}
+              error={form.formState.errors.picture_id?.message}
+              onChange={(next) => {
+                if (next) setUploads((list) => [...list, next]);
+                form.clearErrors('picture_id');
+                form.setValue('picture_id', next?.id ?? null, { shouldDirty: true });
+              }}
             />
-            <SelectField
-              form={form}
-              name="tax_rate_id"
-              label={t('tax_rate')}
-              numeric
-              placeholder={t('choose_tax_rate')}
-              choices={taxRates.map((rate) => ({
-                value: rate.id,
-                // The seeded names say their rate already ("Regelsatz 19 %").
-                label: rate.name.includes('%')
-                  ? rate.name
-                  : t('tax_rate_label', { name: rate.name, percentage: format.percentage(rate.percentage) }),
-              }))}
-            />
+            <CheckboxField form={form} name="hidden" label={t('hidden')} hint={t('hidden_hint')} />
           </div>
-        </fieldset>
-        <PriceSection form={form} />
-        <div className="card product-section">
-          <PictureUpload
-            picture={picture}
-            drawing={product && !product.picture ? product.image_url : null}
-            error={form.formState.errors.picture_id?.message}
-            onChange={(next) => {
-              if (next) setUploads((list) => [...list, next]);
-              form.clearErrors('picture_id');
-              form.setValue('picture_id', next?.id ?? null, { shouldDirty: true });
+          <p className="form-error product-invalid" role="alert">
+            {invalid > 0 ? t('invalid_summary', { count: invalid }) : ''}
+          </p>
+          <EditorFooter
+            editor={{
+              ...editor,
+              // Their version becomes the page's too: its picture, sold-out state and version.
+              reload: () => {
+                if (editor.conflict) remember(editor.conflict);
+                editor.reload();
+              },
             }}
           />
-          <CheckboxField form={form} name="hidden" label={t('hidden')} hint={t('hidden_hint')} />
-        </div>
-        <EditorFooter
-          editor={{
-            ...editor,
-            // Their version becomes the page's too: its picture, sold-out state and version.
-            reload: () => {
-              if (editor.conflict) remember(editor.conflict);
-              editor.reload();
-            },
-          }}
-        />
-      </form>
+        </form>
+        {product ? (
+          <>
+            <ProductGroupsSection product={product} versions={versions} />
+            <div className="product-declarations">
+              <ProductDeclarations
+                productId={product.id}
+                title={t('declarations_title')}
+                saveLabel={t('declarations_save')}
+                sendVersion={versions.newest}
+                onSaved={(sent, saved) => {
+                  versions.raised(sent, saved.version);
+                  remember(saved);
+                }}
+              />
+            </div>
+          </>
+        ) : (
+          <p className="card product-section admin-muted">{t('offers_after_save')}</p>
+        )}
+      </div>
       {product ? (
         <aside className="product-side">
-          <SoldOutPanel
-            product={product}
-            onChanged={(before, after) => ownVersions.current.set(before, after.version)}
-          />
+          <SoldOutPanel product={product} onChanged={(before, after) => versions.raised(before, after.version)} />
           <nav className="card product-side-panel" aria-labelledby="product-more">
             <h2 id="product-more">{t('more')}</h2>
             <ul className="product-links">

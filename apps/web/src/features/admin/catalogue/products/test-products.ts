@@ -1,6 +1,13 @@
-import type { AdminCategory, AdminProduct, AdminProductSummary } from '@pizzeria/domain';
+import type {
+  AdminCategory,
+  AdminGroupUsage,
+  AdminProduct,
+  AdminProductSummary,
+  AdminToppingGroup,
+} from '@pizzeria/domain';
 import type { FakeAnswer } from '../../../auth/test-api.ts';
 import { REFRESH } from '../../test-staff.ts';
+import { LISTS } from '../allergens/test-declarations.ts';
 import { API, adminProduct, adminProductSummary } from '../test-catalogue.ts';
 
 // Rows of the demo menu as the admin API answers them, for the products' tests.
@@ -60,11 +67,49 @@ export const CAESAR: AdminProduct = adminProduct({
   version: 5,
 });
 
-/** What a page needs besides the product: the categories and VAT rates. */
+/** Two groups both called "Extra Beläge", as in the demo: one for pizzas, one for pasta. */
+export const PIZZA_EXTRAS: AdminToppingGroup = {
+  id: 50,
+  name: { de: 'Extra Beläge', en: 'Extra toppings' },
+  min_select: 0,
+  max_select: 6,
+  items: [
+    { topping_id: 1, name: { de: 'Salami', en: 'Salami' }, price: 1.5 },
+    { topping_id: 2, name: { de: 'Schinken', en: 'Ham' }, price: 1.5 },
+    { topping_id: 3, name: { de: 'Champignons', en: 'Mushrooms' }, price: 1 },
+    { topping_id: 4, name: { de: 'Oliven', en: 'Olives' }, price: 1 },
+  ],
+  product_ids: [10, 20],
+  version: 4,
+};
+export const PASTA_EXTRAS: AdminToppingGroup = {
+  id: 51,
+  name: { de: 'Extra Beläge', en: 'Extra toppings' },
+  min_select: 0,
+  max_select: 3,
+  items: [{ topping_id: 8, name: { de: 'Getrocknete Tomaten', en: 'Sun-dried tomatoes' }, price: 1.2 }],
+  product_ids: [30],
+  version: 2,
+};
+export const GROUP_USAGE: AdminGroupUsage[] = [
+  {
+    group_id: 50,
+    products: [
+      { id: 20, name: { de: 'Caesar Salat', en: 'Caesar salad' } },
+      { id: 10, name: { de: 'Pizza Margherita', en: '' } },
+    ],
+  },
+  { group_id: 51, products: [{ id: 30, name: { de: 'Spaghetti Bolognese', en: '' } }] },
+];
+
+/** What a page needs besides the product: the categories, VAT rates, topping groups and allergens. */
 export const CATALOGUE: Record<string, FakeAnswer> = {
   ...REFRESH,
   [`GET ${API}/categories`]: { status: 200, body: CATEGORIES },
   'GET /api/admin/tax-rates': { status: 200, body: TAX_RATES },
+  [`GET ${API}/topping-groups`]: { status: 200, body: [PIZZA_EXTRAS, PASTA_EXTRAS] },
+  [`GET ${API}/topping-groups/usage`]: { status: 200, body: GROUP_USAGE },
+  'GET /api/admin/allergens': { status: 200, body: LISTS },
 };
 
 /** A page of the list. */

@@ -122,7 +122,7 @@ describe('group items page', () => {
     await i18n.changeLanguage('en');
     renderPage(<GroupItemPage />, '/group-item');
     expect(await screen.findByText('Choose a group to edit its toppings.')).toBeInTheDocument();
-    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Topping group' }), 'Käse');
+    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Topping group' }), '11');
     expect(await screen.findByRole('textbox', { name: 'Price of Mozzarella' })).toHaveValue('0.00');
   });
 });

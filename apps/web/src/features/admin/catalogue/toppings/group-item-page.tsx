@@ -21,6 +21,7 @@ import { QueryState } from '../../shell/query-state.tsx';
 import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { CATALOGUE_KEYS, toppingGroupsQuery, toppingsQuery } from '../queries.ts';
 import { saveGroupItems } from './api/save-group-items.ts';
+import { groupOptionLabel, useGroupFacts } from './group-facts.tsx';
 import { useEuros } from './use-euros.ts';
 import { AdminPage } from '../../forms/list-editor-page.tsx';
 import { Labelled } from '../../forms/labelled.tsx';
@@ -39,6 +40,7 @@ export function GroupItemPage() {
   const toppings = useQuery(toppingsQuery());
   const group = groups.data?.find((candidate) => candidate.id === groupId) ?? null;
   const selectId = useId();
+  const factsOf = useGroupFacts();
 
   return (
     <AdminPage title={t('pages.group_item')} intro={tt('items.intro')}>
@@ -63,7 +65,7 @@ export function GroupItemPage() {
               <option value="">{tt('items.choose_group')}</option>
               {groups.data.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
-                  {candidate.name.de}
+                  {groupOptionLabel(candidate.name.de, factsOf(candidate))}
                 </option>
               ))}
             </select>

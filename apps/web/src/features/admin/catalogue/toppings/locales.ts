@@ -14,6 +14,15 @@ export const adminToppingsTexts = defineTranslations(
       confirm: 'Archivieren',
       done: '{{name}} wurde archiviert.',
     },
+    facts: {
+      contains: 'Enthält: {{list}}',
+      contains_none: 'Noch ohne Beläge',
+      used_by: 'Bei: {{list}}',
+      used_by_none: 'Bei keinem Produkt',
+      also_used_by: 'Auch bei: {{list}}',
+      only_here: 'Nur bei diesem Produkt',
+      more: '{{list}} und {{count}} weitere',
+    },
     toppings: {
       intro:
         'Alle Beläge des Shops mit ihrem Standardpreis. Wird ein Belag einer Gruppe hinzugefügt, bekommt er dort diesen Preis; jede Gruppe kann ihn danach anders bepreisen.',
@@ -123,6 +132,15 @@ export const adminToppingsTexts = defineTranslations(
       title: 'Archive {{name}}?',
       confirm: 'Archive',
       done: '{{name}} was archived.',
+    },
+    facts: {
+      contains: 'Contains: {{list}}',
+      contains_none: 'No toppings yet',
+      used_by: 'On: {{list}}',
+      used_by_none: 'On no product',
+      also_used_by: 'Also on: {{list}}',
+      only_here: 'Only on this product',
+      more: '{{list}} and {{count}} more',
     },
     toppings: {
       intro:

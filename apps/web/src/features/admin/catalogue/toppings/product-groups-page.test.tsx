@@ -30,7 +30,34 @@ beforeEach(async () => {
 });
 
 describe('product groups page', () => {
-  it('saves the groups in their new order with the product version', async () => {
+  it('says in the picker and the list what each group contains and which other products use it', async () => {
+    fakeApi({
+      ...REFRESH,
+      ...LISTS,
+      [`GET ${API}/topping-groups/usage`]: {
+        status: 200,
+        body: [
+          { group_id: 10, products: [{ id: 100, name: MARGHERITA.name }] },
+          { group_id: 11, products: [{ id: 205, name: { de: 'Calzone', en: '' } }] },
+        ],
+      },
+    });
+    renderPage(<ProductGroupsPage />, '/product-groups?product=100');
+    const picker = await screen.findByRole('combobox', { name: 'Belaggruppe hinzufügen' });
+    await waitFor(() =>
+      expect(within(picker).getByRole('option', { name: /^Käse/ })).toHaveTextContent(
+        'Käse · Enthält: Mozzarella · Auch bei: Calzone',
+      ),
+    );
+    // The product being edited is no "other" product of its own group.
+    const list = screen.getByRole('list', { name: 'Belaggruppen von Pizza Margherita in Shop-Reihenfolge' });
+    expect(within(list).getByText('Enthält: Salami, Mozzarella')).toBeInTheDocument();
+    expect(within(list).getByText('Nur bei diesem Produkt')).toBeInTheDocument();
+    await userEvent.setup().selectOptions(picker, '11');
+    expect(screen.getByText('Auch bei: Calzone', { selector: 'span' })).toBeInTheDocument();
+  }, 20_000);
+
+  it('saves the groups in their new order with the product version', { timeout: 20_000 }, async () => {
     layOutSortableRows();
     const { calls } = fakeApi({
       ...REFRESH,

@@ -13,13 +13,13 @@ import {
   type AdminToppingGroup,
 } from '@pizzeria/domain';
 import { EditorFooter } from '../../forms/editor-footer.tsx';
-import { SortableList } from '../../forms/sortable-list.tsx';
 import { confirmLeave } from '../../forms/unsaved-changes.ts';
 import { useEditor } from '../../forms/use-editor.ts';
 import { QueryState } from '../../shell/query-state.tsx';
 import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { CATALOGUE_KEYS, productPageQuery, productQuery, toppingGroupsQuery } from '../queries.ts';
 import { saveProductGroups } from './api/save-product-groups.ts';
+import { ProductGroupPicker } from './product-group-picker.tsx';
 import { AdminPage } from '../../forms/list-editor-page.tsx';
 import { Labelled } from '../../forms/labelled.tsx';
 
@@ -127,8 +127,6 @@ function ProductGroupsEditor({ product, groups }: { product: AdminProduct; group
   const { form } = editor;
   const groupIds = useWatch({ control: form.control, name: 'group_ids' });
   const setGroupIds = (ids: number[]) => form.setValue('group_ids', ids, { shouldDirty: true, shouldValidate: true });
-  const byId = new Map(groups.map((group) => [group.id, group]));
-  const nameOf = (id: number) => byId.get(id)?.name.de ?? t('products.unknown', { id });
 
   return (
     <form
@@ -141,87 +139,8 @@ function ProductGroupsEditor({ product, groups }: { product: AdminProduct; group
         <h2 id="groups-heading">{product.name.de}</h2>
       </div>
       <p className="admin-hint">{t('products.quick_add')}</p>
-      {groupIds.length === 0 ? (
-        <p className="admin-muted">{t('products.empty')}</p>
-      ) : (
-        <SortableList
-          label={t('products.list', { name: product.name.de })}
-          items={groupIds.map((id) => ({ id, label: nameOf(id) }))}
-          onReorder={setGroupIds}
-          renderItem={(item) => {
-            const group = byId.get(item.id);
-            return (
-              <div className="toppings-item">
-                <span className="toppings-item-name">
-                  {item.label}
-                  {item.id === groupIds[0] ? <span className="toppings-first">{t('products.first')}</span> : null}
-                  {group ? (
-                    <span className="toppings-item-detail">
-                      {t('products.summary', {
-                        choice: t('groups.choose_range', { min: group.min_select, max: group.max_select }),
-                        count: group.items.length,
-                      })}
-                    </span>
-                  ) : null}
-                </span>
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  aria-label={t('products.remove_named', { name: item.label })}
-                  onClick={() => setGroupIds(groupIds.filter((id) => id !== item.id))}
-                >
-                  {t('products.remove')}
-                </button>
-              </div>
-            );
-          }}
-        />
-      )}
-      <AddGroup
-        choices={groups.filter((group) => !groupIds.includes(group.id))}
-        onAdd={(group) => setGroupIds([...groupIds, group.id])}
-      />
+      <ProductGroupPicker product={product} groups={groups} groupIds={groupIds} onChange={setGroupIds} />
       <EditorFooter editor={editor} />
     </form>
-  );
-}
-
-function AddGroup({
-  choices,
-  onAdd,
-}: {
-  choices: readonly AdminToppingGroup[];
-  onAdd: (group: AdminToppingGroup) => void;
-}) {
-  const { t } = useTranslation('adminToppings');
-  const id = useId();
-  const [chosen, setChosen] = useState('');
-  if (choices.length === 0) return <p className="admin-muted">{t('products.all_added')}</p>;
-  const group = choices.find((choice) => String(choice.id) === chosen);
-  return (
-    <div className="toppings-add">
-      <Labelled id={id} label={t('products.add_label')}>
-        <select id={id} className="input" value={chosen} onChange={(event) => setChosen(event.target.value)}>
-          <option value="">{t('products.add_placeholder')}</option>
-          {choices.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.name.de}
-            </option>
-          ))}
-        </select>
-      </Labelled>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={!group}
-        onClick={() => {
-          if (!group) return;
-          onAdd(group);
-          setChosen('');
-        }}
-      >
-        {t('products.add')}
-      </button>
-    </div>
   );
 }

@@ -1,0 +1,2 @@
+export { default as pushService, type PushService, type PushPluginOptions } from './service.ts';
+export { pushRoutes } from './routes.ts';
