@@ -1,5 +1,6 @@
 import { formatMoney, formatNumber, localeFor, toCents, type AuditEntry, type AuditNames } from '@pizzeria/domain';
 import { changedFields } from './audit-diff.ts';
+import { adminSettingsTexts } from '../settings/locales.ts';
 import { adminAuditTexts } from './locales.ts';
 
 // How an audit entry reads for the owner: what it is about by name, who did it, and each changed field
@@ -168,7 +169,7 @@ function slotsOf(hours: unknown, dayOfWeek: string, texts: Texts): string {
 export function hoursChanges(before: unknown, after: unknown, language: Language): HoursRow[] {
   const texts = adminAuditTexts[language];
   return WEEK.map((day) => ({
-    day: texts.days[day],
+    day: adminSettingsTexts[language].days[day],
     before: slotsOf(before, day, texts),
     after: slotsOf(after, day, texts),
   })).filter((row) => row.before !== row.after);

@@ -1,6 +1,6 @@
 import './register-texts.ts';
 import './audit.css';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry, AuditNames } from '@pizzeria/domain';
@@ -205,63 +205,64 @@ function AuditDiff({ view }: { view: EntryView }) {
   return (
     <>
       {view.rows.length > 0 ? (
-        <div className="admin-table-wrap">
-          <table className="admin-table audit-diff">
-            <thead>
-              <tr>
-                <th scope="col">{t('field')}</th>
-                <th scope="col">{t('before')}</th>
-                <th scope="col">{t('after')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.rows.map((row) => (
-                <tr key={row.field}>
-                  <th scope="row">{row.label}</th>
-                  <td>
-                    <del>
-                      <ShownValue value={row.before} />
-                    </del>
-                  </td>
-                  <td>
-                    <ins>
-                      <ShownValue value={row.after} />
-                    </ins>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <BeforeAfterTable
+          firstColumn={t('field')}
+          rows={view.rows.map((row) => ({
+            key: row.field,
+            label: row.label,
+            before: <ShownValue value={row.before} />,
+            after: <ShownValue value={row.after} />,
+          }))}
+        />
       ) : null}
       {view.hours ? (
-        <div className="admin-table-wrap">
-          <table className="admin-table audit-diff">
-            <caption>{t('hours_heading')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('weekday')}</th>
-                <th scope="col">{t('before')}</th>
-                <th scope="col">{t('after')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.hours.map((row) => (
-                <tr key={row.day}>
-                  <th scope="row">{row.day}</th>
-                  <td>
-                    <del>{row.before}</del>
-                  </td>
-                  <td>
-                    <ins>{row.after}</ins>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <BeforeAfterTable
+          caption={t('hours_heading')}
+          firstColumn={t('weekday')}
+          rows={view.hours.map((row) => ({ key: row.day, label: row.day, before: row.before, after: row.after }))}
+        />
       ) : null}
     </>
+  );
+}
+
+/** One row per field or weekday: what it was (struck through) and what it became. */
+function BeforeAfterTable({
+  caption,
+  firstColumn,
+  rows,
+}: {
+  caption?: string;
+  firstColumn: string;
+  rows: readonly { key: string; label: string; before: ReactNode; after: ReactNode }[];
+}) {
+  const { t } = useTranslation('adminAudit');
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table audit-diff">
+        {caption ? <caption>{caption}</caption> : null}
+        <thead>
+          <tr>
+            <th scope="col">{firstColumn}</th>
+            <th scope="col">{t('before')}</th>
+            <th scope="col">{t('after')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td>
+                <del>{row.before}</del>
+              </td>
+              <td>
+                <ins>{row.after}</ins>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

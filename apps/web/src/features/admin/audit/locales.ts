@@ -49,15 +49,6 @@ export const adminAuditTexts = defineTranslations(
       DELIVERY_DISCOUNT: 'Rabatt bei Lieferung',
       PICKUP_DISCOUNT: 'Rabatt bei Abholung',
     },
-    days: {
-      '0': 'Sonntag',
-      '1': 'Montag',
-      '2': 'Dienstag',
-      '3': 'Mittwoch',
-      '4': 'Donnerstag',
-      '5': 'Freitag',
-      '6': 'Samstag',
-    },
     fields: {
       code: 'Nummer',
       name: 'Name',
@@ -210,15 +201,6 @@ export const adminAuditTexts = defineTranslations(
     discounts: {
       DELIVERY_DISCOUNT: 'Delivery discount',
       PICKUP_DISCOUNT: 'Pickup discount',
-    },
-    days: {
-      '0': 'Sunday',
-      '1': 'Monday',
-      '2': 'Tuesday',
-      '3': 'Wednesday',
-      '4': 'Thursday',
-      '5': 'Friday',
-      '6': 'Saturday',
     },
     fields: {
       code: 'Number',

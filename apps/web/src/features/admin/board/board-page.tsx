@@ -6,6 +6,7 @@ import { toCents, type Board, type BoardSettings, type Order } from '@pizzeria/d
 import { useMoney } from '../../../lib/use-money.ts';
 import { useCurrency } from '../../store/index.ts';
 import { useStoreClock, type StoreClock } from '../orders/use-store-clock.ts';
+import { Switch } from '../forms/switch.tsx';
 import { PushSwitch } from '../push/index.ts';
 import { QueryState } from '../shell/query-state.tsx';
 import { useAdminTitle } from '../shell/use-admin-title.ts';
@@ -208,16 +209,9 @@ function SoundSwitch() {
   return (
     <div className="board-shift-running">
       <span className="board-shift-label">{t('shift.running')}</span>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        className="board-switch"
-        onClick={() => (on ? boardSound.setMuted(true) : startShift())}
-      >
-        <span className="board-switch-track" aria-hidden="true" />
+      <Switch checked={on} onToggle={() => (on ? boardSound.setMuted(true) : startShift())}>
         {on ? t('shift.sound_on') : t('shift.sound_off')}
-      </button>
+      </Switch>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import './register-texts.ts';
 import './push.css';
+import { Switch } from '../forms/switch.tsx';
 import { usePushNotifications } from './use-push-notifications.ts';
 
 /**
@@ -32,20 +33,9 @@ export function PushSwitch({ compact = false }: { compact?: boolean }) {
 
   return (
     <div className="push-switch">
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-describedby={noteId}
-        className="push-switch-button"
-        disabled={!usable || pending}
-        onClick={toggle}
-      >
-        <span className="push-switch-track" aria-hidden="true">
-          <span className="push-switch-thumb" />
-        </span>
-        <span>{on ? t('label_on') : t('label_off')}</span>
-      </button>
+      <Switch checked={on} describedBy={noteId} disabled={!usable || pending} onToggle={toggle}>
+        {on ? t('label_on') : t('label_off')}
+      </Switch>
       <p
         id={noteId}
         className={
