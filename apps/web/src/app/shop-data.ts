@@ -14,7 +14,7 @@ export const SHOP_DATA_ID = 'shop-data';
  * as the page was rendered with it into the status store (the live channel takes over from there).
  */
 export function seedShopData(queryClient: QueryClient, data: ShopPageData): void {
-  useStoreStatus.setState({ status: data.status ?? { kind: 'connecting' } });
+  useStoreStatus.setState({ status: data.status ?? { kind: 'connecting' }, menuVersion: data.menu_version });
   queryClient.setQueryData(storeQueryOptions().queryKey, data.store);
   queryClient.setQueryData(categoriesQueryOptions(data.language).queryKey, data.categories);
   queryClient.setQueryData(productsQueryOptions(data.language).queryKey, data.products);

@@ -198,5 +198,7 @@ export const shopPageDataSchema = z.object({
    * so nothing moves when the live status arrives. Absent when it could not be computed.
    */
   status: z.optional(liveStoreStatusSchema),
+  /** The catalogue's version it was rendered from, as the live status channel names it (`menu_version`). */
+  menu_version: z.optional(z.string()),
 });
 export type ShopPageData = z.infer<typeof shopPageDataSchema>;

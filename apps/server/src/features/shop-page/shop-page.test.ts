@@ -128,6 +128,10 @@ describe('the menu page rendered on the server', () => {
     // The name cannot end the data's script element; the browser reads it back as it was.
     expect(changed.body.match(/<\/script>/g)).toHaveLength(1 + (template.match(/<\/script>/g)?.length ?? 0));
     expect(shopData(changed.body).products.find((entry) => entry.id === product.id)?.name).toBe(name.de);
+    // Each page names the menu's version it was rendered from, as the live status channel names it.
+    expect(shopData(first.body).menu_version).toEqual(expect.any(String));
+    expect(shopData(changed.body).menu_version).toBe(await server.app.catalogue.version(STORE_ID));
+    expect(shopData(changed.body).menu_version).not.toBe(shopData(first.body).menu_version);
   });
 
   it("renders with the store's status of the moment, and again when it changes", async () => {

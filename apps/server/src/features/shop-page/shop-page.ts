@@ -62,7 +62,11 @@ export function shopPages(options: {
   let renderedFor: string | null = null;
   const pages = new Map<Language, Promise<ShopPage | null>>();
 
-  const build = async (language: Language, current: LiveStoreStatus | undefined): Promise<ShopPage | null> => {
+  const build = async (
+    language: Language,
+    current: LiveStoreStatus | undefined,
+    menuVersion: string,
+  ): Promise<ShopPage | null> => {
     const bodies: string[] = [];
     for (const resource of RESOURCES) {
       const representation = await catalogue.representation(STORE_ID, resource, language);
@@ -70,6 +74,8 @@ export function shopPages(options: {
       bodies.push(`"${resource}":${representation.body.toString('utf8')}`);
     }
     if (current) bodies.push(`"status":${JSON.stringify(current)}`);
+    // Read before the resources: a change in between makes the browser read them once more, never less.
+    bodies.push(`"menu_version":${JSON.stringify(menuVersion)}`);
     const json = `{"language":"${language}",${bodies.join(',')}}`;
     const data = shopPageDataSchema.parse(JSON.parse(json));
     const app = await render('/order-online/', data);
@@ -95,7 +101,7 @@ export function shopPages(options: {
       }
       let page = pages.get(language);
       if (!page) {
-        page = build(language, now?.status);
+        page = build(language, now?.status, catalogueVersion);
         pages.set(language, page);
         const built = page;
         // A failed render is tried again on the next read.

@@ -27,7 +27,7 @@ function start(): FakeSocket {
 
 beforeEach(() => {
   fake = installFakeSockets();
-  useStoreStatus.setState({ status: { kind: 'connecting' }, revision: 0 });
+  useStoreStatus.setState({ status: { kind: 'connecting' }, revision: 0, menuVersion: undefined });
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
@@ -74,6 +74,29 @@ describe('the live store status connection', () => {
       ['discounts'],
       ['postcodes'],
     ]);
+  });
+
+  it('reads the menu again when the first message names another version than the page was rendered from', async () => {
+    // A dish sold out between the server's render and the channel opening: the cart must hear of it.
+    useStoreStatus.setState({ menuVersion: 'rendered' });
+    const client = createTestQueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    stop = startStoreStatus({ random: () => 0.5, queryClient: client });
+    const socket = fake.latest();
+    socket.open();
+    socket.push({ ...statusMessage(), menu_version: 'changed meanwhile' });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(5));
+  });
+
+  it('does not read the menu again when the first message names the version the page was rendered from', () => {
+    useStoreStatus.setState({ menuVersion: 'rendered' });
+    const client = createTestQueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    stop = startStoreStatus({ random: () => 0.5, queryClient: client });
+    const socket = fake.latest();
+    socket.open();
+    socket.push({ ...statusMessage(), menu_version: 'rendered' });
+    expect(invalidate).not.toHaveBeenCalled();
   });
 
   it('shows each message as the live status, and a message with an error as closed', () => {

@@ -40,7 +40,7 @@ export function startStoreStatus(options: StoreStatusOptions = {}): () => void {
   let offset = 0;
   let problem: 'reconnecting' | 'unavailable' | null = null;
   let offer: string | null = null;
-  let menuVersion: string | undefined;
+  let menuVersion: string | undefined = useStoreStatus.getState().menuVersion;
 
   const publish = () => {
     const status: StoreStatusView = problem

@@ -21,6 +21,12 @@ interface StoreStatusState {
    * closure), so screens holding the server's offer (the checkout's time slots) ask again.
    */
   revision: number;
+  /**
+   * The menu's version the server rendered the page's catalogue from (`seedShopData`): the live channel's
+   * first message is compared with it, so staff's change between the render and the channel opening
+   * (a dish sold out meanwhile) is not missed.
+   */
+  menuVersion?: string;
 }
 
 const statusStore = createStore<StoreStatusState>()(() => ({ status: { kind: 'connecting' }, revision: 0 }));
