@@ -226,6 +226,8 @@ test("a dish staff sell out while it is in a guest's cart is named there at once
   page,
   request,
 }) => {
+  // Staff sign in twice through the API (argon2id, slow on purpose) and the page is checked with axe.
+  test.slow();
   const data = await catalogue(request);
   const salami = product(data, 'Pizza Salami');
   const pizzas = choice(salami, /Groß/, []);
