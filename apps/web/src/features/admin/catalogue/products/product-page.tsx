@@ -1,6 +1,6 @@
 import './register-texts.ts';
 import './products.css';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
@@ -31,7 +31,7 @@ import { ProductDeclarations } from '../allergens/item-declarations.tsx';
 import { ProductGroupsSection } from './product-groups-section.tsx';
 import { useProductVersions } from './product-versions.ts';
 import { SizesEditor } from './sizes-editor.tsx';
-import { useShowFirstError } from './use-show-first-error.ts';
+import { useErrorCount } from './use-error-count.ts';
 
 /** `?id=12` → 12; no id (a new product) or anything else → null. */
 function productIdFrom(search: string): number | null {
@@ -173,19 +173,12 @@ function ProductEditor({
   const [uploads, setUploads] = useState<AdminPicture[]>([]);
   const known = [...uploads, ...[product?.picture, editor.conflict?.picture].flatMap((one) => (one ? [one] : []))];
   const picture = known.find((candidate) => candidate.id === pictureId) ?? null;
-  const formRef = useRef<HTMLFormElement>(null);
-  const invalid = useShowFirstError(form, formRef);
+  const invalid = useErrorCount(form);
 
   return (
     <div className="product-editor">
       <div className="product-main">
-        <form
-          ref={formRef}
-          className="admin-form product-form"
-          aria-label={t('details_title')}
-          onSubmit={editor.submit}
-          noValidate
-        >
+        <form className="admin-form product-form" aria-label={t('details_title')} onSubmit={editor.submit} noValidate>
           <fieldset className="card product-section">
             <legend>{t('basics')}</legend>
             <LocalizedFields form={form} name="name" label={t('name')} />
