@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { orderSchema, storeSettingsSchema, type Order } from '@pizzeria/domain';
+import { orderSchema, storeSettingsSchema, type Order, type StaffRole } from '@pizzeria/domain';
 import { loadConfig } from '../src/config.ts';
 import { staffSessions, users } from '../src/db/schema.ts';
 import { buildServer, type BuildServerOptions } from '../src/server.ts';
@@ -58,14 +58,21 @@ let userCounter = 0;
  */
 export async function createTestUser(
   app: FastifyInstance,
-  options: { role?: 'customer' | 'admin'; name?: string; email?: string } = {},
+  options: { role?: 'customer' | 'admin'; staffRole?: StaffRole; name?: string; email?: string } = {},
 ): Promise<TestUser> {
   userCounter += 1;
   const email = options.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
   const role = options.role ?? 'customer';
   const [user] = await app.database.db
     .insert(users)
-    .values({ email, passwordHash: '!', customerName: options.name ?? `Test User ${userCounter}`, role })
+    .values({
+      email,
+      passwordHash: '!',
+      customerName: options.name ?? `Test User ${userCounter}`,
+      role,
+      staffRole: role === 'admin' ? (options.staffRole ?? 'owner') : null,
+      emailConfirmedAt: new Date(),
+    })
     .returning({ id: users.id, sessionVersion: users.sessionVersion });
   if (!user) throw new Error('could not create the test user');
   const sessionId = role === 'admin' ? await startStaffSession(app, user.id) : undefined;

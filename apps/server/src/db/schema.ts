@@ -481,6 +481,15 @@ export const users = pgTable(
     role: text('role', { enum: ['customer', 'admin'] })
       .notNull()
       .default('customer'),
+    /**
+     * What a staff account (`role` admin) may do (docs/product/back-office.md): `owner` everything, `manager`
+     * all but staff, VAT rates and payment settings, `kitchen` the board, orders and sold out. Null for customers.
+     */
+    staffRole: text('staff_role', { enum: ['owner', 'manager', 'kitchen'] }),
+    /** When an owner deactivated this staff account: it signs in nowhere until activated again. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** When the address was confirmed by the link mailed to it; null until then (docs/product/shop.md). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** The language mails are written in: the one the customer last used. */
     language: text('language', { enum: ['de', 'en'] })
       .notNull()
@@ -492,6 +501,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     check('users_role_check', sql`${t.role} in ('customer', 'admin')`),
+    check(
+      'users_staff_role_check',
+      sql`(${t.role} = 'admin' and ${t.staffRole} in ('owner', 'manager', 'kitchen')) or (${t.role} = 'customer' and ${t.staffRole} is null)`,
+    ),
     check('users_language_check', sql`${t.language} in ('de', 'en')`),
   ],
 );
@@ -512,6 +525,84 @@ export const passwordResetTokens = pgTable(
   (t) => [
     uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
     index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Links that confirm an e-mail address (docs/product/shop.md): a new account's (`confirm`), or the new address
+ * of an account whose owner asked to change it (`change`: `email` becomes the account's address only when
+ * this link is used). Single use; only a SHA-256 hash of the token is stored.
+ */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['confirm', 'change'] }).notNull(),
+    /** The address the link was mailed to, lower-cased and trimmed. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_confirmations_hash_unique').on(t.tokenHash),
+    index('email_confirmations_user_idx').on(t.userId),
+    check('email_confirmations_purpose_check', sql`${t.purpose} in ('confirm', 'change')`),
+  ],
+);
+
+/**
+ * A customer's signed-in device (docs/product/shop.md, "Mein Konto"): every customer token names one, so the
+ * customer can see where they are signed in and sign a device out; a password change ends all but the
+ * one it was made on.
+ */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the device said it is (its user agent, shortened). */
+    deviceName: text('device_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its token ends: listed until then. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('customer_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * An owner's invitation of a colleague (docs/product/back-office.md): the link mailed to `email` lets them set a
+ * password for 48 hours; using it makes the staff account. Only a SHA-256 hash of the token is stored.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    staffRole: text('staff_role', { enum: ['owner', 'manager', 'kitchen'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the colleague set a password with it (and so became staff). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** When an owner withdrew it, or sent a new one in its place. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    acceptedUserId: integer('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_hash_unique').on(t.tokenHash),
+    index('staff_invitations_email_idx').on(t.email),
+    check('staff_invitations_role_check', sql`${t.staffRole} in ('owner', 'manager', 'kitchen')`),
   ],
 );
 

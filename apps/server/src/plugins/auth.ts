@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod/mini';
-import type { Role } from '@pizzeria/domain';
+import { type Role, type StaffRole, staffRoleAllows } from '@pizzeria/domain';
 import { settings, staffSessions, users } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 
@@ -14,6 +14,8 @@ export interface Caller {
   role: Role;
   /** The staff session (signed-in device) the token belongs to: every admin's token has one, a customer's none. */
   sessionId?: number;
+  /** A member of staff's role, as it is now (an owner's change counts from the next request); absent for customers. */
+  staffRole?: StaffRole;
 }
 
 declare module 'fastify' {
@@ -41,6 +43,8 @@ declare module 'fastify' {
       requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       /** Hook (onRequest): 401 when nobody is signed in, 403 unless the caller is an admin. */
       requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      /** 403 unless the signed-in member of staff's role allows what needs at least `required`. */
+      requireStaffRole(request: FastifyRequest, required: StaffRole): void;
     };
   }
   interface FastifyRequest {
@@ -141,13 +145,21 @@ export default fp<AuthPluginOptions>(
       }
       // A signed-out device's access token must stop at once, not when it expires: one read with the user's.
       const [user] = await app.database.db
-        .select({ role: users.role, sessionVersion: users.sessionVersion, revokedAt: staffSessions.revokedAt })
+        .select({
+          role: users.role,
+          staffRole: users.staffRole,
+          deactivatedAt: users.deactivatedAt,
+          sessionVersion: users.sessionVersion,
+          revokedAt: staffSessions.revokedAt,
+        })
         .from(users)
         .innerJoin(staffSessions, and(eq(staffSessions.id, sessionId), eq(staffSessions.userId, users.id)))
         .where(eq(users.id, id));
-      if (!user || user.revokedAt !== null) return 'ended';
+      if (!user || user.revokedAt !== null || user.deactivatedAt !== null) return 'ended';
       if (user.sessionVersion !== claims.data.sv || user.role !== claims.data.role) return 'ended';
-      return { id, role: user.role, sessionId };
+      return user.staffRole
+        ? { id, role: user.role, sessionId, staffRole: user.staffRole }
+        : { id, role: user.role, sessionId };
     }
 
     app.decorateRequest('caller', null);
@@ -216,6 +228,10 @@ export default fp<AuthPluginOptions>(
       async requireAdmin(request) {
         if (!request.caller) throw refused.get(request) ?? NOT_SIGNED_IN;
         if (request.caller.role !== 'admin') throw ADMINS_ONLY;
+      },
+      requireStaffRole(request, required) {
+        if (!request.caller) throw refused.get(request) ?? NOT_SIGNED_IN;
+        if (request.caller.role !== 'admin' || !staffRoleAllows(request.caller.staffRole, required)) throw ADMINS_ONLY;
       },
     });
   },

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { staffRoleSchema } from '../staff-roles.ts';
 import { inputString, personNameInput } from './input.ts';
 
 /** Shortest and longest password accepted; common passwords are refused by the server as well. */
@@ -37,6 +38,10 @@ export const userSchema = z.object({
   /** E.164 (`registerCustomerSchema` is in contact-details.ts); one given before phones were normalised, as it was stored. */
   phone: z.nullable(z.string()),
   role: roleSchema,
+  /** A staff account's role (docs/product/back-office.md); null for a customer. */
+  staff_role: z.nullable(staffRoleSchema),
+  /** Whether the address was confirmed by the link mailed to it (docs/product/shop.md). */
+  email_confirmed: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

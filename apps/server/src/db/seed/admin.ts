@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../features/accounts/index.ts';
 import type { Db } from '../client.ts';
 import { staffSessions, users } from '../schema.ts';
@@ -54,15 +54,34 @@ export async function ensureAdminAccount(db: Db, options: AdminAccountOptions): 
           passwordHash: newHash,
           customerName: 'Admin',
           role: 'admin',
+          staffRole: 'owner',
+          emailConfirmedAt: new Date(),
         });
         return { kind: 'created', email: configured.email };
       }
       const samePassword = await verifyPassword(existing.passwordHash, configured.password);
-      if (samePassword && existing.role === 'admin') return { kind: 'unchanged', email: configured.email };
+      // Staff an owner manages keep the role and state the owner gave them; with no other active owner the
+      // configured account is the owner again: it is how a shop whose owners are all locked out gets back in.
+      const [otherOwner] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.role, 'admin'),
+            eq(users.staffRole, 'owner'),
+            isNull(users.deactivatedAt),
+            ne(users.id, existing.id),
+          ),
+        )
+        .limit(1);
+      const managed = existing.role === 'admin' && otherOwner !== undefined;
+      if (samePassword && (managed || (existing.staffRole === 'owner' && !existing.deactivatedAt)))
+        return { kind: 'unchanged', email: configured.email };
       await tx
         .update(users)
         .set({
-          role: 'admin',
+          ...(managed ? {} : { role: 'admin', staffRole: 'owner', deactivatedAt: null }),
+          emailConfirmedAt: existing.emailConfirmedAt ?? new Date(),
           ...(samePassword ? {} : { passwordHash: newHash, sessionVersion: sql`${users.sessionVersion} + 1` }),
         })
         .where(eq(users.id, existing.id));
@@ -82,7 +101,12 @@ export async function ensureAdminAccount(db: Db, options: AdminAccountOptions): 
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     // A customer who registered that address keeps it; the admin gets a name of its own.
     if (taken) email = email.replace('admin@', `admin-${randomBytes(3).toString('hex')}@`);
-    await tx.insert(users).values({ email, passwordHash: newHash, customerName: 'Admin', role: 'admin' });
+    await tx.insert(users).values({ email, passwordHash: newHash,
+      customerName: 'Admin',
+      role: 'admin',
+      staffRole: 'owner',
+      emailConfirmedAt: new Date(),
+    });
     return { kind: 'generated', email, password: generatedPassword ?? '' };
   });
 }

@@ -41,7 +41,7 @@ function login(app: FastifyInstance, username: string, password: string, headers
 async function staffAccount(app: FastifyInstance): Promise<string> {
   const email = uniqueEmail('staff');
   expect((await register(app, email)).statusCode).toBe(201);
-  await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+  await app.database.db.update(users).set({ role: 'admin', staffRole: 'owner' }).where(eq(users.email, email));
   return email;
 }
 

@@ -78,7 +78,15 @@ export function hashResetToken(token: string): string {
 }
 
 function toUser(row: typeof users.$inferSelect): User {
-  return { id: row.id, email: row.email, customer_name: row.customerName, phone: row.phone, role: row.role };
+  return {
+    id: row.id,
+    email: row.email,
+    customer_name: row.customerName,
+    phone: row.phone,
+    role: row.role,
+    staff_role: row.staffRole,
+    email_confirmed: row.emailConfirmedAt !== null,
+  };
 }
 
 const FORGIVEN_ON_SUCCESS = new Set(['login:account-address', 'login:device']);

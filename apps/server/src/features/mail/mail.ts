@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import type { Currency, Language, Order } from '@pizzeria/domain';
+import type { Currency, Language, Order, StaffRole } from '@pizzeria/domain';
+import {
+  confirmEmailMail,
+  emailChangeMail,
+  emailChangeNoticeMail,
+  staffInvitationMail,
+  welcomeConfirmMail,
+} from './account-templates.ts';
 import { outbox } from '../../db/schema.ts';
 import {
   orderMail,
@@ -31,6 +38,20 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   passwordReset(to: string, language: Language, data: { name: string; link: string }): Promise<void>;
   welcome(to: string, language: Language, data: { name: string }): Promise<void>;
+  /** A new account's welcome with the link confirming its address. */
+  welcomeConfirm(to: string, language: Language, data: { name: string; link: string }): Promise<void>;
+  /** The link confirming an account's address, sent again. */
+  confirmEmail(to: string, language: Language, data: { name: string; link: string }): Promise<void>;
+  /** To the new address: the link that makes it the account's. */
+  emailChange(to: string, language: Language, data: { name: string; link: string }): Promise<void>;
+  /** To the old address: a change was asked for. */
+  emailChangeNotice(to: string, language: Language, data: { name: string; newEmail: string }): Promise<void>;
+  /** An owner's invitation of a colleague to the back office. */
+  staffInvitation(
+    to: string,
+    language: Language,
+    data: { name: string; inviter: string; role: StaffRole; link: string },
+  ): Promise<void>;
   /**
    * `order` is rendered in `language` (names of products and extras); `place`, for a pickup order, is
    * where it is collected.
@@ -195,6 +216,14 @@ export default fp<MailPluginOptions>(
       passwordReset: (to, language, data) =>
         sendRendered('password_reset', to, passwordResetMail(language, data, context)),
       welcome: (to, language, data) => sendRendered('welcome', to, welcomeMail(language, data, context)),
+      welcomeConfirm: (to, language, data) => sendRendered('welcome', to, welcomeConfirmMail(language, data, context)),
+      confirmEmail: (to, language, data) =>
+        sendRendered('confirm_email', to, confirmEmailMail(language, data, context)),
+      emailChange: (to, language, data) => sendRendered('email_change', to, emailChangeMail(language, data, context)),
+      emailChangeNotice: (to, language, data) =>
+        sendRendered('email_change_notice', to, emailChangeNoticeMail(language, data, context)),
+      staffInvitation: (to, language, data) =>
+        sendRendered('staff_invitation', to, staffInvitationMail(language, data, context)),
       orderReceived: (to, language, order, place) =>
         sendRendered('order_received', to, orderMail('received', language, order, context, place)),
       orderReceivedMessage: (to, language, order, place) => ({

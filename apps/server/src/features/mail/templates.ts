@@ -42,7 +42,7 @@ type Block =
   | { kind: 'link'; text: string; href: string }
   | { kind: 'rows'; rows: [string, string][] };
 
-function render(subject: string, greeting: string, blocks: Block[], signature: string): RenderedMail {
+export function render(subject: string, greeting: string, blocks: Block[], signature: string): RenderedMail {
   const text = [greeting, '']
     .concat(
       blocks.flatMap((block) => {
@@ -76,13 +76,13 @@ function render(subject: string, greeting: string, blocks: Block[], signature: s
   return { subject, text, html };
 }
 
-function greetingFor(language: Language, name: string): string {
+export function greetingFor(language: Language, name: string): string {
   const trimmed = name.trim();
   if (language === 'de') return trimmed ? `Hallo ${trimmed},` : 'Hallo,';
   return trimmed ? `Hello ${trimmed},` : 'Hello,';
 }
 
-function signatureFor(language: Language, context: TemplateContext): string {
+export function signatureFor(language: Language, context: TemplateContext): string {
   return language === 'de' ? `Viele Grüße\n${context.shopName}` : `Kind regards\n${context.shopName}`;
 }
 

@@ -42,7 +42,14 @@ describe('staff sessions API', () => {
     const email = uniqueEmail(role);
     const [row] = await app.database.db
       .insert(users)
-      .values({ email, passwordHash, customerName: 'Luca Bianchi', role })
+      .values({
+        email,
+        passwordHash,
+        customerName: 'Luca Bianchi',
+        role,
+        staffRole: role === 'admin' ? 'owner' : null,
+        emailConfirmedAt: new Date(),
+      })
       .returning({ id: users.id });
     if (!row) throw new Error('no user');
     return { id: row.id, email };

@@ -1,0 +1,152 @@
+import type { Language, StaffRole } from '@pizzeria/domain';
+import { greetingFor, render, signatureFor, type RenderedMail, type TemplateContext } from './templates.ts';
+
+const ROLE_NAMES: Readonly<Record<Language, Record<StaffRole, string>>> = {
+  de: { owner: 'Inhaber', manager: 'Schichtleitung', kitchen: 'Küche' },
+  en: { owner: 'Owner', manager: 'Shift manager', kitchen: 'Kitchen' },
+};
+
+/** A new account's welcome, with the link that confirms its address (valid 48 hours). */
+export function welcomeConfirmMail(
+  language: Language,
+  data: { name: string; link: string },
+  context: TemplateContext,
+): RenderedMail {
+  const de = language === 'de';
+  return render(
+    de
+      ? `Willkommen bei ${context.shopName}: bitte E-Mail-Adresse bestätigen`
+      : `Welcome to ${context.shopName}: please confirm your email`,
+    greetingFor(language, data.name),
+    [
+      {
+        kind: 'paragraph',
+        text: de
+          ? 'Ihr Kundenkonto ist eingerichtet, und Sie können gleich bestellen. Bitte bestätigen Sie noch Ihre E-Mail-Adresse: erst dann können Sie sich auf anderen Geräten anmelden und Ihr Passwort zurücksetzen. Der Link gilt 48 Stunden.'
+          : 'Your account is ready, and you can order straight away. Please confirm your email address: only then can you sign in on other devices and reset your password. The link works for 48 hours.',
+      },
+      { kind: 'link', text: de ? 'E-Mail-Adresse bestätigen' : 'Confirm my email address', href: data.link },
+      {
+        kind: 'paragraph',
+        text: de
+          ? 'Wenn Sie kein Konto angelegt haben, ignorieren Sie diese E-Mail einfach.'
+          : 'If you did not create an account, just ignore this email.',
+      },
+    ],
+    signatureFor(language, context),
+  );
+}
+
+/** The link that confirms an account's address again (asked for, or sent at a refused sign-in). */
+export function confirmEmailMail(
+  language: Language,
+  data: { name: string; link: string },
+  context: TemplateContext,
+): RenderedMail {
+  const de = language === 'de';
+  return render(
+    de
+      ? `Bitte bestätigen Sie Ihre E-Mail-Adresse bei ${context.shopName}`
+      : `Please confirm your email at ${context.shopName}`,
+    greetingFor(language, data.name),
+    [
+      {
+        kind: 'paragraph',
+        text: de
+          ? 'Mit diesem Link bestätigen Sie Ihre E-Mail-Adresse; danach können Sie sich anmelden. Er gilt 48 Stunden und nur einmal.'
+          : 'This link confirms your email address; then you can sign in. It works once and for 48 hours.',
+      },
+      { kind: 'link', text: de ? 'E-Mail-Adresse bestätigen' : 'Confirm my email address', href: data.link },
+    ],
+    signatureFor(language, context),
+  );
+}
+
+/** To the new address of an account whose owner asked to change it: it counts once this link is used. */
+export function emailChangeMail(
+  language: Language,
+  data: { name: string; link: string },
+  context: TemplateContext,
+): RenderedMail {
+  const de = language === 'de';
+  return render(
+    de ? `Neue E-Mail-Adresse bei ${context.shopName} bestätigen` : `Confirm your new email at ${context.shopName}`,
+    greetingFor(language, data.name),
+    [
+      {
+        kind: 'paragraph',
+        text: de
+          ? 'Sie möchten Ihr Kundenkonto künftig mit dieser E-Mail-Adresse nutzen. Sie gilt, sobald Sie sie mit diesem Link bestätigen; bis dahin bleibt die bisherige. Der Link gilt 48 Stunden und nur einmal.'
+          : 'You want to use this email address for your account from now on. It counts once you confirm it with this link; until then the old one stays. The link works once and for 48 hours.',
+      },
+      { kind: 'link', text: de ? 'Neue E-Mail-Adresse bestätigen' : 'Confirm my new email address', href: data.link },
+      {
+        kind: 'paragraph',
+        text: de
+          ? 'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail einfach: Ihr Konto bleibt, wie es ist.'
+          : 'If this was not you, just ignore this email: the account stays as it is.',
+      },
+    ],
+    signatureFor(language, context),
+  );
+}
+
+/** To the old address when the change is asked for: its owner learns of it, whoever asked. */
+export function emailChangeNoticeMail(
+  language: Language,
+  data: { name: string; newEmail: string },
+  context: TemplateContext,
+): RenderedMail {
+  const de = language === 'de';
+  return render(
+    de
+      ? `Ihre E-Mail-Adresse bei ${context.shopName} soll geändert werden`
+      : `Your email at ${context.shopName} is about to change`,
+    greetingFor(language, data.name),
+    [
+      {
+        kind: 'paragraph',
+        text: de
+          ? `Für Ihr Kundenkonto wurde gerade die neue E-Mail-Adresse ${data.newEmail} angegeben. Sie gilt erst, wenn dort der Bestätigungslink geöffnet wird.`
+          : `The new email address ${data.newEmail} has just been given for your account. It counts only once the confirmation link sent there is opened.`,
+      },
+      {
+        kind: 'paragraph',
+        text: de
+          ? 'Wenn Sie das nicht waren, ändern Sie bitte Ihr Passwort und melden Sie sich bei uns.'
+          : 'If this was not you, please change your password and get in touch with us.',
+      },
+    ],
+    signatureFor(language, context),
+  );
+}
+
+/** An owner's invitation of a colleague: the link sets a password and makes the staff account (48 hours). */
+export function staffInvitationMail(
+  language: Language,
+  data: { name: string; inviter: string; role: StaffRole; link: string },
+  context: TemplateContext,
+): RenderedMail {
+  const de = language === 'de';
+  const role = ROLE_NAMES[language][data.role];
+  return render(
+    de ? `Einladung ins Back Office von ${context.shopName}` : `Invitation to the ${context.shopName} back office`,
+    greetingFor(language, data.name),
+    [
+      {
+        kind: 'paragraph',
+        text: de
+          ? `${data.inviter} lädt Sie ins Back Office von ${context.shopName} ein, mit der Rolle „${role}“. Über diesen Link wählen Sie Ihr Passwort; er gilt 48 Stunden und nur einmal.`
+          : `${data.inviter} invites you to the ${context.shopName} back office, as “${role}”. Use this link to choose your password; it works once and for 48 hours.`,
+      },
+      { kind: 'link', text: de ? 'Passwort wählen' : 'Choose my password', href: data.link },
+      {
+        kind: 'paragraph',
+        text: de
+          ? 'Wenn Sie damit nichts anfangen können, ignorieren Sie diese E-Mail einfach.'
+          : 'If this means nothing to you, just ignore this email.',
+      },
+    ],
+    signatureFor(language, context),
+  );
+}
