@@ -21,9 +21,9 @@ export default defineConfig({
         warn(warning);
       },
       treeshake: { moduleSideEffects: [{ test: /packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }] },
-      // The first load lists every lazy chunk's file name (for preloading); six hash characters are
-      // plenty to bust caches and keep that list short.
-      output: { chunkFileNames: 'assets/[name]-[hash:6].js' },
+      // The first load lists every lazy chunk's file name (for preloading); seven hash characters are
+      // plenty to bust caches and keep that list short (Rolldown wants seven beyond 64 chunks).
+      output: { chunkFileNames: 'assets/[name]-[hash:7].js' },
     },
   },
   // The server's build of the shop (entry-server.tsx, `npm run build`): one module with every library in

@@ -1,15 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import type { Product } from '@pizzeria/domain';
 import { buildCartItem } from '@pizzeria/domain';
-import type { CaughtMail } from '../support/mail-catcher.ts';
-import { mailCatcherPort } from '../support/mail-catcher.ts';
+import { mailedLink } from '../support/accounts.ts';
 import { openShop, seriousA11yViolations, SHOP } from '../support/shop.ts';
 
 const RESTAURANT = 'Pizzeria Bella Napoli';
 
 // Every registration and login hashes or verifies an argon2id password on purpose slowly; a journey does several.
 test.describe.configure({ timeout: 60_000 });
-const MAILS = `http://127.0.0.1:${mailCatcherPort(Number(process.env.E2E_PORT ?? 3100))}/mails`;
 
 /** An address nobody else in this run uses (both projects run every journey against one server). */
 function uniqueEmail(name: string): string {
@@ -23,31 +21,6 @@ async function createAccount(request: APIRequestContext, email: string, password
   expect(response.status()).toBe(201);
 }
 
-/** The mails the shop sent to `to`, read from the mail catcher as from an inbox. */
-async function inbox(request: APIRequestContext, to: string): Promise<CaughtMail[]> {
-  const response = await request.get(`${MAILS}?to=${encodeURIComponent(to)}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as CaughtMail[];
-}
-
-/** The reset link of the newest password-reset mail to `to`, as a path inside the shop. */
-async function resetLinkFor(request: APIRequestContext, to: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mails = await inbox(request, to);
-      const match = mails
-        .map((mail) => /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0])
-        .filter(Boolean)
-        .at(-1);
-      link = match ?? '';
-      return link;
-    })
-    .toMatch(/reset-password\?token=/);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
-
 function accountButton(page: Page, firstName: string) {
   return page.getByRole('button', { name: `Kundenkonto ${firstName}` });
 }
@@ -58,7 +31,10 @@ async function logInOnPage(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 }
 
-test('a new customer registers, logs out, logs in again and logs out', async ({ page }) => {
+test('a new customer registers, logs out, confirms the address, logs in again and logs out', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('erika');
   const password = 'Steinofen-Margherita-77';
   await openShop(page, '/register');
@@ -87,6 +63,13 @@ test('a new customer registers, logs out, logs in again and logs out', async ({ 
   await logInOnPage(page, email, 'falsches-passwort');
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(email);
+
+  // The address is not confirmed yet: the right password is refused with what to do, and the link comes again.
+  await logInOnPage(page, email, password);
+  await expect(page.getByRole('alert')).toContainText('Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.');
+  await page.goto(await mailedLink(request, email, 'confirm-email'));
+  await expect(page.getByText('Ihre E-Mail-Adresse ist bestätigt.')).toBeVisible();
+  await page.goto(`${SHOP}/login`);
 
   await logInOnPage(page, email, password);
   await expect(accountButton(page, 'Erika')).toBeVisible();
@@ -123,7 +106,7 @@ test('a forgotten password is reset through the emailed link, which works once',
   await page.getByRole('button', { name: 'Link anfordern' }).click();
   await expect(page.getByRole('status')).toContainText('Bitte prüfen Sie Ihr Postfach');
 
-  const link = await resetLinkFor(request, email);
+  const link = await mailedLink(request, email, 'reset-password');
   await page.goto(link);
   await expect(page).toHaveTitle(`Passwort zurücksetzen | ${RESTAURANT} Restaurant`);
   await page.getByLabel('Neues Passwort', { exact: true }).fill('Neues-Passwort-2025');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
+import { registerConfirmed } from '../support/accounts.ts';
 import { buildCartItem, type CartItem, type Postcode, type Product } from '@pizzeria/domain';
 import AxeBuilder from '@axe-core/playwright';
 import { openShop, reloadWithStored, staffHeaders, keepDeliveryCart } from '../support/shop.ts';
@@ -210,10 +211,7 @@ test('the checkout guard sends visitors to the guest form and customers to their
 
   const email = uniqueEmail('guard');
   const password = 'Steinofen-Margherita-77';
-  const created = await request.post('/api/register/customer', {
-    data: { customer_name: 'Giulia Bianchi', email, password },
-  });
-  expect(created.status()).toBe(201);
+  await registerConfirmed(request, { customer_name: 'Giulia Bianchi', email, password });
   await page.goto('/order-online/login/update-address');
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
@@ -261,10 +259,7 @@ test('the guest form with an empty cart says so and goes back', async ({ page })
 test('a customer logs in, adds an address, checks out and sees the order', async ({ page, request }) => {
   const email = uniqueEmail('kunde');
   const password = 'Steinofen-Margherita-77';
-  const created = await request.post('/api/register/customer', {
-    data: { customer_name: 'Giulia Bianchi', email, password, phone: '030987654' },
-  });
-  expect(created.status()).toBe(201);
+  await registerConfirmed(request, { customer_name: 'Giulia Bianchi', email, password, phone: '030987654' });
   await withCart(page, request, '10117');
 
   await page.goto('/order-online/update-address');

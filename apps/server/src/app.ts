@@ -20,7 +20,8 @@ import { orderChannelRoutes, orderRoutes, ordersService } from './features/order
 import { boardWatchService, storeStatusRoutes, storeStatusService } from './features/store/index.ts';
 import { adminRoutes } from './features/admin/index.ts';
 import { accountsRoutes, addressRoutes, type LoginLimits } from './features/accounts/index.ts';
-import { staffRoutes } from './features/staff/index.ts';
+import { staffRoutes, staffTeamService } from './features/staff/index.ts';
+import { privacyRoutes } from './features/privacy/index.ts';
 import { mail } from './features/mail/index.ts';
 import { paymentRoutes, paymentsService } from './features/payments/index.ts';
 import { currentStatusOf, menuPageFrom } from './features/shop-page/index.ts';
@@ -85,6 +86,10 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
   await instance.register(paymentsService, { paypal });
   await instance.register(boardWatchService);
   await instance.register(pushService, { publicUrl: config.PUBLIC_URL, mailFrom: config.MAIL_FROM });
+  await instance.register(staffTeamService, {
+    publicUrl: config.PUBLIC_URL,
+    passwordSets: hourly(config.PASSWORD_RESETS_PER_HOUR_PER_ADDRESS),
+  });
 
   await instance.register(
     async (api) => {
@@ -111,6 +116,11 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
         },
       });
       await api.register(staffRoutes, { prefix: '/staff', loginLimits });
+      await api.register(privacyRoutes, {
+        publicUrl: config.PUBLIC_URL,
+        loginLimits,
+        trackingFailures: hourly(config.TRACKING_FAILURES_PER_HOUR_PER_ADDRESS),
+      });
     },
     { prefix: '/api' },
   );

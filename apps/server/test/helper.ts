@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { orderSchema, storeSettingsSchema, type Order, type StaffRole } from '@pizzeria/domain';
 import { loadConfig } from '../src/config.ts';
-import { staffSessions, users } from '../src/db/schema.ts';
+import { customerSessions, staffSessions, users } from '../src/db/schema.ts';
 import { buildServer, type BuildServerOptions } from '../src/server.ts';
 import type { CatalogueProduct } from '../src/features/catalogue/index.ts';
 import { createFreshDatabase } from './fresh-database.ts';
@@ -53,8 +53,8 @@ let userCounter = 0;
 
 /**
  * Creates an account straight in the database (no password: it cannot log in) and a bearer token for
- * it, for tests of routes that need a signed-in customer or admin. An admin's token belongs to a staff
- * session (a signed-in device), as every admin token must.
+ * it, for tests of routes that need a signed-in customer or admin. The token belongs to a session (a
+ * signed-in device), a staff one for an admin, as every token must.
  */
 export async function createTestUser(
   app: FastifyInstance,
@@ -75,7 +75,7 @@ export async function createTestUser(
     })
     .returning({ id: users.id, sessionVersion: users.sessionVersion });
   if (!user) throw new Error('could not create the test user');
-  const sessionId = role === 'admin' ? await startStaffSession(app, user.id) : undefined;
+  const sessionId = role === 'admin' ? await startStaffSession(app, user.id) : await startCustomerSession(app, user.id);
   const token = await app.auth.issueToken({ id: user.id, role, sessionVersion: user.sessionVersion }, { sessionId });
   return { id: user.id, email, token, headers: { authorization: `Bearer ${token}` } };
 }
@@ -87,6 +87,16 @@ async function startStaffSession(app: FastifyInstance, userId: number): Promise<
     .values({ userId, tokenHash: `test-${randomBytes(16).toString('hex')}`, deviceName: 'Test' })
     .returning({ id: staffSessions.id });
   if (!session) throw new Error('could not start the test staff session');
+  return session.id;
+}
+
+/** A signed-in customer device, as `POST /api/login` starts one: its id. */
+async function startCustomerSession(app: FastifyInstance, userId: number): Promise<number> {
+  const [session] = await app.database.db
+    .insert(customerSessions)
+    .values({ userId, deviceName: 'Test', expiresAt: new Date(Date.now() + app.auth.tokenLifetimeSeconds * 1000) })
+    .returning({ id: customerSessions.id });
+  if (!session) throw new Error('could not start the test customer session');
   return session.id;
 }
 

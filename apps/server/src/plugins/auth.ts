@@ -1,18 +1,21 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod/mini';
 import { type Role, type StaffRole, staffRoleAllows } from '@pizzeria/domain';
-import { settings, staffSessions, users } from '../db/schema.ts';
+import { customerSessions, settings, staffSessions, users } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 
 /** Who is calling: set from a valid bearer token, else null (an anonymous visitor or a guest). */
 export interface Caller {
   id: number;
   role: Role;
-  /** The staff session (signed-in device) the token belongs to: every admin's token has one, a customer's none. */
+  /**
+   * The signed-in device the token belongs to: a staff session for an admin, a customer session for a
+   * customer. Every token names one; absent only for callers made up outside a token.
+   */
   sessionId?: number;
   /** A member of staff's role, as it is now (an owner's change counts from the next request); absent for customers. */
   staffRole?: StaffRole;
@@ -22,14 +25,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: {
       /**
-       * A bearer token for the user as it is now (its session version is part of the token). A staff
-       * session's token names the session: it stops working as soon as the session is revoked. An
-       * admin's token must name one.
+       * A bearer token for the user as it is now (its session version is part of the token). It names
+       * the signed-in device's session (a staff session for an admin, a customer session for a customer):
+       * it stops working as soon as that session is revoked.
        */
       issueToken(
         user: { id: number; role: Role; sessionVersion: number },
-        options?: { sessionId?: number; lifetimeSeconds?: number },
+        options: { sessionId: number; lifetimeSeconds?: number },
       ): Promise<string>;
+      /** How long a token lives at most, in seconds: a customer session ends with its token. */
+      readonly tokenLifetimeSeconds: number;
       /** The caller a bearer token names, or null (WebSocket channels get the token in a message). */
       verifyToken(token: string): Promise<Caller | null>;
       /**
@@ -71,11 +76,13 @@ function emailTag(email: string): string {
   return createHash('sha256').update(email).digest('base64url').slice(0, 22);
 }
 const ISSUER = 'pizzeria';
+/** A customer session's last use is written at most this often, never on every request. */
+const LAST_USED_PRECISION_MS = 10 * 60 * 1000;
 const claimsSchema = z.object({
   sub: z.string().check(z.regex(/^\d+$/)),
   role: z.enum(['customer', 'admin']),
   sv: z.int(),
-  /** Staff session id (docs/product/back-office.md), only in tokens renewed by a refresh token. */
+  /** The session: a staff session (docs/product/back-office.md) or a customer's (docs/product/shop.md). */
   sid: z.optional(z.int()),
 });
 
@@ -94,8 +101,8 @@ const ADMINS_ONLY = new HttpError(403, 'forbidden', {
 
 /**
  * Bearer JWTs (HS256, jose). Every request gets `request.caller`: a token that is malformed, expired,
- * signed with another secret or older than the user's last password reset makes the request anonymous
- * on public routes and a 401 on routes that require a user.
+ * signed with another secret, older than the user's last password change, or whose device was signed out
+ * makes the request anonymous on public routes and a 401 on routes that require a user.
  */
 export default fp<AuthPluginOptions>(
   async (app, options) => {
@@ -132,18 +139,16 @@ export default fp<AuthPluginOptions>(
       if (!claims.success) return 'invalid';
       const id = Number(claims.data.sub);
       const sessionId = claims.data.sid;
-      // Staff rights come only with a staff session, which a sign-out ends: an admin token without one
-      // (as the shop's login once gave out) names nobody.
-      if (sessionId === undefined && claims.data.role !== 'customer') return 'ended';
-      if (sessionId === undefined) {
-        const [user] = await app.database.db
-          .select({ role: users.role, sessionVersion: users.sessionVersion })
-          .from(users)
-          .where(eq(users.id, id));
-        if (!user || user.sessionVersion !== claims.data.sv || user.role !== claims.data.role) return 'ended';
-        return { id, role: user.role };
-      }
-      // A signed-out device's access token must stop at once, not when it expires: one read with the user's.
+      // Every token names its device's session, which a sign-out ends: one without (as tokens were once
+      // given out) names nobody.
+      if (sessionId === undefined) return 'ended';
+      return claims.data.role === 'customer'
+        ? customerCaller(id, sessionId, claims.data.sv)
+        : staffCaller(id, sessionId, claims.data.sv);
+    }
+
+    /** A signed-out device's access token must stop at once, not when it expires: one read with the user's. */
+    async function staffCaller(id: number, sessionId: number, sessionVersion: number): Promise<Caller | 'ended'> {
       const [user] = await app.database.db
         .select({
           role: users.role,
@@ -156,10 +161,37 @@ export default fp<AuthPluginOptions>(
         .innerJoin(staffSessions, and(eq(staffSessions.id, sessionId), eq(staffSessions.userId, users.id)))
         .where(eq(users.id, id));
       if (!user || user.revokedAt !== null || user.deactivatedAt !== null) return 'ended';
-      if (user.sessionVersion !== claims.data.sv || user.role !== claims.data.role) return 'ended';
+      if (user.sessionVersion !== sessionVersion || user.role !== 'admin') return 'ended';
       return user.staffRole
         ? { id, role: user.role, sessionId, staffRole: user.staffRole }
         : { id, role: user.role, sessionId };
+    }
+
+    /** The same for a customer's device; its last use is noted now and then, for the customer's device list. */
+    async function customerCaller(id: number, sessionId: number, sessionVersion: number): Promise<Caller | 'ended'> {
+      const [user] = await app.database.db
+        .select({
+          role: users.role,
+          sessionVersion: users.sessionVersion,
+          revokedAt: customerSessions.revokedAt,
+          expiresAt: customerSessions.expiresAt,
+          lastUsedAt: customerSessions.lastUsedAt,
+        })
+        .from(users)
+        .innerJoin(customerSessions, and(eq(customerSessions.id, sessionId), eq(customerSessions.userId, users.id)))
+        .where(eq(users.id, id));
+      const at = new Date();
+      if (!user || user.revokedAt !== null || user.expiresAt <= at) return 'ended';
+      if (user.sessionVersion !== sessionVersion || user.role !== 'customer') return 'ended';
+      const stale = new Date(at.getTime() - LAST_USED_PRECISION_MS);
+      if (user.lastUsedAt < stale) {
+        // Conditional, so parallel requests of one device write it once.
+        await app.database.db
+          .update(customerSessions)
+          .set({ lastUsedAt: at })
+          .where(and(eq(customerSessions.id, sessionId), lt(customerSessions.lastUsedAt, stale)));
+      }
+      return { id, role: 'customer', sessionId };
     }
 
     app.decorateRequest('caller', null);
@@ -181,11 +213,8 @@ export default fp<AuthPluginOptions>(
     });
 
     app.decorate('auth', {
-      async issueToken(user, tokenOptions = {}) {
-        if (user.role !== 'customer' && tokenOptions.sessionId === undefined)
-          throw new Error('an admin token needs a staff session: it would name nobody');
-        const claims = { role: user.role, sv: user.sessionVersion };
-        return new SignJWT(tokenOptions.sessionId === undefined ? claims : { ...claims, sid: tokenOptions.sessionId })
+      async issueToken(user, tokenOptions) {
+        return new SignJWT({ role: user.role, sv: user.sessionVersion, sid: tokenOptions.sessionId })
           .setProtectedHeader({ alg: 'HS256' })
           .setSubject(String(user.id))
           .setIssuer(ISSUER)
@@ -193,6 +222,7 @@ export default fp<AuthPluginOptions>(
           .setExpirationTime(`${Math.min(tokenOptions.lifetimeSeconds ?? lifetime, lifetime)}s`)
           .sign(key);
       },
+      tokenLifetimeSeconds: lifetime,
       async verifyToken(token) {
         const caller = await callerOf(token);
         return typeof caller === 'string' ? null : caller;

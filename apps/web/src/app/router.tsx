@@ -18,6 +18,11 @@ const CheckoutPage = lazy(() => import('../features/checkout/checkout-page.tsx')
 const UpdateAddressPage = lazy(() => import('../features/addresses/update-address-page.tsx'));
 const OrderPage = lazy(() => import('../features/orders/order-page.tsx'));
 const OrderHistoryPage = lazy(() => import('../features/orders/order-history-page.tsx'));
+// "Mein Konto" and the confirm-email page share one chunk: the second is small and mostly the first's parts.
+const AccountPage = lazy(() => import('../features/account/account-page.tsx'));
+const ConfirmEmailPage = lazy(() =>
+  import('../features/account/account-page.tsx').then((module) => ({ default: module.ConfirmEmailPage })),
+);
 // The back office: lazy chunks with their own frame (docs/product/back-office.md), reached through a tiny loader chunk.
 const AdminArea = lazy(() => import('../features/admin/load-admin-area.ts').then((module) => module.loadAdminArea()));
 
@@ -52,6 +57,8 @@ export function AppRoutes({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?
               <Route path="/checkout" component={CheckoutPage} />
               <Route path="/order/:id" component={OrderPage} />
               <Route path="/orders" component={OrderHistoryPage} />
+              <Route path="/account" component={AccountPage} />
+              <Route path="/confirm-email" component={ConfirmEmailPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </RootLayout>

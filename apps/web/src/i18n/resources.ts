@@ -11,6 +11,7 @@ import type { checkoutTexts } from '../features/checkout/locales.ts';
 import type { addressesTexts } from '../features/addresses/locales.ts';
 import type { ordersTexts } from '../features/orders/locales.ts';
 import type { paymentsTexts } from '../features/payments/locales.ts';
+import type { accountTexts } from '../features/account/locales.ts';
 import type { Translated } from './define.ts';
 
 /**
@@ -41,6 +42,7 @@ export interface LazyNamespaces {
   addresses: (typeof addressesTexts)['de'];
   orders: (typeof ordersTexts)['de'];
   payments: (typeof paymentsTexts)['de'];
+  account: (typeof accountTexts)['de'];
 }
 
 export type Resources = FirstLoadNamespaces & LazyNamespaces;

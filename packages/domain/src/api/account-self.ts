@@ -67,6 +67,12 @@ export const customerSessionParamsSchema = z.object({ id: idParamSchema });
 export const accountDeletionSchema = z.object({ current_password: currentPasswordSchema });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 
+/**
+ * The name an order keeps once its customer's personal data is replaced (a deleted account, an erased
+ * guest order): clients may show their own words for it.
+ */
+export const ERASED_CUSTOMER_NAME = 'Gelöscht';
+
 /** `POST /api/orders/{id}/erase?token=`: a guest's order, its personal data replaced (docs/product/shop.md). */
 export const guestOrderTokenQuerySchema = z.object({
   token: inputString().check(z.minLength(1), z.maxLength(200)),
@@ -97,5 +103,7 @@ export const personalDataExportSchema = z.object({
   /** What the customer agreed to and when, as far as the shop recorded it. */
   consents: z.array(z.object({ kind: z.string(), given_at: z.string(), text: z.string() })),
   sessions: z.array(z.record(z.string(), z.unknown())),
+  /** The mails the shop wrote to them (its outbox): to the account's address, or about their orders. */
+  mails: z.optional(z.array(z.record(z.string(), z.unknown()))),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;

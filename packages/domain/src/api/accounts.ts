@@ -19,6 +19,8 @@ export const loginRequestSchema = z.object({
   password: inputString().check(z.maxLength(PASSWORD_MAX_LENGTH)),
   /** The known-device token an earlier login on this device gave (decision 006), if any. */
   device_token: z.optional(inputString().check(z.maxLength(1000))),
+  /** What the device calls itself; shown in the customer's list of signed-in devices (else its user agent). */
+  device_name: z.optional(inputString().check(z.trim(), z.maxLength(100))),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

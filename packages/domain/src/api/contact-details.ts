@@ -55,6 +55,8 @@ export const registerCustomerSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   phone: z.optional(z.nullable(optionalPhoneSchema)),
+  /** What the device calls itself, as at `POST /api/login`: the registering device is signed in. */
+  device_name: z.optional(inputString().check(z.trim(), z.maxLength(100))),
 });
 export type RegisterCustomer = z.infer<typeof registerCustomerSchema>;
 

@@ -39,6 +39,16 @@ export const API_ERROR_CODES = [
   'session_expired',
   'session_revoked',
   'session_not_found',
+  'wrong_password',
+  'email_unchanged',
+  'email_not_confirmed',
+  'invalid_confirmation_token',
+  // Staff accounts: invitations, roles, deactivation.
+  'staff_member_not_found',
+  'invitation_not_found',
+  'invitation_invalid',
+  'last_owner',
+  'account_deactivated',
   // Addresses and delivery areas.
   'address_not_found',
   'invalid_postcode',
@@ -48,6 +58,8 @@ export const API_ERROR_CODES = [
   'delivery_area_not_found',
   // Orders and payments, beyond the order refusals.
   'order_not_found',
+  // A customer's data rights: deletion waits for their open orders.
+  'orders_open',
   'invalid_order_filter',
   'payment_review_closed',
   'paypal_not_configured',

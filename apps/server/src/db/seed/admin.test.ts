@@ -23,7 +23,9 @@ describe('admin account from ADMIN_EMAIL/ADMIN_PASSWORD', () => {
 
   it('is created on start and can sign in to the back office, not the shop', async () => {
     const { app } = server;
-    expect((await admins(app)).map((admin) => admin.email)).toEqual(['chef@bella-napoli.example']);
+    expect((await admins(app)).map((admin) => [admin.email, admin.staffRole])).toEqual([
+      ['chef@bella-napoli.example', 'owner'],
+    ]);
     const response = await login(app, 'chef@bella-napoli.example', 'Forno-a-legna-1905');
     expect(response.statusCode).toBe(200);
     const me = await app.inject({
@@ -80,7 +82,45 @@ describe('admin account from ADMIN_EMAIL/ADMIN_PASSWORD', () => {
     });
     expect(result).toEqual({ kind: 'updated', email: 'boss@example.com' });
     const [row] = await app.database.db.select().from(users).where(eq(users.email, 'boss@example.com'));
-    expect(row?.role).toBe('admin');
+    expect(row).toMatchObject({ role: 'admin', staffRole: 'owner', deactivatedAt: null });
+  });
+
+  it('keeps the role an owner gave the account while another owner is active', async () => {
+    const { app } = server;
+    const db = app.database.db;
+    const options = { email: 'chef@bella-napoli.example', password: 'Neuer-Pizzaofen-2026' };
+    const [chef] = await db.select().from(users).where(eq(users.email, options.email));
+    expect(chef).toMatchObject({ role: 'admin', staffRole: 'owner', deactivatedAt: null });
+    // Boss (an owner since the test before) made the configured account the kitchen's, then deactivated it.
+    await db.update(users).set({ staffRole: 'kitchen' }).where(eq(users.email, options.email));
+    expect(await ensureAdminAccount(db, options)).toEqual({ kind: 'unchanged', email: options.email });
+    await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, options.email));
+    expect(await ensureAdminAccount(db, options)).toEqual({ kind: 'unchanged', email: options.email });
+    const [kept] = await db.select().from(users).where(eq(users.email, options.email));
+    expect(kept).toMatchObject({ staffRole: 'kitchen', deactivatedAt: expect.any(Date) });
+    expect((await login(app, options.email, options.password)).statusCode).toBe(403);
+  });
+
+  it('makes the account an active owner again once no other active owner is left', async () => {
+    const { app } = server;
+    const db = app.database.db;
+    const options = { email: 'chef@bella-napoli.example', password: 'Neuer-Pizzaofen-2026' };
+    // The only other owner is deactivated: the shop is locked out of its back office.
+    await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, 'boss@example.com'));
+    expect(await ensureAdminAccount(db, options)).toEqual({ kind: 'updated', email: options.email });
+    const [chef] = await db.select().from(users).where(eq(users.email, options.email));
+    expect(chef).toMatchObject({ role: 'admin', staffRole: 'owner', deactivatedAt: null });
+    // Boss stays as the owner left them; the configured account signs in again, as an owner.
+    const [boss] = await db.select().from(users).where(eq(users.email, 'boss@example.com'));
+    expect(boss).toMatchObject({ staffRole: 'owner', deactivatedAt: expect.any(Date) });
+    const signedIn = await login(app, options.email, options.password);
+    expect(signedIn.statusCode).toBe(200);
+    const team = await app.inject({
+      url: '/api/admin/staff',
+      headers: { authorization: `Bearer ${signedIn.json().access_token}` },
+    });
+    expect(team.statusCode).toBe(200);
+    expect(await ensureAdminAccount(db, options)).toEqual({ kind: 'unchanged', email: options.email });
   });
 });
 
@@ -93,7 +133,9 @@ describe('admin account without configuration', () => {
 
   it('is generated once on start, named after the sender domain', async () => {
     const { app } = server;
-    expect((await admins(app)).map((admin) => admin.email)).toEqual(['admin@bella-napoli.example']);
+    expect((await admins(app)).map((admin) => [admin.email, admin.staffRole])).toEqual([
+      ['admin@bella-napoli.example', 'owner'],
+    ]);
     expect(await ensureAdminAccount(app.database.db, { mailFrom: 'x <a@b.example>' })).toEqual({
       kind: 'unchanged',
       email: 'admin@bella-napoli.example',

@@ -29,11 +29,12 @@ export function generatedAdminEmail(mailFrom: string | undefined): string {
 }
 
 /**
- * Makes sure the staff account exists (README's Architecture). With `ADMIN_EMAIL`/`ADMIN_PASSWORD` that account is
- * created, or made an admin and given the configured password when it changed (which ends its earlier
- * sessions). Without them an admin is created only when there is none, with a random password the
- * caller logs once. Runs in one transaction under an advisory lock: idempotent across restarts and
- * safe with two instances starting together.
+ * Makes sure the first owner exists (README's Architecture, docs/product/back-office.md). With
+ * `ADMIN_EMAIL`/`ADMIN_PASSWORD` that account is created as an owner, or given the configured password when
+ * it changed (which ends its earlier sessions); it is made an active owner again only while no other active
+ * owner is left, else it keeps the role and state an owner gave it. Without them an owner is created only
+ * when there is no staff account, with a random password the caller logs once. Runs in one transaction
+ * under an advisory lock: idempotent across restarts and safe with two instances starting together.
  */
 export async function ensureAdminAccount(db: Db, options: AdminAccountOptions): Promise<AdminAccountResult> {
   // Hash before taking the lock, so a second instance waits only for the database work.
@@ -101,7 +102,9 @@ export async function ensureAdminAccount(db: Db, options: AdminAccountOptions): 
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     // A customer who registered that address keeps it; the admin gets a name of its own.
     if (taken) email = email.replace('admin@', `admin-${randomBytes(3).toString('hex')}@`);
-    await tx.insert(users).values({ email, passwordHash: newHash,
+    await tx.insert(users).values({
+      email,
+      passwordHash: newHash,
       customerName: 'Admin',
       role: 'admin',
       staffRole: 'owner',

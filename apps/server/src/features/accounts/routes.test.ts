@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outbox, passwordResetTokens, users } from '../../db/schema.ts';
 import { buildTestServer, createTestUser, type TestServer } from '../../../test/helper.ts';
+import * as z from 'zod/mini';
 import { hashResetToken } from './service.ts';
 
 const PASSWORD = 'Margherita-mit-Basilikum-7';
@@ -20,6 +21,20 @@ async function register(app: FastifyInstance, email: string, password = PASSWORD
     headers: { 'accept-language': language },
     payload: { customer_name: 'Maria Rossi', email, password, phone: '03012345678' },
   });
+}
+
+/**
+ * A registered account whose address is confirmed, as an account is before signing in anywhere but on the
+ * device that registered (the confirmation itself has its tests in self-routes.test.ts).
+ */
+async function registerConfirmed(app: FastifyInstance, email: string, password = PASSWORD, language = 'en') {
+  const response = await register(app, email, password, language);
+  expect(response.statusCode, response.body).toBe(201);
+  await app.database.db
+    .update(users)
+    .set({ emailConfirmedAt: new Date() })
+    .where(eq(users.id, z.object({ id: z.int() }).parse(response.json()).id));
+  return response;
 }
 
 /** A real multipart/form-data body, as a browser's FormData sends it. */
@@ -40,7 +55,7 @@ function login(app: FastifyInstance, username: string, password: string, headers
 /** A staff account with a password: registered as a customer, then made staff as `ADMIN_EMAIL` makes one. */
 async function staffAccount(app: FastifyInstance): Promise<string> {
   const email = uniqueEmail('staff');
-  expect((await register(app, email)).statusCode).toBe(201);
+  await registerConfirmed(app, email);
   await app.database.db.update(users).set({ role: 'admin', staffRole: 'owner' }).where(eq(users.email, email));
   return email;
 }
@@ -80,7 +95,7 @@ describe('accounts API', () => {
   afterAll(() => server.close());
 
   describe('POST /api/register/customer', () => {
-    it('creates a customer (201, no secrets), stores an argon2id hash and the language, and sends the welcome mail', async () => {
+    it('creates a customer (201, signed in, no secrets), stores an argon2id hash and the language, and sends the welcome mail', async () => {
       const email = uniqueEmail();
       const response = await register(app, `  ${email.toUpperCase()} `);
       expect(response.statusCode).toBe(201);
@@ -91,6 +106,11 @@ describe('accounts API', () => {
         customer_name: 'Maria Rossi',
         phone: '+493012345678',
         role: 'customer',
+        staff_role: null,
+        email_confirmed: false,
+        access_token: expect.any(String),
+        token_type: 'bearer',
+        device_token: expect.any(String),
       });
       const [row] = await app.database.db.select().from(users).where(eq(users.id, body.id));
       expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -102,11 +122,16 @@ describe('accounts API', () => {
       });
       expect(welcome?.subject).toContain('Welcome');
       expect(welcome?.textBody).toContain('Hello Maria Rossi,');
+      expect(welcome?.textBody).toContain('http://shop.test/order-online/confirm-email?token=');
+      // The device that registered is signed in at once, before the address is confirmed.
+      const me = await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${body.access_token}` } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ id: body.id, email, email_confirmed: false });
     });
 
     it('answers 409 email_taken for an address that has an account, however it is typed', async () => {
       const email = uniqueEmail();
-      expect((await register(app, email)).statusCode).toBe(201);
+      await registerConfirmed(app, email);
       const again = await register(app, email.toUpperCase(), 'Another-good-passphrase-9', 'de');
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ code: 'email_taken', message: expect.stringContaining('schon ein Konto') });
@@ -146,6 +171,12 @@ describe('accounts API', () => {
         '/api/register/customer',
         '/api/forgot-password',
         '/api/reset-password',
+        '/api/confirm-email',
+        '/api/users/me/password',
+        '/api/users/me/email',
+        '/api/users/me/confirmation',
+        '/api/users/me/sessions',
+        '/api/users/me/sessions/{id}',
       ]) {
         expect(paths).toContain(path);
       }
@@ -196,7 +227,7 @@ describe('accounts API', () => {
   describe('POST /api/login and GET /api/users/me', () => {
     const email = uniqueEmail('login');
     beforeAll(async () => {
-      expect((await register(app, email)).statusCode).toBe(201);
+      await registerConfirmed(app, email);
     });
 
     async function me(token: string) {
@@ -220,6 +251,8 @@ describe('accounts API', () => {
         customer_name: 'Maria Rossi',
         phone: '+493012345678',
         role: 'customer',
+        staff_role: null,
+        email_confirmed: true,
       });
     });
 
@@ -342,7 +375,7 @@ describe('accounts API', () => {
   describe('password reset', () => {
     it('answers forgot-password identically for a known and an unknown email, and mails only the known one', async () => {
       const known = uniqueEmail('forgot');
-      expect((await register(app, known)).statusCode).toBe(201);
+      await registerConfirmed(app, known);
       const unknown = uniqueEmail('ghost');
       const headers = { 'accept-language': 'en' };
       const a = await app.inject({ method: 'POST', url: '/api/forgot-password', headers, payload: { email: known } });
@@ -368,7 +401,7 @@ describe('accounts API', () => {
 
     it('resets once: the new password works, the old one and every earlier token stop working', async () => {
       const email = uniqueEmail('reset');
-      expect((await register(app, email)).statusCode).toBe(201);
+      await registerConfirmed(app, email);
       const oldToken = (await login(app, email, PASSWORD)).json().access_token as string;
       const bearer = { authorization: `Bearer ${oldToken}`, 'accept-language': 'en' };
       expect((await app.inject({ url: '/api/users/me', headers: bearer })).statusCode).toBe(200);
@@ -424,7 +457,7 @@ describe('accounts API', () => {
 
     it('lets only one of two concurrent resets with the same token through', async () => {
       const email = uniqueEmail('race');
-      expect((await register(app, email)).statusCode).toBe(201);
+      await registerConfirmed(app, email);
       await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
       const token = await resetTokenFromMail(app, email);
       const attempts = await Promise.all(
@@ -439,7 +472,7 @@ describe('accounts API', () => {
 
     it('refuses a token older than an hour and an unknown token', async () => {
       const email = uniqueEmail('expired');
-      const user = (await register(app, email)).json();
+      const user = (await registerConfirmed(app, email)).json();
       const token = 'expired-token-0123456789-abcdefghijklmnopqrstuvwxyz';
       await app.database.db.insert(passwordResetTokens).values({
         userId: user.id,
@@ -464,7 +497,7 @@ describe('accounts API', () => {
 
     it('issues tokens that expire one hour after the request', async () => {
       const email = uniqueEmail('hour');
-      const user = (await register(app, email)).json();
+      const user = (await registerConfirmed(app, email)).json();
       const before = Date.now();
       await app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
       await resetTokenFromMail(app, email);
@@ -501,7 +534,7 @@ describe('login throttling', () => {
 
   it('blocks an account at one address after repeated failures with 429 and Retry-After, then lets it in again', async () => {
     const email = uniqueEmail('throttled');
-    expect((await register(app, email)).statusCode).toBe(201);
+    await registerConfirmed(app, email);
     for (let i = 0; i < 3; i += 1) {
       expect((await login(app, email, 'Wrong-password-123', from('10.0.0.1'))).statusCode).toBe(401);
     }
@@ -551,7 +584,7 @@ describe('login throttling', () => {
 
   it('lets the owner in from another address however often someone guesses from one (no lock-out)', async () => {
     const email = uniqueEmail('owner');
-    expect((await register(app, email)).statusCode).toBe(201);
+    await registerConfirmed(app, email);
     const answers = [];
     for (let i = 0; i < 10; i += 1)
       answers.push((await login(app, email, 'Wrong-password-123', from('198.51.100.1'))).statusCode);
@@ -565,7 +598,7 @@ describe('login throttling', () => {
 
   it('blocks one client address that tries many accounts, and no other address', async () => {
     const email = uniqueEmail('victim');
-    expect((await register(app, email)).statusCode).toBe(201);
+    await registerConfirmed(app, email);
     for (let i = 0; i < 6; i += 1) {
       expect((await login(app, uniqueEmail('guess'), 'Guessing-123', from('192.0.2.7'))).statusCode).toBe(401);
     }
@@ -577,7 +610,7 @@ describe('login throttling', () => {
 
   it('limits failures for one account from everywhere, loosely', async () => {
     const email = uniqueEmail('spread');
-    expect((await register(app, email)).statusCode).toBe(201);
+    await registerConfirmed(app, email);
     // Two failures from each of five addresses: ten for the account, none of the addresses blocked.
     for (let i = 0; i < 10; i += 1) {
       expect((await login(app, email, 'Wrong-password-123', from(`203.0.113.${i % 5}`))).statusCode).toBe(401);
@@ -587,7 +620,7 @@ describe('login throttling', () => {
 
   it('holds a parallel burst of guesses to the limit exactly, and a right password inside the burst stays out', async () => {
     const email = uniqueEmail('burst');
-    expect((await register(app, email)).statusCode).toBe(201);
+    await registerConfirmed(app, email);
     const guesses = Array.from({ length: 60 }, (_, i) =>
       login(app, email, i === 39 ? PASSWORD : `Wrong-password-${i}`, from('198.51.100.77')),
     );
@@ -624,7 +657,7 @@ describe('known devices', () => {
     });
 
   async function signedInDevice(email: string): Promise<string> {
-    expect((await register(app, email)).statusCode).toBe(201);
+    await registerConfirmed(app, email);
     const first = await loginFrom('192.0.2.50', email, PASSWORD);
     expect(first.statusCode).toBe(200);
     const token = (first.json() as { device_token?: string }).device_token;
@@ -661,7 +694,7 @@ describe('known devices', () => {
     const owner = uniqueEmail('device-owner');
     const device = await signedInDevice(owner);
     const victim = uniqueEmail('device-victim');
-    expect((await register(app, victim)).statusCode).toBe(201);
+    await registerConfirmed(app, victim);
     for (let i = 0; i < 3; i += 1) await loginFrom('192.0.2.52', victim, `Wrong-${i}-password`);
     for (const token of [device, `${device}x`, 'not-a-token', device.split('.').reverse().join('.')]) {
       const response = await loginFrom('192.0.2.52', victim, PASSWORD, token);
@@ -685,7 +718,7 @@ describe('client addresses', () => {
     const server = await buildTestServer({ LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES: '5' });
     try {
       const email = uniqueEmail('rotate');
-      expect((await register(server.app, email)).statusCode).toBe(201);
+      await registerConfirmed(server.app, email);
       const statuses = [];
       for (let i = 0; i < 25; i += 1) {
         const response = await login(server.app, email, `Wrong-${i}-password`, { 'x-forwarded-for': `10.9.0.${i}` });
@@ -702,7 +735,7 @@ describe('client addresses', () => {
     const server = await buildTestServer({ TRUST_PROXY: '1', LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES: '2' });
     try {
       const email = uniqueEmail('proxied');
-      expect((await register(server.app, email)).statusCode).toBe(201);
+      await registerConfirmed(server.app, email);
       for (let i = 0; i < 2; i += 1) {
         expect((await login(server.app, email, 'Wrong-password-1', { 'x-forwarded-for': '10.8.0.1' })).statusCode).toBe(
           401,
@@ -739,7 +772,7 @@ describe('password reset mails', () => {
 
   it('sends one address at most three reset mails an hour, whoever asks, with a clear 429', async () => {
     const email = uniqueEmail('flooded');
-    expect((await register(app, email)).statusCode).toBe(201);
+    await registerConfirmed(app, email);
     const statuses = [];
     for (let i = 0; i < 50; i += 1) statuses.push((await forgot(email, `10.7.0.${i}`)).statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(3);

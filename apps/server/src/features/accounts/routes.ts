@@ -10,6 +10,7 @@ import {
   loginResponseSchema,
   messageResponseSchema,
   registerCustomerSchema,
+  registerResponseSchema,
   resetPasswordSchema,
   userSchema,
 } from '@pizzeria/domain';
@@ -17,8 +18,11 @@ import { clientSubject } from '../../plugins/client-address.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import formBody from '../../plugins/form-body.ts';
 import { tooMany, type Limit } from '../../plugins/rate-limits.ts';
+import { createCustomerSessions, deviceNameOf } from './customer-sessions.ts';
+import { createEmailConfirmations, type ResendResult } from './email-confirmation.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle.ts';
 import { dummyPasswordHash, PasswordWorkBusy } from './passwords.ts';
+import selfRoutes, { DEFAULT_SELF_LIMITS, type SelfLimits } from './self-routes.ts';
 import { createAccountsService, type AccountsService, type LoginResult } from './service.ts';
 
 export interface AccountsRoutesOptions {
@@ -28,6 +32,8 @@ export interface AccountsRoutesOptions {
   loginLimits?: LoginLimits;
   /** Per client address: accounts created, and passwords set with a reset link. */
   addressLimits?: { registrations: Limit; passwordResets: Limit };
+  /** Limits of "Mein Konto" and the confirmation links (tests use small ones). */
+  selfLimits?: SelfLimits;
 }
 
 /** The defaults of `REGISTRATIONS_PER_HOUR_PER_ADDRESS` and `PASSWORD_RESETS_PER_HOUR_PER_ADDRESS`. */
@@ -65,6 +71,26 @@ const NO_ACCOUNT = new HttpError(401, 'session_expired', {
   de: 'Ihr Konto gibt es nicht mehr. Bitte melden Sie sich erneut an.',
   en: 'Your account no longer exists. Please log in again.',
 });
+
+/**
+ * A customer signing in with the right password before confirming the address: the link goes out again,
+ * unless the address has had enough of them this hour (then the message must not say it was just sent).
+ */
+function emailNotConfirmed(resent: ResendResult): HttpError {
+  return new HttpError(
+    403,
+    'email_not_confirmed',
+    resent.kind === 'held_back'
+      ? {
+          de: 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse mit dem Link, den wir Ihnen vor Kurzem geschickt haben. Bitte sehen Sie auch im Spam-Ordner nach.',
+          en: 'Please confirm your email address first, with the link we sent you a short while ago. Please check your spam folder too.',
+        }
+      : {
+          de: 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Wir haben Ihnen den Link gerade (noch einmal) geschickt.',
+          en: 'Please confirm your email address first. We have just sent you the link (again).',
+        },
+  );
+}
 
 const FORGOT_PASSWORD_ANSWER = {
   de: 'Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir einen Link zum Zurücksetzen des Passworts dorthin geschickt. Er gilt eine Stunde.',
@@ -124,12 +150,24 @@ export async function signIn(
   return result.user;
 }
 
-/** Accounts (docs/product/shop.md): login, the signed-in user, registration and password reset. */
+/** Accounts (docs/product/shop.md): login, the signed-in user, registration, password reset, and "Mein Konto". */
 const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, options) => {
   await app.register(formBody);
   // The first login with an unknown email should not be the one that pays for making the dummy hash.
   await dummyPasswordHash();
   const addressLimits = options.addressLimits ?? DEFAULT_ADDRESS_LIMITS;
+  const selfLimits = options.selfLimits ?? DEFAULT_SELF_LIMITS;
+  const customerSessions = createCustomerSessions({
+    db: app.database.db,
+    lifetimeSeconds: app.auth.tokenLifetimeSeconds,
+  });
+  const confirmations = createEmailConfirmations({
+    db: app.database.db,
+    mail: app.mail,
+    rateLimits: app.rateLimits,
+    publicUrl: options.publicUrl,
+    mailLimit: selfLimits.confirmationMails,
+  });
   const service = createAccountsService({
     db: app.database.db,
     mail: app.mail,
@@ -138,7 +176,24 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
     loginLimits: options.loginLimits ?? DEFAULT_LOGIN_LIMITS,
     log: app.log,
     publicUrl: options.publicUrl,
+    customerSessions,
+    confirmations,
   });
+  await app.register(selfRoutes, { service, customerSessions, confirmations, limits: selfLimits });
+
+  /** A signed-in device's tokens: its session's access token, and its known-device token. */
+  async function signedIn(
+    user: { id: number; email: string; sessionVersion: number },
+    request: FastifyRequest<{ Body: { device_name?: string | undefined } }>,
+  ) {
+    const deviceName = deviceNameOf(request.body.device_name, request.headers['user-agent']);
+    const sessionId = await customerSessions.start(user.id, deviceName);
+    return {
+      access_token: await app.auth.issueToken({ ...user, role: 'customer' }, { sessionId }),
+      token_type: 'bearer' as const,
+      device_token: await app.auth.issueDeviceToken(user),
+    };
+  }
 
   /** Reset requests run after the answer is sent; the server finishes them before it closes. */
   const background = new Set<Promise<void>>();
@@ -153,7 +208,8 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
         tags: ['accounts'],
         summary:
           'Log a customer in with email (`username`) and password: form-data, urlencoded or JSON. ' +
-          'A staff account is refused (403 `staff_use_back_office`): staff sign in with `POST /api/staff/login`',
+          'A staff account is refused (403 `staff_use_back_office`): staff sign in with `POST /api/staff/login`. ' +
+          'An account whose address is not confirmed yet is refused (403 `email_not_confirmed`) and sent the link again',
         consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
         body: loginRequestSchema,
         response: {
@@ -170,11 +226,8 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
       // A right password is no failed attempt, refused here or not: the throttle has already forgiven it.
       const user = await signIn(service.login, request, reply);
       if (user.role !== 'customer') throw STAFF_USE_BACK_OFFICE;
-      return {
-        access_token: await app.auth.issueToken(user),
-        token_type: 'bearer' as const,
-        device_token: await app.auth.issueDeviceToken(user),
-      };
+      if (!user.emailConfirmed) throw emailNotConfirmed(await confirmations.resend(user.id));
+      return signedIn(user, request);
     },
   );
 
@@ -200,9 +253,11 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Create a customer account (and send the welcome mail)',
+        summary:
+          'Create a customer account and sign this device in; the welcome mail carries the link confirming the ' +
+          'address (48 hours), which signing in elsewhere waits for',
         body: registerCustomerSchema,
-        response: { 201: userSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: registerResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -214,7 +269,8 @@ const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app,
       const result = await service.register(request.body, request.language);
       if (result.kind === 'password_too_common') throw PASSWORD_TOO_COMMON;
       if (result.kind === 'email_taken') throw EMAIL_TAKEN;
-      return reply.status(201).send(result.user);
+      const tokens = await signedIn({ ...result.user, sessionVersion: result.sessionVersion }, request);
+      return reply.status(201).send({ ...result.user, ...tokens });
     },
   );
 

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language, RegisterCustomer, User } from '@pizzeria/domain';
+import type { Language, ProfileUpdate, RegisterCustomer, User } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, staffSessions, users } from '../../db/schema.ts';
 import type { Mailer } from '../mail/index.ts';
+import type { CustomerSessions } from './customer-sessions.ts';
+import type { EmailConfirmations } from './email-confirmation.ts';
 import type { Counter, Limit, RateLimits } from '../../plugins/rate-limits.ts';
 import { loginCounters, type LoginLimits } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
@@ -13,7 +15,10 @@ import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } fro
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 export type LoginResult =
-  | { kind: 'ok'; user: { id: number; email: string; role: User['role']; sessionVersion: number } }
+  | {
+      kind: 'ok';
+      user: { id: number; email: string; role: User['role']; sessionVersion: number; emailConfirmed: boolean };
+    }
   | { kind: 'invalid' }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
@@ -38,11 +43,26 @@ export interface AccountsService {
   }): Promise<LoginResult>;
   /** The user, or null when the account is gone. */
   findUser(id: number): Promise<User | null>;
-  /** The new customer, or `email_taken`/`password_too_common`. */
+  /** The new customer (and its session version, for its first token), or `email_taken`/`password_too_common`. */
   register(
     input: RegisterCustomer,
     language: Language,
-  ): Promise<{ kind: 'ok'; user: User } | { kind: 'email_taken' } | { kind: 'password_too_common' }>;
+  ): Promise<
+    { kind: 'ok'; user: User; sessionVersion: number } | { kind: 'email_taken' } | { kind: 'password_too_common' }
+  >;
+  /** Whether an account has this (normalised) address. */
+  emailTaken(email: string): Promise<boolean>;
+  /** Changes a customer's name and phone (a phone of null or '' clears it); null when the account is gone. */
+  updateProfile(id: number, change: ProfileUpdate): Promise<User | null>;
+  /**
+   * Sets a new password (the current one is checked by the caller): every earlier token ends, and every
+   * device but `sessionId` is signed out; that one lives on with the token made from the answer.
+   */
+  changePassword(
+    id: number,
+    sessionId: number,
+    password: string,
+  ): Promise<{ kind: 'ok'; sessionVersion: number } | { kind: 'password_too_common' } | { kind: 'gone' }>;
   /**
    * Counts a reset request against the recipient and the client address, whether or not the email has
    * an account (so the answer reveals none): the seconds to wait when either has had enough, else null.
@@ -65,6 +85,8 @@ export interface AccountsServiceDeps {
   log: FastifyBaseLogger;
   /** `PUBLIC_URL`, for the reset link. */
   publicUrl: string;
+  customerSessions: CustomerSessions;
+  confirmations: EmailConfirmations;
   now?: () => Date;
 }
 
@@ -139,7 +161,13 @@ export function createLogin(deps: LoginDeps): AccountsService['login'] {
     if (user.language !== language) await db.update(users).set({ language }).where(eq(users.id, user.id));
     return {
       kind: 'ok',
-      user: { id: user.id, email: user.email, role: user.role, sessionVersion: user.sessionVersion },
+      user: {
+        id: user.id,
+        email: user.email,
+        role: user.role,
+        sessionVersion: user.sessionVersion,
+        emailConfirmed: user.emailConfirmedAt !== null,
+      },
     };
   };
 }
@@ -174,8 +202,41 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         .onConflictDoNothing({ target: users.email })
         .returning();
       if (!row) return { kind: 'email_taken' };
-      void mail.welcome(row.email, language, { name: row.customerName });
-      return { kind: 'ok', user: toUser(row) };
+      await deps.confirmations.sendWelcome(row);
+      return { kind: 'ok', user: toUser(row), sessionVersion: row.sessionVersion };
+    },
+
+    async emailTaken(email) {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      return row !== undefined;
+    },
+
+    async updateProfile(id, change) {
+      const set: Partial<typeof users.$inferInsert> = {};
+      if (change.customer_name !== undefined) set.customerName = change.customer_name;
+      if (change.phone !== undefined) set.phone = change.phone ? change.phone : null;
+      const [row] =
+        Object.keys(set).length > 0
+          ? await db.update(users).set(set).where(eq(users.id, id)).returning()
+          : await db.select().from(users).where(eq(users.id, id));
+      return row ? toUser(row) : null;
+    },
+
+    async changePassword(id, sessionId, password) {
+      if (isCommonPassword(password)) return { kind: 'password_too_common' };
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+          .where(eq(users.id, id))
+          .returning({ sessionVersion: users.sessionVersion });
+        if (!user) return { kind: 'gone' as const };
+        await deps.customerSessions.revokeAll(tx, id, sessionId);
+        await deps.customerSessions.renew(tx, sessionId);
+        log.info({ userId: id }, 'password changed');
+        return { kind: 'ok' as const, sessionVersion: user.sessionVersion };
+      });
     },
 
     async admitPasswordReset(email, ip) {
@@ -221,9 +282,15 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           )
           .returning({ id: passwordResetTokens.id, userId: passwordResetTokens.userId });
         if (!claimed) return null;
+        // The link reached the account's inbox, so the reset confirms the address too (docs/product/shop.md):
+        // an account whose welcome mail was lost is not stuck before its first sign-in.
         const [user] = await tx
           .update(users)
-          .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+          .set({
+            passwordHash,
+            sessionVersion: sql`${users.sessionVersion} + 1`,
+            emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${at.toISOString()}::timestamptz)`,
+          })
           .where(eq(users.id, claimed.userId))
           .returning({ email: users.email });
         // The new password ends every signed-in staff device too (docs/product/back-office.md), not only the tokens.
@@ -231,6 +298,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           .update(staffSessions)
           .set({ revokedAt: at })
           .where(and(eq(staffSessions.userId, claimed.userId), isNull(staffSessions.revokedAt)));
+        await deps.customerSessions.revokeAll(tx, claimed.userId, null);
         await tx
           .update(passwordResetTokens)
           .set({ usedAt: at })

@@ -22,8 +22,8 @@ export function welcomeConfirmMail(
       {
         kind: 'paragraph',
         text: de
-          ? 'Ihr Kundenkonto ist eingerichtet, und Sie können gleich bestellen. Bitte bestätigen Sie noch Ihre E-Mail-Adresse: erst dann können Sie sich auf anderen Geräten anmelden und Ihr Passwort zurücksetzen. Der Link gilt 48 Stunden.'
-          : 'Your account is ready, and you can order straight away. Please confirm your email address: only then can you sign in on other devices and reset your password. The link works for 48 hours.',
+          ? 'Ihr Kundenkonto ist eingerichtet, und Sie können gleich bestellen. Bitte bestätigen Sie noch Ihre E-Mail-Adresse: erst dann können Sie sich auf anderen Geräten mit Ihrem Passwort anmelden. Der Link gilt 48 Stunden.'
+          : 'Your account is ready, and you can order straight away. Please confirm your email address: only then can you sign in with your password on other devices. The link works for 48 hours.',
       },
       { kind: 'link', text: de ? 'E-Mail-Adresse bestätigen' : 'Confirm my email address', href: data.link },
       {

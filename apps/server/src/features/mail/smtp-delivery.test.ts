@@ -85,7 +85,9 @@ describe('mail over SMTP', () => {
 
     const mail = await vi.waitFor(
       () => {
-        const found = smtp.received.find((message) => /Passwort/.test(decodeQuotedPrintable(message.raw)));
+        const found = smtp.received.find((message) =>
+          /reset-password\?token=/.test(decodeQuotedPrintable(message.raw)),
+        );
         if (!found) throw new Error('no reset mail yet');
         return found;
       },

@@ -56,6 +56,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/board',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary:
           "The orders board: every open order (waiting, accepted, ready), today's done ones (store time), " +
@@ -76,6 +77,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/guest-rush',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary:
           "Whether guest orders nobody has answered hold the guests' places of several slots ahead, so that " +
@@ -91,6 +93,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/board-settings',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary: 'How the board and the server make sure no order goes unnoticed',
         params: storeIdParamsSchema,
@@ -104,6 +107,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/board-settings',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           'Change the board settings (all of them at once); turning `auto_pause_enabled` off lifts an automatic pause',

@@ -12,3 +12,5 @@ export type { OrderItemValues, OrderRow } from './render.ts';
 export { changeStatus, recordEvent, type OrderActor } from './status.ts';
 export { orderSearchQuery, type OrderSearch } from './search.ts';
 export { priceOrder } from './pricing.ts';
+export { DEFAULT_TRACKING_FAILURES, tooManyLookups, trackingLimit } from './tracking-limit.ts';
+export { holdsToken } from './order-access.ts';

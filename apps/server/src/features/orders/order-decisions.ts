@@ -17,8 +17,15 @@ import { adminErrorResponses } from '../../plugins/errors.ts';
 const errorResponses = { ...adminErrorResponses, 409: apiErrorSchema };
 
 /** What a decision on one order takes and answers: the order as the decision left it. */
+/** A decision's schema: the kitchen decides. */
 function decisionSchema(summary: string) {
-  return { tags: ['admin'], summary, params: orderIdParamsSchema, response: { 200: orderSchema, ...errorResponses } };
+  return {
+    'x-staff-role': 'kitchen' as const,
+    tags: ['admin'],
+    summary,
+    params: orderIdParamsSchema,
+    response: { 200: orderSchema, ...errorResponses },
+  };
 }
 
 /** The staff member acting: the subtree's guard has let only a signed-in admin through. */
@@ -37,6 +44,7 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary:
           'Orders, newest first, optionally of one status, a page at a time (`limit`, default 100); a full page ' +
@@ -66,6 +74,7 @@ const orderDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary: 'One order with its history: every status it took, when, and who gave it',
         params: orderIdParamsSchema,

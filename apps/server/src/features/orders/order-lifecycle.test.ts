@@ -264,6 +264,23 @@ describe('the order history', () => {
     ]);
   });
 
+  it('names the member of the kitchen who accepted, readied and completed it, as the board reads it', async () => {
+    const kitchen = await createTestUser(server.app, { role: 'admin', staffRole: 'kitchen', name: 'Kai Küche' });
+    const order = await placeGuestOrder();
+    await accepted(order, kitchen);
+    expect((await post(`${order.id}/ready`, kitchen)).statusCode).toBe(200);
+    expect((await post(`${order.id}/complete`, kitchen)).statusCode).toBe(200);
+    // The board's order dialog reads the same details, with the kitchen's own rights.
+    const response = await server.app.inject({ url: `/api/admin/orders/${order.id}`, headers: kitchen.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(adminOrderSchema.parse(response.json()).history.map(({ status, actor }) => [status, actor])).toEqual([
+      ['waiting', { kind: 'guest', name: 'Gabi Gast' }],
+      ['accepted', { kind: 'staff', name: 'Kai Küche' }],
+      ['ready', { kind: 'staff', name: 'Kai Küche' }],
+      ['completed', { kind: 'staff', name: 'Kai Küche' }],
+    ]);
+  });
+
   it('records a customer placing an order and staff rejecting it', async () => {
     const customer = await createTestUser(server.app, { name: 'Carla Kundin' });
     const order = await placeOrderVia(server.app, pickupOrder(server.productId, { guest: false }), {

@@ -17,6 +17,7 @@ const orderLimitRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/order-limits',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'The largest total an online order may have',
         params: storeIdParamsSchema,
@@ -37,6 +38,7 @@ const orderLimitRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/order-limits',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           'Set the largest total an online order may have; larger orders are refused with `order_total_too_high`',

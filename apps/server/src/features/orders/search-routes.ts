@@ -46,6 +46,7 @@ const orderSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/orders',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary:
           'Search all orders of the store, newest first: `q` finds an order number, a part of the customer name ' +

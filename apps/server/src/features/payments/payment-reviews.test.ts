@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { orderSchema, paymentReviewListSchema, type Order } from '@pizzeria/domain';
+import { auditPageSchema, orderSchema, paymentReviewListSchema, type Order } from '@pizzeria/domain';
 import { auditLog } from '../../db/schema.ts';
 import type { FakePayPal } from '../../../test/fake-paypal.ts';
 import { createTestUser, MONDAY_EVENING } from '../../../test/helper.ts';
@@ -222,6 +222,44 @@ describe('a refund PayPal holds as pending', () => {
     await app().payments.sweep();
     expect(refundLookups(refundId)).toHaveLength(1);
     expect(await reviewOf(order.id)).toMatchObject({ kind: 'refund_failed' });
+  });
+});
+
+describe('a refund staff try again', () => {
+  it('names who asked for it in the audit log, with how it stood before and after; the kitchen may not', async () => {
+    const { order } = await failedRefund();
+    const kitchen = await createTestUser(app(), { role: 'admin', staffRole: 'kitchen', name: 'Kai Küche' });
+    const refused = await app().inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/refund`,
+      headers: { ...kitchen.headers, 'accept-language': 'de' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'forbidden',
+      message: 'Das darf nur die Schichtleitung oder der Inhaber.',
+    });
+
+    const manager = await createTestUser(app(), { role: 'admin', staffRole: 'manager', name: 'Lena Leitung' });
+    shop.paypal.refundOutcome = 'COMPLETED';
+    const retried = await app().inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/refund`,
+      headers: manager.headers,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const log = await app().inject({ url: '/api/admin/stores/13/audit?entity=refund', headers: manager.headers });
+    expect(log.statusCode, log.body).toBe(200);
+    const entries = auditPageSchema.parse(log.json()).items.filter((item) => item.entity_id === String(order.id));
+    expect(entries).toMatchObject([
+      {
+        actor: { kind: 'staff', id: manager.id, name: 'Lena Leitung' },
+        action: 'retry',
+        before: { order_id: order.id, payment_status: 'refund_failed' },
+        after: { order_id: order.id, payment_status: 'refunded', failure: null },
+        label: { de: `Bestellung ${order.id} · ${order.customer_name}` },
+      },
+    ]);
   });
 });
 

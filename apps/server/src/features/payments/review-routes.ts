@@ -81,6 +81,7 @@ export const paymentReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/payment-reviews',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           'Payments that need a person until settled, however old the order: failed refunds (with the reason and ' +
@@ -96,6 +97,7 @@ export const paymentReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/payment-review/done',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           'Mark a payment on the list as dealt with outside the shop (in PayPal): it leaves the list, automatic ' +

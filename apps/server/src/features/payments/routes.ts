@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -9,6 +10,9 @@ import {
   paypalOrderSchema,
   storeIdParamsSchema,
 } from '@pizzeria/domain';
+import type { Db } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { audit } from '../audit/index.ts';
 import { paymentReviewRoutes } from './review-routes.ts';
 
 const errorResponses = {
@@ -119,6 +123,7 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/refund',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           'Try the refund of a rejected or cancelled PayPal order again; for a refund PayPal holds as pending, ' +
@@ -127,6 +132,40 @@ export const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errorResponses },
       },
     },
-    async (request) => app.payments.retryRefund(request.params.id, request.language),
+    async (request) => {
+      const orderId = request.params.id;
+      const before = await refundState(app.database.db, orderId);
+      const order = await app.payments.retryRefund(orderId, request.language);
+      // Who asked for the money to go back, and how it stood before and after: the audit log names them.
+      const after = await refundState(app.database.db, orderId);
+      await audit(app.database.db, request, {
+        storeId: order.store_id,
+        entity: 'refund',
+        entityId: orderId,
+        action: 'retry',
+        before,
+        after,
+      });
+      return order;
+    },
   );
 };
+
+/** An order's refund as the audit log keeps it: the order, whose money, and how its refund stands. */
+async function refundState(db: Db, orderId: number) {
+  const [row] = await db
+    .select({
+      address: orders.address,
+      paymentStatus: orders.paymentStatus,
+      refundFailure: orders.refundFailure,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  return {
+    order_id: orderId,
+    customer_name: row.address.customerName,
+    payment_status: row.paymentStatus,
+    failure: row.refundFailure,
+  };
+}

@@ -19,6 +19,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     '/push/key',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary: 'The server’s public VAPID key, for `pushManager.subscribe({ applicationServerKey })`',
         response: { 200: pushKeySchema, 401: apiErrorSchema, 403: apiErrorSchema },
@@ -31,6 +32,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     '/push/subscription',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary: 'This device’s push subscription (`PushSubscription.toJSON()`): it rings for each new order',
         body: pushSubscriptionRequestSchema,
@@ -47,6 +49,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     '/push/subscription',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary: 'Turns this device’s notifications off',
         response: { 204: z.null(), 401: apiErrorSchema, 403: apiErrorSchema },

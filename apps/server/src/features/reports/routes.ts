@@ -13,6 +13,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reports/today',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           'One local day of the store (default today): orders, revenue gross and net with VAT per rate, average basket, delivery/pickup split, best sellers and orders per hour. Sales are accepted, ready and completed orders; waiting, rejected and cancelled ones are only counted',
@@ -28,6 +29,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reports/orders.csv',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           "Every order placed on the store's local days `from` to `to` (both included, at most 366 days), for the accountant: " +

@@ -1,1 +1,3 @@
 export { staffRoutes, staffSessionAdminRoutes, type StaffRoutesOptions } from './routes.ts';
+export { staffAccountAdminRoutes } from './team-routes.ts';
+export { default as staffTeamService, type StaffTeamOptions } from './team-service.ts';

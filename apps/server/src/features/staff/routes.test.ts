@@ -250,10 +250,32 @@ describe('staff sessions API', () => {
 
       const admin = await account('admin');
       const tokens = await signIn(admin.email);
-      await app.database.db.update(users).set({ role: 'customer' }).where(eq(users.id, admin.id));
+      await app.database.db.update(users).set({ role: 'customer', staffRole: null }).where(eq(users.id, admin.id));
       const demoted = await refresh(tokens.refresh_token);
       expect(demoted.statusCode).toBe(401);
       expect(demoted.json()).toMatchObject({ code: 'session_revoked' });
+    });
+
+    it('signs a deactivated account’s device out at its next refresh, and refuses its sign-in after the right password', async () => {
+      const admin = await account('admin');
+      const tokens = await signIn(admin.email);
+      await app.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, admin.id));
+      const refused = await refresh(tokens.refresh_token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'session_revoked' });
+      const [session] = await app.database.db.select().from(staffSessions).where(eq(staffSessions.userId, admin.id));
+      expect(session?.revokedAt).toBeInstanceOf(Date);
+
+      const login = await staffLogin({ username: admin.email, password: PASSWORD }, { 'accept-language': 'en' });
+      expect(login.statusCode).toBe(403);
+      expect(login.json()).toEqual({
+        code: 'account_deactivated',
+        message: 'This account has been deactivated. Please contact the owner.',
+      });
+      expect((await staffLogin({ username: admin.email, password: 'Wrong-password-123' })).statusCode).toBe(401);
+      // No new device was signed in.
+      const sessions = await app.database.db.select().from(staffSessions).where(eq(staffSessions.userId, admin.id));
+      expect(sessions).toHaveLength(1);
     });
 
     it('ends every staff session when the password is reset', async () => {

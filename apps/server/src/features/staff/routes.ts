@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -11,10 +12,12 @@ import {
   staffSessionSchema,
   staffTokensSchema,
 } from '@pizzeria/domain';
+import { users } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import formBody from '../../plugins/form-body.ts';
 import { createLogin, DEFAULT_LOGIN_LIMITS, type LoginLimits, signIn } from '../accounts/index.ts';
 import { createStaffSessionsService, STAFF_ACCESS_TOKEN_SECONDS, type StaffSessionRow } from './service.ts';
+import { staffInvitationRoutes } from './team-routes.ts';
 
 export interface StaffRoutesOptions {
   /** The same limits as `POST /api/login`: one throttle, whichever door a guesser uses. */
@@ -24,6 +27,11 @@ export interface StaffRoutesOptions {
 const NOT_STAFF = new HttpError(403, 'not_staff', {
   de: 'Dieses Konto gehört keinem Mitarbeiter. Bitte melden Sie sich im Shop an.',
   en: 'This account does not belong to a member of staff. Please log in to the shop instead.',
+});
+/** Answered only after the right password, like `not_staff`: nobody else learns who was deactivated. */
+const ACCOUNT_DEACTIVATED = new HttpError(403, 'account_deactivated', {
+  de: 'Dieses Konto ist deaktiviert. Bitte wenden Sie sich an den Inhaber.',
+  en: 'This account has been deactivated. Please contact the owner.',
 });
 const SESSION_REVOKED = new HttpError(401, 'session_revoked', {
   de: 'Dieses Gerät wurde abgemeldet. Bitte melden Sie sich erneut an.',
@@ -49,6 +57,7 @@ function deviceNameOf(given: string | undefined, userAgent: string | undefined):
  */
 export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, options) => {
   await app.register(formBody);
+  await app.register(staffInvitationRoutes);
   const login = createLogin({
     db: app.database.db,
     rateLimits: app.rateLimits,
@@ -83,6 +92,11 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     async (request, reply) => {
       const user = await signIn(login, request, reply);
       if (user.role !== 'admin') throw NOT_STAFF;
+      const [account] = await app.database.db
+        .select({ deactivatedAt: users.deactivatedAt })
+        .from(users)
+        .where(eq(users.id, user.id));
+      if (account?.deactivatedAt !== null) throw ACCOUNT_DEACTIVATED;
       const deviceName = deviceNameOf(request.body.device_name, request.headers['user-agent']);
       const session = await sessions.start(user.id, deviceName, request.body.device_label || null);
       return {
@@ -147,7 +161,10 @@ function sessionOf(row: StaffSessionRow, currentId: number | undefined) {
   };
 }
 
-/** `/api/admin/sessions`: the caller's signed-in devices. Registered inside the admin subtree (its guard). */
+/**
+ * `/api/admin/sessions`: the caller's signed-in devices. Registered inside the admin subtree (its guard);
+ * every role may see and end its own.
+ */
 export const staffSessionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const sessions = createStaffSessionsService(app.database.db);
 
@@ -155,6 +172,7 @@ export const staffSessionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary: 'The devices the caller is signed in on; `current` is the one asking',
         response: { 200: staffSessionListSchema, 401: apiErrorSchema, 403: apiErrorSchema },
@@ -172,6 +190,7 @@ export const staffSessionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions/:id',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary: 'Name one of the caller’s devices ("Küche Tablet"): trimmed, 1–60 characters',
         params: staffSessionParamsSchema,
@@ -199,6 +218,7 @@ export const staffSessionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions/:id',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary: 'Sign one of the caller’s devices out: its tokens stop working at once',
         params: staffSessionParamsSchema,

@@ -128,13 +128,16 @@ export function createStaffSessionsService(db: Db, now: () => Date = () => new D
     });
   }
 
-  /** The refreshed device's answer, unless its account is no longer staff: then it is signed out instead. */
+  /**
+   * The refreshed device's answer, unless its account is no longer staff or was deactivated: then it is
+   * signed out instead.
+   */
   async function renewed(session: { id: number; userId: number }, refreshToken: string): Promise<RotateResult> {
     const [user] = await db
-      .select({ role: users.role, sessionVersion: users.sessionVersion })
+      .select({ role: users.role, sessionVersion: users.sessionVersion, deactivatedAt: users.deactivatedAt })
       .from(users)
       .where(eq(users.id, session.userId));
-    if (user?.role !== 'admin') {
+    if (user?.role !== 'admin' || user.deactivatedAt !== null) {
       await revokeSession(session.id);
       return { kind: 'revoked' };
     }

@@ -70,6 +70,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/audit',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           "Staff changes, newest first, filtered by entity, action, staff member and the store's local days " +
@@ -146,6 +147,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/audit/entities',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: "The entity names the store's audit log holds, for its filter",
         params: storeIdParamsSchema,

@@ -129,6 +129,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/availability',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary: 'The pause, the closures not yet over, and the status customers see now',
         params: storeIdParamsSchema,
@@ -142,6 +143,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/pause',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Pause online orders (until a time, or until resumed), or resume them',
         params: storeIdParamsSchema,
@@ -192,6 +194,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/closures',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Close the store on a range of days (holidays, works), whatever its weekly hours say',
         description:
@@ -239,6 +242,7 @@ const storeAvailabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/closures/:closureId',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Remove a closure: the weekly hours apply again on its days',
         params: closureParamsSchema,

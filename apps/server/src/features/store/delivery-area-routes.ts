@@ -135,6 +135,7 @@ const deliveryAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/delivery-areas',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'The delivery areas (hidden ones too, removed ones not), by postcode',
         params: storeIdParamsSchema,
@@ -158,6 +159,7 @@ const deliveryAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/delivery-areas',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           'Add a delivery area; a removed postcode comes back with these values, an existing one is 409 `postcode_taken`',
@@ -212,6 +214,7 @@ const deliveryAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/delivery-areas/:areaId',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Change a delivery area at the version it was read at; 409 with the current one',
         params: deliveryAreaParamsSchema,
@@ -256,6 +259,7 @@ const deliveryAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/delivery-areas/:areaId/archive',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           'Remove a delivery area (archived: orders keep their postcode; adding the postcode again brings it back)',

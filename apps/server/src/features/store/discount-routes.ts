@@ -39,6 +39,7 @@ const discountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/discounts',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'The delivery and the pickup discount (percentages), both always listed',
         params: storeIdParamsSchema,
@@ -62,6 +63,7 @@ const discountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/discounts/:code',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Set a discount (0–100 %, two decimals) at the version it was read at; 409 with the current one',
         params: discountParamsSchema,

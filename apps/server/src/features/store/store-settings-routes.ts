@@ -33,6 +33,7 @@ const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/settings',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: "The store's details, legal notice, time zone, region, kitchen limits and weekly hours",
         params: storeIdParamsSchema,
@@ -50,6 +51,7 @@ const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/settings',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           "Change the store's settings (all at once, the weekly hours apart) at the version they were read at; " +
@@ -108,6 +110,7 @@ const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/hours',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           'Replace the weekly hours at the store version they were read at; a close time at or before the open ' +

@@ -45,6 +45,21 @@ export const adminTexts = defineTranslations(
       audit: 'Änderungsprotokoll',
       devices: 'Geräte',
       orders: 'Bestellungen',
+      staff: 'Team',
+    },
+    roles: {
+      owner: 'Inhaber',
+      manager: 'Schichtleitung',
+      kitchen: 'Küche',
+    },
+    not_for_role: {
+      title: 'Nicht für Ihre Rolle',
+      text: 'Die Seite „{{page}}“ nutzen nur {{needs}}. Sie sind als „{{role}}“ angemeldet; wenn Sie die Seite brauchen, fragen Sie den Inhaber.',
+      needs: {
+        owner: 'Inhaber',
+        manager: 'Schichtleitung und Inhaber',
+        kitchen: 'alle',
+      },
     },
     not_found: {
       title: 'Seite nicht gefunden',
@@ -132,6 +147,21 @@ export const adminTexts = defineTranslations(
       audit: 'Audit Log',
       devices: 'Devices',
       orders: 'Orders',
+      staff: 'Team',
+    },
+    roles: {
+      owner: 'Owner',
+      manager: 'Shift manager',
+      kitchen: 'Kitchen',
+    },
+    not_for_role: {
+      title: 'Not for your role',
+      text: 'Only {{needs}} use the page “{{page}}”. You are signed in as “{{role}}”; if you need the page, ask the owner.',
+      needs: {
+        owner: 'owners',
+        manager: 'shift managers and owners',
+        kitchen: 'everyone',
+      },
     },
     not_found: {
       title: 'Page not found',

@@ -19,6 +19,7 @@ import { DeliveryAreasPage } from './settings/delivery-areas-page.tsx';
 import { DiscountPage } from './settings/discount-page.tsx';
 import { StoreSettingPage } from './settings/store-setting-page.tsx';
 import type { AdminPagePath } from './shell/admin-pages.ts';
+import { StaffPage } from './staff/staff-page.tsx';
 
 /** Which component each back-office page shows (the paths and titles are in `shell/admin-pages.ts`). */
 export const PAGE_COMPONENTS: Readonly<Record<AdminPagePath, ComponentType>> = {
@@ -40,5 +41,6 @@ export const PAGE_COMPONENTS: Readonly<Record<AdminPagePath, ComponentType>> = {
   '/disscount': DiscountPage,
   '/delivery-areas': DeliveryAreasPage,
   '/audit': AuditPage,
+  '/staff': StaffPage,
   '/devices': DevicesPage,
 };

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { StaffRole } from '@pizzeria/domain';
 import type { FakeAnswer } from '../auth/test-api.ts';
 import { i18n } from '../../i18n/index.ts';
 import { STAFF_SESSION_KEY, clearStaffSession, useStaffSession } from './auth/staff-session.ts';
@@ -15,11 +16,27 @@ export const REFRESH: Record<string, FakeAnswer> = {
   'POST /api/staff/refresh': { status: 200, body: staffTokens('access-1', 'refresh-2') },
 };
 
-/** A device that signed in earlier: its refresh token is stored, no access token in memory yet. */
-export function signedInDevice(refreshToken = 'refresh-1'): void {
+/**
+ * A device that signed in earlier: its refresh token is stored, no access token in memory yet. The
+ * person is an owner unless `role` says otherwise (what `/users/me` said last time).
+ */
+export function signedInDevice(refreshToken = 'refresh-1', role: StaffRole = 'owner'): void {
   clearStaffSession();
-  localStorage.setItem(STAFF_SESSION_KEY, JSON.stringify({ refresh_token: refreshToken, email: STAFF_EMAIL }));
-  useStaffSession.setState({ account: { email: STAFF_EMAIL } });
+  localStorage.setItem(STAFF_SESSION_KEY, JSON.stringify({ refresh_token: refreshToken, email: STAFF_EMAIL, role }));
+  useStaffSession.setState({ account: { email: STAFF_EMAIL, role } });
+}
+
+/** `GET /api/users/me` as a member of staff with `role` (the guard reads it when the back office opens). */
+export function staffMe(role: StaffRole, name = 'Chef') {
+  return {
+    id: 1,
+    email: STAFF_EMAIL,
+    customer_name: name,
+    phone: null,
+    role: 'admin' as const,
+    staff_role: role,
+    email_confirmed: true,
+  };
 }
 
 export function storedRefreshToken(): string | undefined {

@@ -23,6 +23,8 @@ export const authTexts = defineTranslations(
       guest_hint: 'Ohne Konto bestellen – Sie brauchen nur Ihre Adresse und Telefonnummer.',
       or: 'oder',
       password_changed: 'Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.',
+      not_confirmed_hint:
+        'Öffnen Sie den Link in der E-Mail und melden Sie sich dann hier an. Keine E-Mail? Sehen Sie auch im Spam-Ordner nach.',
     },
     dialog: {
       title: 'Wie möchten Sie bestellen?',
@@ -49,7 +51,6 @@ export const authTexts = defineTranslations(
       submitting: 'Konto wird angelegt …',
       have_account: 'Sie haben schon ein Konto?',
       login: 'Anmelden',
-      login_failed: 'Ihr Konto wurde angelegt, aber die Anmeldung hat nicht geklappt. Bitte melden Sie sich an.',
     },
     forgot: {
       page_title: 'Passwort vergessen',
@@ -97,6 +98,8 @@ export const authTexts = defineTranslations(
       guest_hint: 'Order without an account – all you need is your address and phone number.',
       or: 'or',
       password_changed: 'Your password has been changed. Please log in with your new password.',
+      not_confirmed_hint:
+        'Open the link in that e-mail, then log in here. No e-mail? Please look in your spam folder too.',
     },
     dialog: {
       title: 'How would you like to order?',
@@ -122,7 +125,6 @@ export const authTexts = defineTranslations(
       submitting: 'Creating account...',
       have_account: 'Already have an account?',
       login: 'Log in',
-      login_failed: 'Your account was created, but logging in did not work. Please log in.',
     },
     forgot: {
       page_title: 'Forgot Password',

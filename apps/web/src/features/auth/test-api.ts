@@ -47,6 +47,8 @@ export const TEST_USER = {
   customer_name: 'Maria Rossi',
   phone: '030123456',
   role: 'customer',
+  staff_role: null,
+  email_confirmed: true,
 } as const;
 
 /** Answers of a login that works: the token, then the user it belongs to. */

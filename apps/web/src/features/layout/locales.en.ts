@@ -8,6 +8,7 @@ export const layoutEn: Translated<typeof layoutDe> = {
   login: 'Log in',
   account_menu: 'Account',
   account_signed_in_as: 'Signed in as',
+  my_account: 'My account',
   my_orders: 'My orders',
   addresses: 'Addresses',
   logout: 'Log out',

@@ -6,6 +6,7 @@ export const layoutDe = {
   login: 'Anmelden',
   account_menu: 'Kundenkonto',
   account_signed_in_as: 'Angemeldet als',
+  my_account: 'Mein Konto',
   my_orders: 'Meine Bestellungen',
   addresses: 'Adressen',
   logout: 'Abmelden',

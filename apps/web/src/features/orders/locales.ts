@@ -113,6 +113,23 @@ export const ordersTexts = defineTranslations(
         expired: 'Abgelaufen',
       },
     },
+    guest_data: {
+      title: 'Ihre Daten',
+      intro:
+        'Sie haben als Gast bestellt. Mit diesem Link können Sie Ihre Daten zu dieser Bestellung herunterladen oder löschen.',
+      download: 'Meine Daten herunterladen',
+      downloading: 'Datei wird erstellt …',
+      downloaded: 'Die Datei ist heruntergeladen.',
+      erase: 'Meine Daten löschen',
+      erasing: 'Wird gelöscht …',
+      erase_title: 'Ihre Daten löschen?',
+      erase_text:
+        'Name, Telefon, E-Mail und Adresse dieser Bestellung werden gelöscht. Die Bestellung selbst bewahren wir für die Buchhaltung auf, wie es das Gesetz verlangt – ohne Ihre persönlichen Daten, außer was eine Rechnung nennen muss. Das lässt sich nicht rückgängig machen.',
+      erase_confirm: 'Daten löschen',
+      erase_cancel: 'Abbrechen',
+      erased_remains: 'Was noch gespeichert ist, sehen Sie oben auf dieser Seite.',
+      error: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+    },
   },
   {
     order: {
@@ -221,6 +238,22 @@ export const ordersTexts = defineTranslations(
         cancelled: 'Cancelled',
         expired: 'Expired',
       },
+    },
+    guest_data: {
+      title: 'Your data',
+      intro: 'You ordered as a guest. With this link you can download or delete your data for this order.',
+      download: 'Download my data',
+      downloading: 'Making the file …',
+      downloaded: 'The file has been downloaded.',
+      erase: 'Delete my data',
+      erasing: 'Deleting …',
+      erase_title: 'Delete your data?',
+      erase_text:
+        'The name, phone, email and address of this order are deleted. We keep the order itself for accounting, as the law requires – without your personal data, except what an invoice must name. This cannot be undone.',
+      erase_confirm: 'Delete data',
+      erase_cancel: 'Cancel',
+      erased_remains: 'What is still stored is shown above on this page.',
+      error: 'Something went wrong. Please try again.',
     },
   },
 );

@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { Order } from '@pizzeria/domain';
@@ -162,6 +162,18 @@ describe('order page', () => {
     renderOrder({ status: 'rejected', rejection_reason: 'Kitchen closed early' });
     expect(await screen.findByText("Sorry, the restaurant couldn't accept your order")).toBeInTheDocument();
     expect(screen.getByText('Reason: Kitchen closed early')).toBeInTheDocument();
+  });
+
+  it('offers a guest with the tracking link their data rights, and a signed-in customer (the account has them) not', async () => {
+    renderOrder({ status: 'completed' });
+    const guest = await screen.findByRole('region', { name: 'Ihre Daten' });
+    expect(within(guest).getByRole('button', { name: 'Meine Daten herunterladen' })).toBeInTheDocument();
+    expect(within(guest).getByRole('button', { name: 'Meine Daten löschen' })).toBeInTheDocument();
+    cleanup();
+    useSessionStore.setState({ user: { customer_name: 'Anna' }, token: 'owner-jwt', loading: false });
+    renderOrder({ status: 'completed' }, '/order/5');
+    expect(await screen.findByText('Ihre Bestellung ist abgeschlossen')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Ihre Daten' })).not.toBeInTheDocument();
   });
 
   it('says the link is not valid for a wrong token', async () => {

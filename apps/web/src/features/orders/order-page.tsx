@@ -21,6 +21,7 @@ import {
   type PaymentProblem,
 } from '../payments/index.ts';
 import { orderQueryOptions } from './api/get-order.ts';
+import { GuestDataSection } from './components/guest-data-section.tsx';
 import { OrderSummary } from './components/order-summary.tsx';
 import { PaymentLineText } from './components/payment-line-text.tsx';
 import { refundState } from './payment-line.ts';
@@ -142,6 +143,7 @@ function OrderView({ id, token }: { id: number; token: string | null }) {
               </div>
             </dl>
           </section>
+          {token && !user && <GuestDataSection id={data.id} token={token} />}
         </div>
         <aside className="checkout-aside">
           <section className="card checkout-section checkout-summary" aria-label={t('order.lines_label')}>

@@ -1,5 +1,5 @@
 export { useSession } from './use-session.ts';
-export { logout } from './logout.ts';
+export { forgetSession, logout } from './logout.ts';
 export {
   restoreSession,
   saveSession,

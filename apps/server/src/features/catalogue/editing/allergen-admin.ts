@@ -49,6 +49,7 @@ const allergenAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/allergens',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'The allergens (a–n) and the additives not archived, both in menu order',
         response: { 200: adminDeclarationListsSchema, ...adminErrorResponses },
@@ -69,6 +70,7 @@ const allergenAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/allergens/:allergenId',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: "Reword an allergen's name (its letter stays)",
         params: allergenParamsSchema,
@@ -107,6 +109,7 @@ const allergenAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/additives',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Add an additive at the end of the list',
         body: additiveCreateRequestSchema,
@@ -179,6 +182,7 @@ const allergenAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/additives/:additiveId',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: "Reword an additive's name (its number stays)",
         params: additiveParamsSchema,
@@ -194,6 +198,7 @@ const allergenAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/additives/:additiveId/archive',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Archive an additive: menus stop declaring it; its number stays taken',
         params: additiveParamsSchema,

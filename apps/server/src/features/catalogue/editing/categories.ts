@@ -127,6 +127,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/categories',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary: "The store's categories (not archived) in menu order, with how many products each has",
         params: storeIdParamsSchema,
@@ -143,6 +144,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/categories',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Add a category at the end of the menu',
         params: storeIdParamsSchema,
@@ -187,6 +189,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/categories/order',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Reorder the categories: every one (not archived) once; raises no version',
         params: storeIdParamsSchema,
@@ -225,6 +228,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/categories/:categoryId',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Change a category (name, description, hidden)',
         params: categoryParamsSchema,
@@ -262,6 +266,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/categories/:categoryId/archive',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Archive an empty category: gone from the shop and the lists, kept for the record',
         params: categoryParamsSchema,

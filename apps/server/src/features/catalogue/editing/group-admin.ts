@@ -135,6 +135,7 @@ const groupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/topping-groups',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: "The store's topping groups (not archived) with the toppings they offer and their products",
         params: storeIdParamsSchema,
@@ -156,6 +157,7 @@ const groupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/topping-groups',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Add a topping group (offering no toppings yet)',
         params: storeIdParamsSchema,
@@ -190,6 +192,7 @@ const groupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/topping-groups/:groupId',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Rename a topping group or change how many toppings a customer may choose',
         params: toppingGroupParamsSchema,
@@ -213,6 +216,7 @@ const groupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/topping-groups/:groupId/archive',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: "Archive a topping group: the shop's products stop offering it at once",
         params: toppingGroupParamsSchema,
@@ -230,6 +234,7 @@ const groupAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/topping-groups/:groupId/items',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           "Set which toppings a group offers, at which price, in which order (the array's); replaces all of them",

@@ -135,6 +135,7 @@ const pictureUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: MAX_PICTURE_BYTES,
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary:
           'Upload a picture: the file itself as the body, Content-Type image/jpeg, image/png or image/webp, ' +

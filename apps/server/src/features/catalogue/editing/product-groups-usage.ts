@@ -40,6 +40,7 @@ const productGroupsUsageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/topping-groups/usage',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Each topping group with the products that offer it, so pickers can tell same-named groups apart',
         params: storeIdParamsSchema,

@@ -73,6 +73,7 @@ const productOfferRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/products/:productId/topping-groups',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'The topping groups a product offers, in order (the first decides the quick-add)',
         params: productParamsSchema,
@@ -115,6 +116,7 @@ const productOfferRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/products/:productId/declarations',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: "A product's allergens (codes a–n) and additives (codes 1, 2, …)",
         params: productParamsSchema,

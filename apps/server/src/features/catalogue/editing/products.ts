@@ -107,6 +107,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/products',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary: 'Products (not archived) in menu order, one page, filtered by name, category, hidden, sold out',
         params: storeIdParamsSchema,
@@ -124,6 +125,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/products/:productId',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'One product as its edit form reads it',
         params: productParamsSchema,
@@ -141,6 +143,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/products',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Add a product at the end of its category',
         params: storeIdParamsSchema,
@@ -189,6 +192,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/products/order',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: "Reorder a category's products: every one (not archived) once; raises no version",
         params: storeIdParamsSchema,
@@ -238,6 +242,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/products/:productId',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Change a product and its sizes (sizes left out are archived)',
         params: productParamsSchema,
@@ -276,6 +281,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/products/:productId/archive',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Archive a product: gone from the shop and the lists; orders keep their copies',
         params: productParamsSchema,
@@ -295,6 +301,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/products/:productId/sold-out',
     {
       schema: {
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
         summary: 'Sold out until the next business day starts (`sold_out: true`), or back on sale at once',
         params: productParamsSchema,

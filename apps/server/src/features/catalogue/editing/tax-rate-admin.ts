@@ -124,6 +124,7 @@ const taxRateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tax-rates',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'The VAT rates (not archived) and how many products use each',
         response: { 200: adminTaxRateListSchema, ...adminErrorResponses },
@@ -153,6 +154,7 @@ const taxRateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tax-rates',
     {
       schema: {
+        'x-staff-role': 'owner',
         tags: ['admin'],
         summary: 'Add a VAT rate',
         body: taxRateCreateRequestSchema,
@@ -180,6 +182,7 @@ const taxRateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tax-rates/:taxRateId',
     {
       schema: {
+        'x-staff-role': 'owner',
         tags: ['admin'],
         summary: 'Rename a VAT rate or change its percentage (for orders placed from now on)',
         params: taxRateParamsSchema,
@@ -213,6 +216,7 @@ const taxRateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tax-rates/:taxRateId/archive',
     {
       schema: {
+        'x-staff-role': 'owner',
         tags: ['admin'],
         summary: 'Archive a VAT rate no product uses (409 `tax_rate_in_use` otherwise); its name becomes free again',
         params: taxRateParamsSchema,

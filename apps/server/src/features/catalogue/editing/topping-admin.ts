@@ -138,6 +138,7 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/toppings',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: "The store's toppings (not archived), by German name, with declarations and groups",
         params: storeIdParamsSchema,
@@ -159,6 +160,7 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/toppings',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Add a topping (in no group yet; its price is what a group offers it at by default)',
         params: storeIdParamsSchema,
@@ -191,6 +193,7 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/toppings/:toppingId',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Rename a topping or change its default price (groups keep the prices they offer it at)',
         params: toppingParamsSchema,
@@ -212,6 +215,7 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/toppings/:toppingId/archive',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Archive a topping: every group of the shop stops offering it at once; orders keep their copies',
         params: toppingParamsSchema,
@@ -229,6 +233,7 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/toppings/:toppingId/declarations',
     {
       schema: {
+        'x-staff-role': 'manager',
         tags: ['admin'],
         summary: "Set a topping's allergens and additives (all at once)",
         params: toppingParamsSchema,

@@ -417,3 +417,65 @@ describe('describeEntry on a closure without a reason', () => {
     expect(view.rows.map((row) => row.field)).toEqual(['starts_on', 'ends_on']);
   });
 });
+
+describe('describeEntry on the team', () => {
+  const LUCA = { name: 'Luca Bianchi', email: 'luca@pizzeria.example', role: 'kitchen', active: true };
+
+  it('names the member, who changed the role, and the roles in the page’s words', () => {
+    const view = describeEntry(
+      entry({ entity: 'staff', entity_id: '9', action: 'update', before: LUCA, after: { ...LUCA, role: 'manager' } }),
+      undefined,
+      'de',
+    );
+    expect(view.title).toBe('Team · Luca Bianchi');
+    expect(view.who).toBe('Maria Rossi (maria@pizzeria.example)');
+    expect(lines(view)).toEqual(['Rolle: Küche → Schichtleitung']);
+  });
+
+  it('shows a deactivation and a device signed out, in English too', () => {
+    const deactivated = describeEntry(
+      entry({ entity: 'staff', entity_id: '9', action: 'deactivate', before: LUCA, after: { ...LUCA, active: false } }),
+      undefined,
+      'en',
+    );
+    expect(deactivated.title).toBe('Team · Luca Bianchi');
+    expect(lines(deactivated)).toEqual(['Active: yes → no']);
+    const signedOut = describeEntry(
+      entry({
+        entity: 'staff',
+        entity_id: '9',
+        action: 'sign_out_device',
+        before: { ...LUCA, device: 'Küche Tablet' },
+        after: { ...LUCA, device: null },
+      }),
+      undefined,
+      'en',
+    );
+    expect(lines(signedOut)).toEqual(['Device: Küche Tablet → –']);
+  });
+
+  it('names an invitation by the invited person, with its role and until when the link works', () => {
+    const view = describeEntry(
+      entry({
+        entity: 'staff_invitation',
+        entity_id: '4',
+        action: 'create',
+        after: {
+          name: 'Luca Bianchi',
+          email: 'luca@pizzeria.example',
+          role: 'kitchen',
+          expires_at: '2026-11-25T10:15:00.000Z',
+        },
+      }),
+      undefined,
+      'de',
+    );
+    expect(view.title).toBe('Einladung ins Team · Luca Bianchi');
+    expect(lines(view)).toEqual([
+      'Name: – → Luca Bianchi',
+      'E-Mail: – → luca@pizzeria.example',
+      'Rolle: – → Küche',
+      expect.stringMatching(/^Link gültig bis: – → 25\.11\.2026, \d\d:15$/),
+    ]);
+  });
+});

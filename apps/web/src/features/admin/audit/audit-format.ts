@@ -50,7 +50,9 @@ const MINUTES = new Set([
   'auto_reject_after_minutes',
   'chime_louder_after_minutes',
 ]);
-const INSTANTS = new Set(['sold_out_until', 'ordering_paused_until', 'reviewed_at', 'next_retry_at']);
+const INSTANTS = new Set(['sold_out_until', 'ordering_paused_until', 'reviewed_at', 'next_retry_at', 'expires_at']);
+/** The team's entries: a member or an invitation, named by the person's name they hold. */
+const PEOPLE = new Set(['staff', 'staff_invitation']);
 const DAYS = new Set(['starts_on', 'ends_on']);
 /** Fields holding ids, and the kind of row they name; `ids` (a reordering) names the entry's own kind. */
 const REFERENCES: Record<string, keyof AuditNames> = {
@@ -118,6 +120,9 @@ function formatter(language: Language, names: AuditNames | undefined) {
       if (DAYS.has(field)) return { text: day(value) };
       if (field === 'type' && (value === 'simple' || value === 'variable')) {
         return { text: value === 'simple' ? texts.values.type_simple : texts.values.type_variable };
+      }
+      if (field === 'role' && PEOPLE.has(entity) && (value === 'owner' || value === 'manager' || value === 'kitchen')) {
+        return { text: texts.values[`role_${value}`] };
       }
       if (field === 'ordering_paused_by') {
         return { text: value === 'auto' ? texts.values.paused_by_auto : texts.values.paused_by_staff };
@@ -207,6 +212,7 @@ export function describeEntry(entry: AuditEntry, names: AuditNames | undefined, 
     const discounts: Record<string, string> = texts.discounts;
     about = discounts[entry.entity_id] ?? entry.entity_id;
   }
+  if (!about && PEOPLE.has(entry.entity) && typeof row['name'] === 'string') about = row['name'];
   if (!about && entry.entity !== 'store' && entry.entity_id) about = `#${entry.entity_id}`;
 
   let hours: HoursRow[] | null = null;

@@ -1,8 +1,18 @@
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { fakeApi } from '../../auth/test-api.ts';
-import { fakeLocks, signedInDevice, STAFF_EMAIL, staffTokens, storedRefreshToken } from '../test-staff.ts';
 import {
+  fakeLocks,
+  REFRESH,
+  signedInDevice,
+  STAFF_EMAIL,
+  staffMe,
+  staffTokens,
+  storedRefreshToken,
+} from '../test-staff.ts';
+import {
+  refreshStaffAccount,
   STAFF_REFRESH_LOCK,
   StaffSignedOutError,
   clearStaffSession,
@@ -11,6 +21,9 @@ import {
   startStaffSession,
   useStaffSession,
 } from './staff-session.ts';
+
+/** The role as the store has it now (the hook's value outside React). */
+const roleNow = () => useStaffSession.getState().account?.role;
 
 const okSchema = z.object({ ok: z.boolean() });
 const CUSTOMER = JSON.stringify({ access_token: 'customer-jwt', user: { customer_name: 'Maria' } });
@@ -114,7 +127,28 @@ describe('staff API calls', () => {
     fakeApi({ 'POST /api/staff/refresh': { networkError: true } });
     await expect(staffRequest('/admin/thing', okSchema)).rejects.toThrow('Failed to fetch');
     expect(storedRefreshToken()).toBe('refresh-1');
-    expect(useStaffSession.getState().account).toEqual({ email: STAFF_EMAIL });
+    expect(useStaffSession.getState().account).toEqual({ email: STAFF_EMAIL, role: 'owner' });
+  });
+
+  it('reads the role again after a 403, so the pages shown follow a role the owner changed', async () => {
+    signedInDevice('refresh-1', 'manager');
+    const { calls } = fakeApi({
+      ...REFRESH,
+      'GET /api/admin/staff': { status: 403, body: { code: 'forbidden', message: 'Das darf nur der Inhaber.' } },
+      'GET /api/users/me': { status: 200, body: staffMe('kitchen', 'Luca') },
+    });
+    await expect(staffRequest('/admin/staff', okSchema)).rejects.toThrow('Das darf nur der Inhaber.');
+    await waitFor(() => expect(roleNow()).toBe('kitchen'));
+    expect(useStaffSession.getState().account).toEqual({ email: STAFF_EMAIL, name: 'Luca', role: 'kitchen' });
+    expect(JSON.parse(localStorage.getItem('staff_session') ?? '{}')).toMatchObject({ role: 'kitchen', name: 'Luca' });
+    expect(calls.filter((call) => call.path === '/api/users/me')).toHaveLength(1);
+  });
+
+  it('keeps the known role when /users/me cannot be read', async () => {
+    signedInDevice('refresh-1', 'manager');
+    fakeApi({ ...REFRESH, 'GET /api/users/me': { networkError: true } });
+    await refreshStaffAccount();
+    expect(useStaffSession.getState().account).toEqual({ email: STAFF_EMAIL, role: 'manager' });
   });
 
   it('shares one refresh between calls made together', async () => {

@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { create } from 'zustand';
-import { apiErrorSchema, staffTokensSchema, type StaffTokens } from '@pizzeria/domain';
+import {
+  apiErrorSchema,
+  staffRoleSchema,
+  staffTokensSchema,
+  userSchema,
+  type StaffRole,
+  type StaffTokens,
+} from '@pizzeria/domain';
 import { currentLanguage } from '../../../i18n/index.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
@@ -24,12 +31,16 @@ const storedStaffSessionSchema = z.object({
   refresh_token: z.string(),
   email: z.string(),
   name: z.optional(z.string()),
+  /** The role as `/users/me` last said it; read again on every start, on focus and after a 403. */
+  role: z.optional(staffRoleSchema),
 });
 export type StoredStaffSession = z.infer<typeof storedStaffSessionSchema>;
 
 export interface StaffAccount {
   email: string;
   name?: string;
+  /** What this person may do (docs/product/back-office.md); unknown until `/users/me` answered once. */
+  role?: StaffRole;
 }
 
 /** Who is signed in on this device, for the shell and the guard; null once signed out. */
@@ -43,7 +54,12 @@ function readStored(): StoredStaffSession | undefined {
 }
 
 function accountOf(stored: StoredStaffSession | undefined): StaffAccount | null {
-  return stored ? { email: stored.email, ...(stored.name ? { name: stored.name } : {}) } : null;
+  if (!stored) return null;
+  return {
+    email: stored.email,
+    ...(stored.name ? { name: stored.name } : {}),
+    ...(stored.role ? { role: stored.role } : {}),
+  };
 }
 
 function keepTokens(tokens: StaffTokens, account: StaffAccount): void {
@@ -176,10 +192,37 @@ export async function staffRequest<T>(
   try {
     return await staffFetch(path, schema, { ...init, token });
   } catch (error) {
+    // Refused for the role: an owner may have changed it meanwhile, so the pages shown follow.
+    if (error instanceof ApiRequestError && error.status === 403) void refreshStaffAccount();
     if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
     if (access?.token === token) access = null;
     return staffFetch(path, schema, { ...init, token: await accessToken() });
   }
+}
+
+let reading: Promise<void> | null = null;
+
+/**
+ * Reads who is signed in here (`GET /api/users/me`: name and role) and keeps it with the session, so the
+ * navigation shows what the role may use. A failure keeps what was known: the server decides anyway.
+ */
+export function refreshStaffAccount(): Promise<void> {
+  reading ??= (async () => {
+    try {
+      const me = await staffRequest('/users/me', userSchema);
+      const stored = readStored();
+      const current = useStaffSession.getState().account;
+      if (!stored || !current || me.staff_role === null) return;
+      const account: StaffAccount = { email: current.email, name: me.customer_name, role: me.staff_role };
+      writeStorage(STAFF_SESSION_KEY, { ...stored, name: account.name, role: account.role });
+      useStaffSession.setState({ account });
+    } catch (error) {
+      console.error('Could not read the staff account', error);
+    }
+  })().finally(() => {
+    reading = null;
+  });
+  return reading;
 }
 
 /** Signs this device out on the server (its tokens stop at once), then forgets it here either way. */
@@ -202,6 +245,12 @@ if (typeof window !== 'undefined') {
     if (event.key !== STAFF_SESSION_KEY && event.key !== null) return;
     const account = accountOf(readStored());
     if (!account) access = null;
-    if (account?.email !== useStaffSession.getState().account?.email) useStaffSession.setState({ account });
+    const current = useStaffSession.getState().account;
+    if (account?.email !== current?.email || account?.role !== current?.role) useStaffSession.setState({ account });
   });
+}
+
+/** The signed-in person's role; undefined until `/users/me` has answered on this device once. */
+export function useStaffRole(): StaffRole | undefined {
+  return useStaffSession((state) => state.account?.role);
 }

@@ -8,7 +8,7 @@ import { renderWithProviders } from '../../../lib/testing.tsx';
 import { deferred, fakeApi, type FakeAnswer, type RecordedCall } from '../../auth/test-api.ts';
 import { testStoreQuery } from '../../store/test-store.ts';
 import { testAdminOrder } from '../orders/test-admin-order.ts';
-import { staffTokens } from '../test-staff.ts';
+import { signedInDevice, staffTokens } from '../test-staff.ts';
 import { BOARD_QUERY_KEY } from './api/board-query.ts';
 import { BoardPage } from './board-page.tsx';
 import { FakeAudioContext, QUIET_DAY, boardOrder, setUpBoardTests, testBoard } from './test-board.ts';
@@ -214,7 +214,7 @@ describe('orders board: columns and the live channel', () => {
     first.resolve({ status: 200, body: testAdminOrder({ ...waiting, history: [] }) });
 
     const history = within(await dialog.findByRole('region', { name: 'Verlauf' }));
-    expect(history.getByRole('listitem')).toHaveTextContent('Luigi');
+    expect(history.getByRole('listitem')).toHaveTextContent('Angenommenvon Luigi');
   });
 
   it('adds a new order from the channel without reading the list, and counts it in the tab title', async () => {
@@ -826,5 +826,30 @@ describe('orders board: the shift and its sound', () => {
     await user.click(screen.getByRole('switch', { name: 'Ton: aus' }));
     expect(screen.getByRole('switch', { name: 'Ton: an' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('the kitchen’s board', () => {
+  it('shows the orders without the manager’s tools: no day’s takings, no settings, no payments to check, no pause', async () => {
+    signedInDevice('refresh-1', 'kitchen');
+    const rush = { active: true, waiting_guest_orders: 4, slots_full_for_guests: 2, guest_places: 3 };
+    const { api } = await openBoard(testBoard([boardOrder({ id: 7 })]), {
+      'GET /api/admin/stores/13/guest-rush': { status: 200, body: rush },
+    });
+    expect(await screen.findByRole('alert', { name: '' })).toHaveTextContent(
+      /4 Gastbestellungen warten .* sind sie erfunden, sagen Sie es der Schichtleitung\.$/,
+    );
+    expect(screen.queryByRole('button', { name: 'Tageszahlen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Einstellungen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /pausieren/i })).not.toBeInTheDocument();
+    expect(api.calls.some((call) => call.path.includes('payment-reviews'))).toBe(false);
+  });
+
+  it('shows a shift manager the day’s takings, the settings and the payments to check', async () => {
+    signedInDevice('refresh-1', 'manager');
+    const { api } = await openBoard(testBoard([boardOrder({ id: 7 })]));
+    expect(screen.getByRole('button', { name: 'Tageszahlen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Einstellungen' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.some((call) => call.path.includes('payment-reviews'))).toBe(true));
   });
 });

@@ -2,9 +2,10 @@ import './board.css';
 import './register-texts.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toCents, type Board, type BoardSettings, type Order } from '@pizzeria/domain';
+import { staffRoleAllows, toCents, type Board, type BoardSettings, type Order } from '@pizzeria/domain';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useCurrency } from '../../store/index.ts';
+import { useStaffRole } from '../auth/staff-session.ts';
 import { useStoreClock, type StoreClock } from '../orders/use-store-clock.ts';
 import { Switch } from '../forms/switch.tsx';
 import { PushSwitch } from '../push/index.ts';
@@ -61,6 +62,8 @@ export function BoardPage() {
 /** One line above the columns: the page's name, the connection, the running shift and its sound, and what is one tap away. */
 function BoardHead({ connection, settings }: { connection: BoardConnection; settings: BoardSettings | null }) {
   const { t: tAdmin } = useTranslation('admin');
+  // The day's takings and the board's settings are the shift manager's; the kitchen sees the orders.
+  const manager = staffRoleAllows(useStaffRole(), 'manager');
   return (
     <div className="admin-page-head board-head">
       <h1 id="admin-page-title">{tAdmin('pages.home')}</h1>
@@ -68,8 +71,8 @@ function BoardHead({ connection, settings }: { connection: BoardConnection; sett
       <div className="board-head-tools">
         <SoundSwitch />
         <PushSwitch compact />
-        <TodayDialog />
-        {settings ? <BoardSettingsDialog settings={settings} /> : null}
+        {manager ? <TodayDialog /> : null}
+        {settings && manager ? <BoardSettingsDialog settings={settings} /> : null}
       </div>
     </div>
   );
@@ -91,6 +94,8 @@ function LiveBoard({ board, connection }: { board: Board; connection: BoardConne
   const money = useMoney(useCurrency());
   const clock = useStoreClock();
   const sound = useBoardSound();
+  // Payments to check (refunds) are the shift manager's: the kitchen's board does not even ask for them.
+  const manager = staffRoleAllows(useStaffRole(), 'manager');
   const now = useNow(CLOCK_TICK_MS);
   const [clockOffsetMs] = useState(() => Date.parse(board.now) - Date.now());
   // Opened on this device: it stops ringing here (another tablet keeps ringing until it is decided).
@@ -141,8 +146,8 @@ function LiveBoard({ board, connection }: { board: Board; connection: BoardConne
           {t('banner.lost', { since: clock.time(new Date(connection.downSince).toISOString()) })}
         </p>
       ) : null}
-      <GuestRushBanner waitingCount={columns.waiting.length} />
-      <PaymentReviews clock={clock} />
+      <GuestRushBanner waitingCount={columns.waiting.length} mayPause={manager} />
+      {manager ? <PaymentReviews clock={clock} /> : null}
       <div className="board-columns">
         {BOARD_COLUMNS.map((column) => (
           <BoardColumnView

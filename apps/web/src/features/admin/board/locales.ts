@@ -38,6 +38,10 @@ export const adminBoardTexts = defineTranslations(
         '{{count}} Gastbestellung wartet auf Antwort, in {{slots}} Zeitfenstern sind die Plätze für Gäste belegt: weitere Gäste werden abgewiesen oder später eingeplant. Echte Bestellungen bitte annehmen; sind sie erfunden, pausieren Sie Online-Bestellungen.',
       text_other:
         '{{count}} Gastbestellungen warten auf Antwort, in {{slots}} Zeitfenstern sind die Plätze für Gäste belegt: weitere Gäste werden abgewiesen oder später eingeplant. Echte Bestellungen bitte annehmen; sind sie erfunden, pausieren Sie Online-Bestellungen.',
+      kitchen_text_one:
+        '{{count}} Gastbestellung wartet auf Antwort, in {{slots}} Zeitfenstern sind die Plätze für Gäste belegt: weitere Gäste werden abgewiesen oder später eingeplant. Echte Bestellungen bitte annehmen; sind sie erfunden, sagen Sie es der Schichtleitung.',
+      kitchen_text_other:
+        '{{count}} Gastbestellungen warten auf Antwort, in {{slots}} Zeitfenstern sind die Plätze für Gäste belegt: weitere Gäste werden abgewiesen oder später eingeplant. Echte Bestellungen bitte annehmen; sind sie erfunden, sagen Sie es der Schichtleitung.',
       pause: 'Online-Bestellungen pausieren',
       paused: 'Online-Bestellungen sind pausiert, bis Sie sie in den Einstellungen fortsetzen.',
       pause_failed: 'Pausieren hat nicht geklappt. Bitte erneut versuchen.',
@@ -206,6 +210,10 @@ export const adminBoardTexts = defineTranslations(
         '{{count}} guest order is waiting for an answer, and the guest places of {{slots}} time slots are taken: more guests are turned away or scheduled later. Please accept real orders; if they are invented, pause online orders.',
       text_other:
         '{{count}} guest orders are waiting for an answer, and the guest places of {{slots}} time slots are taken: more guests are turned away or scheduled later. Please accept real orders; if they are invented, pause online orders.',
+      kitchen_text_one:
+        '{{count}} guest order is waiting for an answer, and the guest places of {{slots}} time slots are taken: more guests are turned away or scheduled later. Please accept real orders; if they are invented, tell the shift manager.',
+      kitchen_text_other:
+        '{{count}} guest orders are waiting for an answer, and the guest places of {{slots}} time slots are taken: more guests are turned away or scheduled later. Please accept real orders; if they are invented, tell the shift manager.',
       pause: 'Pause online orders',
       paused: 'Online orders are paused until you resume them in the settings.',
       pause_failed: 'Pausing did not work. Please try again.',

@@ -4,9 +4,17 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { ORDER_MINUTES_MAX, ORDER_REASON_MAX_LENGTH, promisedTime, toCents, type Order } from '@pizzeria/domain';
+import {
+  ORDER_MINUTES_MAX,
+  ORDER_REASON_MAX_LENGTH,
+  promisedTime,
+  staffRoleAllows,
+  toCents,
+  type Order,
+} from '@pizzeria/domain';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useCurrency } from '../../store/index.ts';
+import { useStaffRole } from '../auth/staff-session.ts';
 import { AdminApiError } from '../forms/api-errors.ts';
 import type { StoreClock } from '../orders/use-store-clock.ts';
 import { minutesUntilTold, preselectedMinutes, QUICK_MINUTES } from './accept-minutes.ts';
@@ -66,7 +74,9 @@ function Decisions({ order, clock, footer, onDone }: Omit<PanelProps, 'contents'
       {action.error.message}
     </p>
   ) : null;
-  const refund = order.payment_status === 'refund_failed' ? <RefundRetry order={order} /> : null;
+  // Refunds are the shift manager's: the kitchen decides the order, a manager sees to the money.
+  const mayRefund = staffRoleAllows(useStaffRole(), 'manager');
+  const refund = order.payment_status === 'refund_failed' && mayRefund ? <RefundRetry order={order} /> : null;
   // Rejecting or cancelling a paid order refunds it by itself; staff should know before they decide.
   const refundNote =
     order.payment_method === 'paypal' && order.payment_status === 'paid'

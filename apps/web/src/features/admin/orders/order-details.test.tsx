@@ -245,8 +245,8 @@ describe('order details', () => {
     expect(history.getByRole('list').tagName).toBe('OL');
     expect(entries.map((entry) => entry.textContent)).toEqual([
       '12:58WartetKunde',
-      '13:00AngenommenLuigi',
-      '13:10StorniertMitarbeiterOfen defekt',
+      '13:00Angenommenvon Luigi',
+      '13:10Storniertvon MitarbeiterOfen defekt',
       '13:20AbgeschlossenSystem',
     ]);
     expect(screen.getByText('Stornierungsgrund: Ofen defekt')).toBeInTheDocument();

@@ -243,7 +243,10 @@ function OrderHistory({ history }: { history: OrderHistoryEntry[] }) {
               {tAdmin(`status.${entry.status}`)}
             </span>
             <span className="order-details-actor">
-              {entry.actor.kind === 'staff' ? (entry.actor.name ?? t('actor.staff')) : t(`actor.${entry.actor.kind}`)}
+              {/* "Angenommen von Luca": the person who decided, by the name on their staff account. */}
+              {entry.actor.kind === 'staff'
+                ? t('details.by', { name: entry.actor.name ?? t('actor.staff') })
+                : t(`actor.${entry.actor.kind}`)}
             </span>
             {entry.note && <p className="order-details-history-note">{entry.note}</p>}
           </li>

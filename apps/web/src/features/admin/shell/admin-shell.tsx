@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { LanguageSelect } from '../../layout/index.ts';
 import { useRestaurantName } from '../../store/index.ts';
-import { signOutStaff, useStaffSession } from '../auth/staff-session.ts';
+import { signOutStaff, useStaffRole, useStaffSession } from '../auth/staff-session.ts';
 import { confirmLeave } from '../forms/unsaved-changes.ts';
-import { ADMIN_PAGES, ADMIN_SECTIONS } from './admin-pages.ts';
+import { ADMIN_PAGES, ADMIN_SECTIONS, pageAllowed } from './admin-pages.ts';
 
 /**
  * Pages that are a screen of their own: the orders board is the kitchen's screen, read from a metre away,
@@ -16,12 +16,16 @@ const FULL_SCREEN_PAGES: ReadonlySet<string> = new Set(['/home']);
 /**
  * The back office's frame: the restaurant's name, who is signed in, language and sign-out on top; the
  * pages of docs/product/back-office.md as a side column from tablet width, as a menu that folds open on
- * phones and, at every width, on a full-screen page (the orders board).
+ * phones and, at every width, on a full-screen page (the orders board). The menu lists only the pages the
+ * signed-in person's role may use.
  */
 export function AdminShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation('admin');
   const restaurantName = useRestaurantName();
   const email = useStaffSession((state) => state.account?.email ?? '');
+  const name = useStaffSession((state) => state.account?.name ?? '');
+  const role = useStaffRole();
+  const who = name || email;
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -53,8 +57,14 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </Link>
         <div className="admin-header-tools">
           <span className="admin-user" title={email}>
-            <span className="sr-only">{t('shell.signed_in_as', { email })}</span>
-            <span aria-hidden="true">{email}</span>
+            <span className="sr-only">
+              {t('shell.signed_in_as', { email: who })}
+              {role ? ` (${t(`roles.${role}`)})` : ''}
+            </span>
+            <span aria-hidden="true">
+              {who}
+              {role ? <span className="admin-user-role"> · {t(`roles.${role}`)}</span> : null}
+            </span>
           </span>
           <LanguageSelect />
           <button
@@ -88,25 +98,27 @@ export function AdminShell({ children }: { children: ReactNode }) {
                   {t(`sections.${section}`)}
                 </p>
                 <ul aria-labelledby={`admin-nav-${section}`}>
-                  {ADMIN_PAGES.filter((page) => page.nav && page.section === section).map((page) => (
-                    <li key={page.path}>
-                      <Link
-                        href={page.path}
-                        aria-current={location === page.path ? 'page' : undefined}
-                        onClick={(event) => {
-                          if (!confirmLeave()) event.preventDefault();
-                          else setMenuOpen(false);
-                        }}
-                      >
-                        {t(page.title)}
-                      </Link>
-                    </li>
-                  ))}
+                  {ADMIN_PAGES.filter((page) => page.nav && page.section === section && pageAllowed(page, role)).map(
+                    (page) => (
+                      <li key={page.path}>
+                        <Link
+                          href={page.path}
+                          aria-current={location === page.path ? 'page' : undefined}
+                          onClick={(event) => {
+                            if (!confirmLeave()) event.preventDefault();
+                            else setMenuOpen(false);
+                          }}
+                        >
+                          {t(page.title)}
+                        </Link>
+                      </li>
+                    ),
+                  )}
                 </ul>
               </li>
             ))}
             <li className="admin-nav-user" aria-hidden="true">
-              {email}
+              {who}
             </li>
             <li className="admin-nav-shop">
               <a href={import.meta.env.BASE_URL}>{t('shell.shop')}</a>

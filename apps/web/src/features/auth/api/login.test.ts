@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deviceName } from '../device-name.ts';
 import { KNOWN_DEVICES_KEY } from '../known-devices.ts';
 import { fakeApi, TEST_USER } from '../test-api.ts';
 import { login } from './login.ts';
@@ -16,6 +17,7 @@ describe('login and the known-device token', () => {
     const first = fakeApi(answers('device-1'));
     await login({ username: ' Maria@Example.com ', password: 'secret-password' });
     expect((first.calls[0]?.body as FormData).get('device_token')).toBeNull();
+    expect((first.calls[0]?.body as FormData).get('device_name')).toBe(deviceName());
 
     const second = fakeApi(answers('device-2'));
     await login({ username: 'maria@example.com', password: 'secret-password' });

@@ -1,23 +1,28 @@
 import { useMutation } from '@tanstack/react-query';
-import { userSchema, type RegisterCustomer } from '@pizzeria/domain';
+import { registerResponseSchema, type RegisterCustomer } from '@pizzeria/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { login, type SignedIn } from './login.ts';
+import { saveSession } from '../../session/index.ts';
+import { deviceName } from '../device-name.ts';
+import { rememberDevice } from '../known-devices.ts';
+import type { SignedIn } from './login.ts';
 
-/** The account exists, but logging in with it afterwards failed: the person should log in by hand. */
-export class RegisteredButNotSignedIn extends Error {
-  constructor(cause: unknown) {
-    super('Registered, but the login that followed failed', { cause });
-  }
-}
-
-/** `POST /api/register/customer`; the new customer is then logged in with the same credentials. */
+/**
+ * `POST /api/register/customer`: the answer is the new account with a sign-in for this device, so the
+ * customer orders straight away; the address is confirmed later by the link the welcome mail brings.
+ */
 export async function registerCustomer(input: RegisterCustomer): Promise<SignedIn> {
-  await apiRequest('/register/customer', userSchema, { method: 'POST', json: input });
-  try {
-    return await login({ username: input.email, password: input.password });
-  } catch (error) {
-    throw new RegisteredButNotSignedIn(error);
-  }
+  const {
+    access_token,
+    token_type: _type,
+    device_token,
+    ...user
+  } = await apiRequest('/register/customer', registerResponseSchema, {
+    method: 'POST',
+    json: { ...input, device_name: deviceName() },
+  });
+  rememberDevice(input.email, device_token);
+  saveSession({ access_token, user });
+  return { access_token, user };
 }
 
 export function useRegisterCustomer() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { LoginRequest } from '@pizzeria/domain';
-import { failureText } from '../auth-errors.ts';
+import { errorCode, failureText } from '../auth-errors.ts';
 import { EmailField, FormField, SubmitRow } from './form-field.tsx';
 
 interface LoginFormProps<Result> {
@@ -26,7 +26,8 @@ interface LoginFormProps<Result> {
 /**
  * Email and password, for the shop's login page and modal and the back office's "Admin Login": sent as
  * entered and checked only by the server, whose answer says what is wrong. While it is on its way the
- * button is disabled and says 'Logging in...'; a failure keeps what was typed and says why.
+ * button is disabled and says 'Logging in...'; a failure keeps what was typed and says why. An address not
+ * yet confirmed is refused with the server's word on the mail it sent; the line under it says what to do.
  */
 export function LoginForm<Result>({
   login,
@@ -56,12 +57,15 @@ export function LoginForm<Result>({
       {children}
       <SubmitRow
         error={
-          login.isError
-            ? failureText(login.error, {
+          login.isError ? (
+            <>
+              {failureText(login.error, {
                 generic: t('generic_error'),
                 noMessage: invalidCredentials ?? t('login.invalid_credentials'),
-              })
-            : null
+              })}
+              {errorCode(login.error) === 'email_not_confirmed' ? ` ${t('login.not_confirmed_hint')}` : null}
+            </>
+          ) : null
         }
         pending={login.isPending}
         label={t('login.submit')}

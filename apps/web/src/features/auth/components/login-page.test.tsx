@@ -120,6 +120,18 @@ describe('login page', () => {
     expect(useSessionStore.getState().user).toBeNull();
   });
 
+  it('says an unconfirmed address needs its link first, and what to do, signing nobody in', async () => {
+    const message =
+      'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Wir haben Ihnen den Link gerade (noch einmal) geschickt.';
+    fakeApi({ 'POST /api/login': { status: 403, body: { message, code: 'email_not_confirmed' } } });
+    renderLogin();
+    await logIn();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).toHaveTextContent('Öffnen Sie den Link in der E-Mail und melden Sie sich dann hier an.');
+    expect(useSessionStore.getState().user).toBeNull();
+  });
+
   it('says something went wrong when the request fails', async () => {
     fakeApi({ 'POST /api/login': { networkError: true } });
     renderLogin();

@@ -6,12 +6,24 @@ import { usePageTitleStore } from '../../../lib/page-title.ts';
 import { renderPage } from '../../../lib/testing.tsx';
 import { useSessionStore } from '../../session/index.ts';
 import { reloadHome } from '../reload-home.ts';
-import { fakeApi, LOGIN_OK, startEachTestSignedOut, TEST_USER } from '../test-api.ts';
+import { deviceName } from '../device-name.ts';
+import { KNOWN_DEVICES_KEY } from '../known-devices.ts';
+import { fakeApi, startEachTestSignedOut, TEST_USER } from '../test-api.ts';
 import RegisterPage from './register-page.tsx';
 
 vi.mock('../reload-home.ts', () => ({ reloadHome: vi.fn() }));
 
-const CREATED = { status: 201, body: TEST_USER };
+/** The new account with this device's sign-in (registerResponseSchema). */
+const CREATED = {
+  status: 201,
+  body: {
+    ...TEST_USER,
+    email_confirmed: false,
+    access_token: 'jwt-new',
+    token_type: 'bearer',
+    device_token: 'device-1',
+  },
+};
 
 function renderRegister(route = '/register') {
   renderPage(<RegisterPage />, { route, path: '/register', exits: { '/checkout': 'checkout page' } });
@@ -62,27 +74,32 @@ describe('registration', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('creates the account, logs in with it and reloads the home', async () => {
-    const { calls } = fakeApi({ 'POST /api/register/customer': CREATED, ...LOGIN_OK });
+  it('creates the account, is signed in by its answer and reloads the home', async () => {
+    const { calls } = fakeApi({ 'POST /api/register/customer': CREATED });
     const user = renderRegister();
     await fillIn(user, { phone: '+49 170 1234 5678' });
     await user.click(submit());
     await waitFor(() => expect(reloadHome).toHaveBeenCalledOnce());
 
-    const [created, login] = calls;
+    expect(calls).toHaveLength(1);
+    const [created] = calls;
     expect(created?.path).toBe('/api/register/customer');
     expect(JSON.parse(String(created?.body))).toEqual({
       customer_name: 'Maria Rossi',
       email: 'maria@example.com',
       password: 'pizza-mit-oliven',
       phone: '+4917012345678',
+      device_name: deviceName(),
     });
-    expect((login?.body as FormData).get('username')).toBe('maria@example.com');
-    expect(useSessionStore.getState()).toMatchObject({ token: 'jwt-new', user: { customer_name: 'Maria Rossi' } });
+    expect(useSessionStore.getState()).toMatchObject({
+      token: 'jwt-new',
+      user: { customer_name: 'Maria Rossi', email_confirmed: false },
+    });
+    expect(JSON.parse(localStorage.getItem(KNOWN_DEVICES_KEY) ?? '{}')).toEqual({ 'maria@example.com': 'device-1' });
   });
 
   it('leaves out an empty phone and goes on to ?next=', async () => {
-    const { calls } = fakeApi({ 'POST /api/register/customer': CREATED, ...LOGIN_OK });
+    const { calls } = fakeApi({ 'POST /api/register/customer': CREATED });
     const user = renderRegister('/register?next=checkout');
     await fillIn(user);
     await user.click(submit());
@@ -186,15 +203,6 @@ describe('registration', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Die Anfrage ist ungültig.');
     await user.click(submit());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Etwas ist schiefgelaufen'));
-  });
-
-  it('sends to the login when the account exists but logging in right after failed', async () => {
-    fakeApi({ 'POST /api/register/customer': CREATED, 'POST /api/login': { networkError: true } });
-    const user = renderRegister();
-    await fillIn(user);
-    await user.click(submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Ihr Konto wurde angelegt');
-    expect(screen.getAllByRole('link', { name: 'Anmelden' })[0]).toHaveAttribute('href', '/login');
   });
 
   it('speaks English', async () => {

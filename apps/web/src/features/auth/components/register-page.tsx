@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PHONE_INPUT_MAX_LENGTH, registerCustomerSchema, type RegisterCustomer } from '@pizzeria/domain';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { RegisteredButNotSignedIn, useRegisterCustomer } from '../api/register-customer.ts';
+import { useRegisterCustomer } from '../api/register-customer.ts';
 import { errorCode, failureText, nextPagePath } from '../auth-errors.ts';
 import { reloadHome } from '../reload-home.ts';
 import { AuthCard, EmailField, FormField, NewPasswordField, SubmitRow, useAccountForm } from './form-field.tsx';
@@ -26,7 +26,8 @@ function fieldRefusal(error: unknown) {
 /**
  * `/register` (docs/product/shop.md): name, email, password (its rules shown up front) and an optional phone. The
  * form is checked with the API's own schema; the server's answers (email taken, password too common)
- * land next to their field, which gets the focus. A new customer is logged in and goes on to `?next=` or the shop's home.
+ * land next to their field, which gets the focus. The answer signs the new customer in (the address is confirmed
+ * later, by the welcome mail's link); they go on to `?next=` or the shop's home.
  */
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
@@ -63,14 +64,7 @@ export default function RegisterPage() {
   };
 
   const failure = register.isError && !fieldRefusal(register.error) ? register.error : null;
-  const formError =
-    failure instanceof RegisteredButNotSignedIn ? (
-      <>
-        {t('register.login_failed')} <Link href={loginHref}>{t('register.login')}</Link>
-      </>
-    ) : failure ? (
-      failureText(failure, { generic: t('generic_error') })
-    ) : null;
+  const formError = failure ? failureText(failure, { generic: t('generic_error') }) : null;
   const emailTaken = form.formState.errors.email?.message === FIELD_REFUSALS.email_taken.key;
 
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Menu } from '@base-ui/react/menu';
 import type { SVGProps } from 'react';
 import { Link } from 'wouter';
-import { ChevronDownIcon, Icon, PinIcon } from '../../../lib/icons.tsx';
+import { ChevronDownIcon, Icon, PinIcon, UserIcon } from '../../../lib/icons.tsx';
 import { clearCart } from '../../cart/index.ts';
 import { logout, type SessionUser } from '../../session/index.ts';
 import { AccountName } from './account-name.tsx';
@@ -36,6 +36,10 @@ export default function AccountMenu({ user }: { user: SessionUser }) {
               <Menu.GroupLabel className="menu-label">
                 {t('account_signed_in_as')} <strong>{user.customer_name}</strong>
               </Menu.GroupLabel>
+              <Menu.LinkItem className="menu-item" closeOnClick render={<Link href="/account" />}>
+                <UserIcon />
+                {t('my_account')}
+              </Menu.LinkItem>
               <Menu.LinkItem className="menu-item" closeOnClick render={<Link href="/orders" />}>
                 <OrdersIcon />
                 {t('my_orders')}

@@ -5,6 +5,7 @@ export const adminProductsTexts = defineTranslations(
   {
     list: {
       intro: 'Alle Produkte der Speisekarte: suchen, bearbeiten und für heute als ausverkauft markieren.',
+      intro_sold_out: 'Alle Produkte der Speisekarte: suchen und für heute als ausverkauft markieren.',
       new: 'Neues Produkt',
       search: 'Suchen',
       search_placeholder: 'Name auf Deutsch oder Englisch',
@@ -151,6 +152,7 @@ export const adminProductsTexts = defineTranslations(
   {
     list: {
       intro: 'Every product on the menu: search, edit, and mark as sold out for today.',
+      intro_sold_out: 'Every product on the menu: search, and mark as sold out for today.',
       new: 'New product',
       search: 'Search',
       search_placeholder: 'Name in German or English',

@@ -25,11 +25,14 @@ export function ProductTable({
   products,
   categories,
   onSoldOut,
+  mayEdit = true,
   busy,
 }: {
   products: AdminProductSummary[];
   categories: readonly AdminCategory[];
   onSoldOut: (outcome: SoldOutOutcome) => void;
+  /** False for the kitchen: it marks dishes sold out, but edits none. */
+  mayEdit?: boolean;
   busy: boolean;
 }) {
   const { t } = useTranslation('adminProducts', { keyPrefix: 'list' });
@@ -47,10 +50,10 @@ export function ProductTable({
       column.display({ id: 'state', cell: ({ row }) => <StateBadges product={row.original} /> }),
       column.display({
         id: 'actions',
-        cell: ({ row }) => <RowActions product={row.original} onSoldOut={onSoldOut} />,
+        cell: ({ row }) => <RowActions product={row.original} onSoldOut={onSoldOut} mayEdit={mayEdit} />,
       }),
     ],
-    [categories, onSoldOut],
+    [categories, onSoldOut, mayEdit],
   );
   return (
     <CardTable
@@ -126,9 +129,11 @@ function StateBadges({ product }: { product: AdminProductSummary }) {
 function RowActions({
   product,
   onSoldOut,
+  mayEdit,
 }: {
   product: AdminProductSummary;
   onSoldOut: (outcome: SoldOutOutcome) => void;
+  mayEdit: boolean;
 }) {
   const { t } = useTranslation('adminProducts', { keyPrefix: 'list' });
   const { t: tAdmin } = useTranslation('admin');
@@ -159,13 +164,15 @@ function RowActions({
 
   return (
     <div className="products-actions">
-      <Link
-        href={`/products?id=${product.id}`}
-        className="button button-secondary"
-        aria-label={t('edit_named', { name })}
-      >
-        {t('edit')}
-      </Link>
+      {mayEdit ? (
+        <Link
+          href={`/products?id=${product.id}`}
+          className="button button-secondary"
+          aria-label={t('edit_named', { name })}
+        >
+          {t('edit')}
+        </Link>
+      ) : null}
       <button
         type="button"
         className="button button-secondary"

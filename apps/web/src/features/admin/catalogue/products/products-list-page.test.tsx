@@ -5,7 +5,7 @@ import { i18n } from '../../../../i18n/index.ts';
 import { renderWithProviders } from '../../../../lib/testing.tsx';
 import { fakeApi } from '../../../auth/test-api.ts';
 import AdminArea from '../../admin-area.tsx';
-import { asSignedInStaff } from '../../test-staff.ts';
+import { asSignedInStaff, signedInDevice } from '../../test-staff.ts';
 import { API, CAESAR, CAESAR_ROW, CATALOGUE, MARGHERITA_ROW, page } from './test-products.ts';
 
 const LIST = `GET ${API}/products?page=1&page_size=25`;
@@ -29,6 +29,19 @@ const listCalls = (calls: { method: string; path: string }[]) =>
   calls.filter((call) => call.method === 'GET' && call.path.startsWith(`${API}/products?`)).map((call) => call.path);
 
 describe('product list', () => {
+  it('lets the kitchen mark a dish sold out, with no way to add or edit one', async () => {
+    signedInDevice('refresh-1', 'kitchen');
+    fakeApi({ ...CATALOGUE, [LIST]: page([MARGHERITA_ROW, CAESAR_ROW]) });
+    renderWithProviders(<AdminArea />, { route: '/products-list' });
+    expect(
+      screen.getByText('Alle Produkte der Speisekarte: suchen und für heute als ausverkauft markieren.'),
+    ).toBeInTheDocument();
+    const margherita = await rowOf('Pizza Margherita');
+    expect(within(margherita).getByRole('button', { name: /^Pizza Margherita/ })).toBeInTheDocument();
+    expect(within(margherita).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Neues Produkt' })).not.toBeInTheDocument();
+  });
+
   it('shows each product with its picture, category, price from its cheapest size and its state', async () => {
     fakeApi({ ...CATALOGUE, [LIST]: page([MARGHERITA_ROW, CAESAR_ROW]) });
     renderWithProviders(<AdminArea />, { route: '/products-list' });

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { AdminCategory, AdminProductQuery } from '@pizzeria/domain';
+import { staffRoleAllows, type AdminCategory, type AdminProductQuery } from '@pizzeria/domain';
+import { useStaffRole } from '../../auth/staff-session.ts';
 import { QueryState } from '../../shell/query-state.tsx';
 import { useAdminTitle } from '../../shell/use-admin-title.ts';
 import { CATALOGUE_KEYS, categoriesQuery, productPageQuery } from '../queries.ts';
@@ -42,7 +43,8 @@ function useDebouncedSearch() {
 
 /**
  * `/products-list`: every product, searched and filtered by the server a page at a time, each
- * with its picture, price, state, and what staff do most: edit it, or mark it sold out for today.
+ * with its picture, price, state, and what staff do most: edit it, or mark it sold out for today. The
+ * kitchen comes here for the latter only: it sees no way to add or edit a product.
  */
 export function ProductsListPage() {
   const { t } = useTranslation('admin');
@@ -54,6 +56,7 @@ export function ProductsListPage() {
   const [outcome, setOutcome] = useState<SoldOutOutcome | null>(null);
   const queryClient = useQueryClient();
   const categories = useQuery(categoriesQuery());
+  const mayEdit = staffRoleAllows(useStaffRole(), 'manager');
 
   const query: Partial<AdminProductQuery> = {
     search: search.sent,
@@ -87,11 +90,13 @@ export function ProductsListPage() {
       <div className="admin-page-head products-list-head">
         <div>
           <h1 id="admin-page-title">{t('pages.products_list')}</h1>
-          <p className="admin-muted">{tList('intro')}</p>
+          <p className="admin-muted">{mayEdit ? tList('intro') : tList('intro_sold_out')}</p>
         </div>
-        <Link href="/products" className="button button-primary">
-          {tList('new')}
-        </Link>
+        {mayEdit ? (
+          <Link href="/products" className="button button-primary">
+            {tList('new')}
+          </Link>
+        ) : null}
       </div>
       <ProductFilters
         search={search.typed}
@@ -119,11 +124,11 @@ export function ProductsListPage() {
             >
               {tList('reset_filters')}
             </button>
-          ) : (
+          ) : mayEdit ? (
             <Link href="/products" className="button button-primary">
               {tList('new')}
             </Link>
-          )}
+          ) : null}
         </div>
       ) : (
         <>
@@ -131,6 +136,7 @@ export function ProductsListPage() {
             products={products.data.items}
             categories={categories.data ?? NO_CATEGORIES}
             onSoldOut={onSoldOut}
+            mayEdit={mayEdit}
             busy={products.isPlaceholderData}
           />
           <Pager page={page} pageSize={PAGE_SIZE} total={products.data.total} onPage={setPage} />

@@ -4,6 +4,7 @@ import { defineTranslations } from '../../../../i18n/define.ts';
 export const adminTaxTexts = defineTranslations(
   {
     intro: 'Die Mehrwertsteuersätze, die Produkte tragen. Jedes Produkt hat genau einen.',
+    owner_only: 'Mehrwertsteuersätze ändert nur der Inhaber.',
     new_orders_only:
       'Eine Änderung gilt nur für Bestellungen ab jetzt: Bestellungen, die schon aufgegeben sind, behalten ihren Satz.',
     rates: 'Steuersätze',
@@ -33,6 +34,7 @@ export const adminTaxTexts = defineTranslations(
   },
   {
     intro: 'The VAT rates products carry. Every product has exactly one.',
+    owner_only: 'Only the owner changes VAT rates.',
     new_orders_only: 'A change applies to orders from now on only: orders already placed keep their rate.',
     rates: 'VAT rates',
     empty: 'No VAT rates yet.',

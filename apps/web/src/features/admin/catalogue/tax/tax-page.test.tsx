@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../i18n/index.ts';
 import { renderWithProviders } from '../../../../lib/testing.tsx';
 import { fakeApi } from '../../../auth/test-api.ts';
-import { asSignedInStaff, REFRESH } from '../../test-staff.ts';
+import { asSignedInStaff, REFRESH, signedInDevice } from '../../test-staff.ts';
 import { TaxPage } from './tax-page.tsx';
 
 const FOOD = { id: 1, name: 'Speisen', percentage: 7, product_count: 12, version: 1 };
@@ -25,6 +25,18 @@ afterEach(() => {
 });
 
 describe('VAT rates', () => {
+  it('shows a shift manager the rates without a way to change them: that is the owner’s', async () => {
+    signedInDevice('refresh-1', 'manager');
+    fakeApi({ ...REFRESH, 'GET /api/admin/tax-rates': { status: 200, body: [FOOD, DRINKS] } });
+    renderWithProviders(<TaxPage />, { route: '/tax' });
+    expect(await screen.findByText('Speisen')).toBeInTheDocument();
+    expect(screen.getByText('Mehrwertsteuersätze ändert nur der Inhaber.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Speisen bearbeiten' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Speisen archivieren' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Steuersatz anlegen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
   it('lists the rates and refuses to archive one in use, saying why', async () => {
     fakeApi({ ...REFRESH, 'GET /api/admin/tax-rates': { status: 200, body: [FOOD, DRINKS] } });
     renderWithProviders(<TaxPage />, { route: '/tax' });
