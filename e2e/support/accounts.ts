@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from './test.ts';
+import { expect, test, type APIRequestContext, type Page } from './test.ts';
 import type { CaughtMail } from './mail-catcher.ts';
 import { mailCatcherPort } from './mail-catcher.ts';
 
@@ -45,4 +45,21 @@ export async function registerConfirmed(
   );
   const confirmed = await request.post('/api/confirm-email', { data: { token } });
   expect(confirmed.status()).toBe(200);
+}
+
+/** An address nobody else in this run uses (both projects run every journey against one server). */
+export function uniqueEmail(name: string): string {
+  return `${name}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** The header's account menu button of the signed-in customer. */
+export function accountButton(page: Page, firstName: string) {
+  return page.getByRole('button', { name: `Kundenkonto ${firstName}` });
+}
+
+/** Fills the shop's login form on `page` (the page or the dialog) and sends it. */
+export async function logInOnPage(page: Page, email: string, password: string) {
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 }

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
+import { expect, test, type APIRequestContext } from '../support/test.ts';
 import type { Product } from '@pizzeria/domain';
 import { buildCartItem } from '@pizzeria/domain';
-import { mailedLink } from '../support/accounts.ts';
+import { accountButton, logInOnPage, mailedLink, uniqueEmail } from '../support/accounts.ts';
 import { openShop, seriousA11yViolations, SHOP } from '../support/shop.ts';
 
 const RESTAURANT = 'Pizzeria Bella Napoli';
@@ -9,26 +9,11 @@ const RESTAURANT = 'Pizzeria Bella Napoli';
 // Every registration and login hashes or verifies an argon2id password on purpose slowly; a journey does several.
 test.describe.configure({ timeout: 60_000 });
 
-/** An address nobody else in this run uses (both projects run every journey against one server). */
-function uniqueEmail(name: string): string {
-  return `${name}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
 async function createAccount(request: APIRequestContext, email: string, password: string, name = 'Giulia Bianchi') {
   const response = await request.post('/api/register/customer', {
     data: { customer_name: name, email, password },
   });
   expect(response.status()).toBe(201);
-}
-
-function accountButton(page: Page, firstName: string) {
-  return page.getByRole('button', { name: `Kundenkonto ${firstName}` });
-}
-
-async function logInOnPage(page: Page, email: string, password: string) {
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 }
 
 test('a new customer registers, logs out, confirms the address, logs in again and logs out', async ({

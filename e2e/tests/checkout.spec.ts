@@ -1,12 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
-import { registerConfirmed } from '../support/accounts.ts';
+import { registerConfirmed, uniqueEmail } from '../support/accounts.ts';
 import { buildCartItem, type CartItem, type Postcode, type Product } from '@pizzeria/domain';
 import AxeBuilder from '@axe-core/playwright';
 import { openShop, reloadWithStored, staffHeaders, keepDeliveryCart } from '../support/shop.ts';
-
-function uniqueEmail(name: string): string {
-  return `${name}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path, { headers: { 'Accept-Language': 'de' } });

@@ -1,27 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Order, PersonalDataExport } from '@pizzeria/domain';
 import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
-import { mailedLink } from '../support/accounts.ts';
+import { accountButton, logInOnPage, mailedLink, uniqueEmail } from '../support/accounts.ts';
 import { placeGuestOrder, simpleProduct } from '../support/orders.ts';
 import { openShop, seriousA11yViolations, SHOP, staffHeaders } from '../support/shop.ts';
 
 // Registration, logins and every password check hash or verify an argon2id password, on purpose slowly.
 test.describe.configure({ timeout: 120_000 });
-
-/** An address nobody else in this run uses (both projects run every journey against one server). */
-function uniqueEmail(name: string): string {
-  return `${name}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-function accountButton(page: Page, firstName: string) {
-  return page.getByRole('button', { name: `Kundenkonto ${firstName}` });
-}
-
-async function logInOnPage(page: Page, email: string, password: string) {
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-}
 
 /** A pickup order of the signed-in customer on `page`, placed as the checkout sends it; it waits on the board. */
 async function placeCustomerOrder(page: Page, request: APIRequestContext): Promise<Order> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../features/accounts/index.ts';
+import { hasAnotherActiveOwner, lockTeamChanges } from '../../features/staff/index.ts';
 import type { Db } from '../client.ts';
 import { staffSessions, users } from '../schema.ts';
 
@@ -63,19 +64,9 @@ export async function ensureAdminAccount(db: Db, options: AdminAccountOptions): 
       const samePassword = await verifyPassword(existing.passwordHash, configured.password);
       // Staff an owner manages keep the role and state the owner gave them; with no other active owner the
       // configured account is the owner again: it is how a shop whose owners are all locked out gets back in.
-      const [otherOwner] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(users.role, 'admin'),
-            eq(users.staffRole, 'owner'),
-            isNull(users.deactivatedAt),
-            ne(users.id, existing.id),
-          ),
-        )
-        .limit(1);
-      const managed = existing.role === 'admin' && otherOwner !== undefined;
+      await lockTeamChanges(tx);
+      const otherOwner = await hasAnotherActiveOwner(tx, existing.id);
+      const managed = existing.role === 'admin' && otherOwner;
       if (samePassword && (managed || (existing.staffRole === 'owner' && !existing.deactivatedAt)))
         return { kind: 'unchanged', email: configured.email };
       await tx

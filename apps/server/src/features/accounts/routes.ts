@@ -21,6 +21,7 @@ import { tooMany, type Limit } from '../../plugins/rate-limits.ts';
 import { createCustomerSessions, deviceNameOf } from './customer-sessions.ts';
 import { createEmailConfirmations, type ResendResult } from './email-confirmation.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './login-throttle.ts';
+import { NO_ACCOUNT, PASSWORD_TOO_COMMON } from './own-account.ts';
 import { dummyPasswordHash, PasswordWorkBusy } from './passwords.ts';
 import selfRoutes, { DEFAULT_SELF_LIMITS, type SelfLimits } from './self-routes.ts';
 import { createAccountsService, type AccountsService, type LoginResult } from './service.ts';
@@ -50,10 +51,6 @@ const EMAIL_TAKEN = new HttpError(409, 'email_taken', {
   de: 'Für diese E-Mail-Adresse gibt es schon ein Konto. Bitte melden Sie sich an oder setzen Sie Ihr Passwort zurück.',
   en: 'There is already an account for this email address. Please log in or reset your password.',
 });
-const PASSWORD_TOO_COMMON = new HttpError(400, 'password_too_common', {
-  de: 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
-  en: 'This password is too common and easy to guess. Please choose another one.',
-});
 const INVALID_RESET_TOKEN = new HttpError(400, 'invalid_reset_token', {
   de: 'Dieser Link zum Zurücksetzen des Passworts ist ungültig, schon benutzt oder abgelaufen. Bitte fordern Sie einen neuen an.',
   en: 'This password reset link is invalid, already used or expired. Please request a new one.',
@@ -66,10 +63,6 @@ const INVALID_RESET_TOKEN = new HttpError(400, 'invalid_reset_token', {
 const STAFF_USE_BACK_OFFICE = new HttpError(403, 'staff_use_back_office', {
   de: 'Dieses Konto gehört zum Team des Restaurants. Bitte melden Sie sich im Back Office an.',
   en: 'This account belongs to the restaurant’s staff. Please sign in to the back office.',
-});
-const NO_ACCOUNT = new HttpError(401, 'session_expired', {
-  de: 'Ihr Konto gibt es nicht mehr. Bitte melden Sie sich erneut an.',
-  en: 'Your account no longer exists. Please log in again.',
 });
 
 /**

@@ -20,7 +20,13 @@ import { HttpError } from '../../plugins/errors.ts';
 import { tooMany, type Limit } from '../../plugins/rate-limits.ts';
 import type { CustomerSessions } from './customer-sessions.ts';
 import { DEFAULT_CONFIRMATION_MAIL_LIMIT, type EmailConfirmations } from './email-confirmation.ts';
-import { PasswordWorkBusy } from './passwords.ts';
+import {
+  confirmOwnPassword,
+  signedInCustomer,
+  NO_ACCOUNT,
+  PASSWORD_TOO_COMMON,
+  SESSION_NOT_FOUND,
+} from './own-account.ts';
 import { normalizeEmail, type AccountsService } from './service.ts';
 
 export interface SelfLimits {
@@ -45,22 +51,6 @@ export interface SelfRoutesOptions {
   limits: SelfLimits;
 }
 
-const CUSTOMERS_ONLY = new HttpError(403, 'forbidden', {
-  de: 'Konten des Teams verwaltet die Inhaberin oder der Inhaber im Back Office.',
-  en: 'Staff accounts are managed by the owner in the back office.',
-});
-const NO_ACCOUNT = new HttpError(401, 'session_expired', {
-  de: 'Ihr Konto gibt es nicht mehr. Bitte melden Sie sich erneut an.',
-  en: 'Your account no longer exists. Please log in again.',
-});
-const WRONG_PASSWORD = new HttpError(400, 'wrong_password', {
-  de: 'Das aktuelle Passwort stimmt nicht.',
-  en: 'The current password is not correct.',
-});
-const PASSWORD_TOO_COMMON = new HttpError(400, 'password_too_common', {
-  de: 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
-  en: 'This password is too common and easy to guess. Please choose another one.',
-});
 const EMAIL_UNCHANGED = new HttpError(400, 'email_unchanged', {
   de: 'Das ist schon die E-Mail-Adresse Ihres Kontos.',
   en: 'This already is your account’s email address.',
@@ -68,10 +58,6 @@ const EMAIL_UNCHANGED = new HttpError(400, 'email_unchanged', {
 const EMAIL_TAKEN = new HttpError(409, 'email_taken', {
   de: 'Für diese E-Mail-Adresse gibt es schon ein Konto.',
   en: 'There is already an account for this email address.',
-});
-const SESSION_NOT_FOUND = new HttpError(404, 'session_not_found', {
-  de: 'Dieses Gerät ist nicht (mehr) angemeldet.',
-  en: 'This device is not signed in (any more).',
 });
 const INVALID_CONFIRMATION_TOKEN = new HttpError(400, 'invalid_confirmation_token', {
   de: 'Dieser Bestätigungslink ist ungültig, schon benutzt oder abgelaufen. Bitte fordern Sie einen neuen an.',
@@ -115,18 +101,6 @@ const tooManyConfirmations = (wait: LocalizedText): LocalizedText => ({
   de: `Von Ihrem Anschluss wurden gerade zu viele Links geöffnet. Bitte versuchen Sie es ${wait.de} erneut.`,
   en: `Too many links have just been opened from your connection. Please try again ${wait.en}.`,
 });
-const tooManyLogins = (wait: LocalizedText): LocalizedText => ({
-  de: `Zu viele falsche Passwörter. Bitte versuchen Sie es ${wait.de} erneut.`,
-  en: `Too many wrong passwords. Please try again ${wait.en}.`,
-});
-
-/** The signed-in customer's id and device: staff accounts are the owner's to manage (docs/product/back-office.md). */
-function customerOf(request: FastifyRequest): { id: number; sessionId: number } {
-  const caller = request.caller;
-  if (!caller) throw NO_ACCOUNT;
-  if (caller.role !== 'customer' || caller.sessionId === undefined) throw CUSTOMERS_ONLY;
-  return { id: caller.id, sessionId: caller.sessionId };
-}
 
 /**
  * "Mein Konto" (docs/product/shop.md): a customer's name and phone, address, password and signed-in
@@ -134,30 +108,16 @@ function customerOf(request: FastifyRequest): { id: number; sessionId: number } 
  */
 const selfRoutes: FastifyPluginAsyncZod<SelfRoutesOptions> = async (app, options) => {
   const { service, customerSessions, confirmations, limits } = options;
-  const customersOnly = [app.auth.requireUser, async (request: FastifyRequest) => void customerOf(request)];
+  const customersOnly = [app.auth.requireUser, async (request: FastifyRequest) => void signedInCustomer(request)];
 
   /**
    * The account, when `password` is its current one. Checked on the login throttle (decision 006), so
    * these forms guess no faster than the login: a wrong one is a failed login.
    */
   async function withPassword(request: FastifyRequest, reply: FastifyReply, password: string) {
-    const user = await service.findUser(customerOf(request).id);
+    const user = await service.findUser(signedInCustomer(request).id);
     if (!user) throw NO_ACCOUNT;
-    let result;
-    try {
-      result = await service.login({
-        email: user.email,
-        password,
-        ip: clientSubject(request.ip),
-        language: request.language,
-        deviceToken: undefined,
-      });
-    } catch (error) {
-      if (error instanceof PasswordWorkBusy) void reply.header('retry-after', '1');
-      throw error;
-    }
-    if (result.kind === 'throttled') throw tooMany(reply, result.retryAfterSeconds, 'too_many_attempts', tooManyLogins);
-    if (result.kind === 'invalid' || result.user.id !== user.id) throw WRONG_PASSWORD;
+    await confirmOwnPassword(service.login, request, reply, user, password);
     return user;
   }
 
@@ -173,7 +133,7 @@ const selfRoutes: FastifyPluginAsyncZod<SelfRoutesOptions> = async (app, options
       },
     },
     async (request) => {
-      const user = await service.updateProfile(customerOf(request).id, request.body);
+      const user = await service.updateProfile(signedInCustomer(request).id, request.body);
       if (!user) throw NO_ACCOUNT;
       return user;
     },
@@ -200,7 +160,7 @@ const selfRoutes: FastifyPluginAsyncZod<SelfRoutesOptions> = async (app, options
       },
     },
     async (request, reply) => {
-      const { sessionId } = customerOf(request);
+      const { sessionId } = signedInCustomer(request);
       const user = await withPassword(request, reply, request.body.current_password);
       const result = await service.changePassword(user.id, sessionId, request.body.password);
       if (result.kind === 'password_too_common') throw PASSWORD_TOO_COMMON;
@@ -272,7 +232,7 @@ const selfRoutes: FastifyPluginAsyncZod<SelfRoutesOptions> = async (app, options
       },
     },
     async (request, reply) => {
-      const result = await confirmations.resend(customerOf(request).id);
+      const result = await confirmations.resend(signedInCustomer(request).id);
       if (result.kind === 'held_back')
         throw tooMany(reply, result.retryAfterSeconds, 'too_many_requests', tooManyConfirmationMails);
       if (result.kind === 'confirmed') return { message: ALREADY_CONFIRMED[request.language] };
@@ -316,7 +276,7 @@ const selfRoutes: FastifyPluginAsyncZod<SelfRoutesOptions> = async (app, options
       },
     },
     async (request) => {
-      const { id, sessionId } = customerOf(request);
+      const { id, sessionId } = signedInCustomer(request);
       const rows = await customerSessions.list(id);
       return rows.map((row) => ({
         id: row.id,
@@ -340,7 +300,7 @@ const selfRoutes: FastifyPluginAsyncZod<SelfRoutesOptions> = async (app, options
       },
     },
     async (request, reply) => {
-      if (!(await customerSessions.revoke(customerOf(request).id, request.params.id))) throw SESSION_NOT_FOUND;
+      if (!(await customerSessions.revoke(signedInCustomer(request).id, request.params.id))) throw SESSION_NOT_FOUND;
       return reply.status(204).send(null);
     },
   );

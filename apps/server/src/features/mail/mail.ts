@@ -13,7 +13,6 @@ import { outbox } from '../../db/schema.ts';
 import {
   orderMail,
   passwordResetMail,
-  welcomeMail,
   type PickupPlace,
   type RenderedMail,
   type TemplateContext,
@@ -37,7 +36,6 @@ export interface Mailer {
    */
   send(message: MailMessage): Promise<void>;
   passwordReset(to: string, language: Language, data: { name: string; link: string }): Promise<void>;
-  welcome(to: string, language: Language, data: { name: string }): Promise<void>;
   /** A new account's welcome with the link confirming its address. */
   welcomeConfirm(to: string, language: Language, data: { name: string; link: string }): Promise<void>;
   /** The link confirming an account's address, sent again. */
@@ -215,7 +213,6 @@ export default fp<MailPluginOptions>(
       send,
       passwordReset: (to, language, data) =>
         sendRendered('password_reset', to, passwordResetMail(language, data, context)),
-      welcome: (to, language, data) => sendRendered('welcome', to, welcomeMail(language, data, context)),
       welcomeConfirm: (to, language, data) => sendRendered('welcome', to, welcomeConfirmMail(language, data, context)),
       confirmEmail: (to, language, data) =>
         sendRendered('confirm_email', to, confirmEmailMail(language, data, context)),

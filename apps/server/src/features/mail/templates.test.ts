@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { welcomeConfirmMail } from './account-templates.ts';
 import type { Order } from '@pizzeria/domain';
 import { orderAnswer } from '@pizzeria/domain/testing';
-import {
-  escapeHtml,
-  orderMail,
-  passwordResetMail,
-  welcomeMail,
-  type RenderedMail,
-  type TemplateContext,
-} from './templates.ts';
+import { escapeHtml, orderMail, passwordResetMail, type RenderedMail, type TemplateContext } from './templates.ts';
 
 const context: TemplateContext = {
   shopName: 'Pizzeria Bella Napoli',
@@ -76,7 +70,8 @@ describe('mail templates', () => {
   });
 
   it('escapes a customer name in the welcome mail', () => {
-    const mail = welcomeMail('en', { name: '<img src=x onerror=alert(1)>' }, context);
+    const link = 'https://pizza.example/order-online/confirm-email?token=abc';
+    const mail = welcomeConfirmMail('en', { name: '<img src=x onerror=alert(1)>', link }, context);
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('Hello &lt;img src=x onerror=alert(1)&gt;,');
     expect(mail.text).toContain('Hello <img src=x onerror=alert(1)>,');

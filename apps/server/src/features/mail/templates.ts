@@ -42,7 +42,7 @@ type Block =
   | { kind: 'link'; text: string; href: string }
   | { kind: 'rows'; rows: [string, string][] };
 
-export function render(subject: string, greeting: string, blocks: Block[], signature: string): RenderedMail {
+function render(subject: string, greeting: string, blocks: Block[], signature: string): RenderedMail {
   const text = [greeting, '']
     .concat(
       blocks.flatMap((block) => {
@@ -76,14 +76,33 @@ export function render(subject: string, greeting: string, blocks: Block[], signa
   return { subject, text, html };
 }
 
-export function greetingFor(language: Language, name: string): string {
+function greetingFor(language: Language, name: string): string {
   const trimmed = name.trim();
   if (language === 'de') return trimmed ? `Hallo ${trimmed},` : 'Hallo,';
   return trimmed ? `Hello ${trimmed},` : 'Hello,';
 }
 
-export function signatureFor(language: Language, context: TemplateContext): string {
+function signatureFor(language: Language, context: TemplateContext): string {
   return language === 'de' ? `Viele Grüße\n${context.shopName}` : `Kind regards\n${context.shopName}`;
+}
+
+/** Text in both languages; the mail takes its reader's. */
+type Both = Record<Language, string>;
+
+/**
+ * A short mail about one account: a paragraph, maybe a link to act on, maybe a paragraph after it, greeted
+ * by name and signed by the restaurant.
+ */
+export function shortMail(
+  language: Language,
+  context: TemplateContext,
+  name: string,
+  mail: { subject: Both; before: Both; link?: Both & { href: string }; after?: Both },
+): RenderedMail {
+  const blocks: Block[] = [{ kind: 'paragraph', text: mail.before[language] }];
+  if (mail.link) blocks.push({ kind: 'link', text: mail.link[language], href: mail.link.href });
+  if (mail.after) blocks.push({ kind: 'paragraph', text: mail.after[language] });
+  return render(mail.subject[language], greetingFor(language, name), blocks, signatureFor(language, context));
 }
 
 export function passwordResetMail(
@@ -91,45 +110,18 @@ export function passwordResetMail(
   data: { name: string; link: string },
   context: TemplateContext,
 ): RenderedMail {
-  const de = language === 'de';
-  return render(
-    de ? `Ihr Passwort bei ${context.shopName} zurücksetzen` : `Reset your ${context.shopName} password`,
-    greetingFor(language, data.name),
-    [
-      {
-        kind: 'paragraph',
-        text: de
-          ? 'Sie haben angefordert, Ihr Passwort zurückzusetzen. Über diesen Link wählen Sie ein neues; er gilt eine Stunde und nur einmal.'
-          : 'You asked to reset your password. Use this link to choose a new one; it works once and for one hour.',
-      },
-      { kind: 'link', text: de ? 'Neues Passwort wählen' : 'Choose a new password', href: data.link },
-      {
-        kind: 'paragraph',
-        text: de
-          ? 'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail einfach: Ihr Passwort bleibt, wie es ist.'
-          : 'If this was not you, just ignore this email: your password stays as it is.',
-      },
-    ],
-    signatureFor(language, context),
-  );
-}
-
-export function welcomeMail(language: Language, data: { name: string }, context: TemplateContext): RenderedMail {
-  const de = language === 'de';
-  return render(
-    de ? `Willkommen bei ${context.shopName}` : `Welcome to ${context.shopName}`,
-    greetingFor(language, data.name),
-    [
-      {
-        kind: 'paragraph',
-        text: de
-          ? 'Ihr Kundenkonto ist eingerichtet. Ab jetzt bestellen Sie schneller: Ihre Adressen und Bestellungen sind gespeichert.'
-          : 'Your account is ready. From now on ordering is quicker: your addresses and orders are saved.',
-      },
-      { kind: 'link', text: de ? 'Zur Speisekarte' : 'To the menu', href: `${context.publicUrl}/order-online/` },
-    ],
-    signatureFor(language, context),
-  );
+  return shortMail(language, context, data.name, {
+    subject: { de: `Ihr Passwort bei ${context.shopName} zurücksetzen`, en: `Reset your ${context.shopName} password` },
+    before: {
+      de: 'Sie haben angefordert, Ihr Passwort zurückzusetzen. Über diesen Link wählen Sie ein neues; er gilt eine Stunde und nur einmal.',
+      en: 'You asked to reset your password. Use this link to choose a new one; it works once and for one hour.',
+    },
+    link: { de: 'Neues Passwort wählen', en: 'Choose a new password', href: data.link },
+    after: {
+      de: 'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail einfach: Ihr Passwort bleibt, wie es ist.',
+      en: 'If this was not you, just ignore this email: your password stays as it is.',
+    },
+  });
 }
 
 /** What the mail says of how the order is paid: cash, or where its PayPal payment stands. */

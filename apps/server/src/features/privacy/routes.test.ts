@@ -244,7 +244,7 @@ describe('POST /api/users/me/delete', () => {
     expect(wrong.statusCode).toBe(400);
     expect(apiErrorSchema.parse(wrong.json())).toMatchObject({
       code: 'wrong_password',
-      message: 'Das Passwort stimmt nicht.',
+      message: 'Das aktuelle Passwort stimmt nicht.',
     });
 
     const open = await deleteAccount(server.users.anna, PASSWORD, 'en');

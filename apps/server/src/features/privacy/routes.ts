@@ -12,11 +12,16 @@ import {
   personalDataExportSchema,
 } from '@pizzeria/domain';
 import { orders, users } from '../../db/schema.ts';
-import type { Caller } from '../../plugins/auth.ts';
-import { clientSubject } from '../../plugins/client-address.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { type Limit, tooMany } from '../../plugins/rate-limits.ts';
-import { createLogin, DEFAULT_LOGIN_LIMITS, type LoginLimits, PasswordWorkBusy } from '../accounts/index.ts';
+import {
+  confirmOwnPassword,
+  createLogin,
+  DEFAULT_LOGIN_LIMITS,
+  type LoginLimits,
+  NO_ACCOUNT,
+  signedInCustomer,
+} from '../accounts/index.ts';
 import {
   DEFAULT_TRACKING_FAILURES,
   holdsToken,
@@ -36,18 +41,6 @@ export interface PrivacyRoutesOptions {
   trackingFailures?: Limit;
 }
 
-const CUSTOMERS_ONLY = new HttpError(403, 'forbidden', {
-  de: 'Das gibt es nur für Kundenkonten. Die Daten des Teams verwaltet der Inhaber.',
-  en: 'This is only for customer accounts. The owner looks after the staff’s data.',
-});
-const NO_ACCOUNT = new HttpError(401, 'session_expired', {
-  de: 'Ihr Konto gibt es nicht mehr. Bitte melden Sie sich erneut an.',
-  en: 'Your account no longer exists. Please log in again.',
-});
-const WRONG_PASSWORD = new HttpError(400, 'wrong_password', {
-  de: 'Das Passwort stimmt nicht.',
-  en: 'The password is not correct.',
-});
 const ACCOUNT_ORDERS_OPEN = new HttpError(409, 'orders_open', {
   de: 'Sie haben noch eine offene Bestellung. Sie können Ihr Konto löschen, sobald sie abgeschlossen ist.',
   en: 'You still have an open order. You can delete your account as soon as it is completed.',
@@ -65,19 +58,6 @@ const GUEST_ERASED = {
   de: 'Ihre Daten zu dieser Bestellung sind gelöscht. Die Bestellung bleibt für die Buchhaltung ohne Ihre Kontaktdaten erhalten.',
   en: 'Your data for this order has been deleted. The order stays for the accounts, without your contact details.',
 } satisfies Record<Language, string>;
-
-const tooManyPasswords = (wait: { de: string; en: string }) => ({
-  de: `Zu viele falsche Passwörter. Bitte versuchen Sie es ${wait.de} erneut.`,
-  en: `Too many wrong passwords. Please try again ${wait.en}.`,
-});
-
-/** The signed-in customer; staff have no shop data of their own here. */
-function customerOf(request: FastifyRequest): Caller {
-  const caller = request.caller;
-  if (!caller) throw new Error('requireUser let an anonymous caller through');
-  if (caller.role !== 'customer') throw CUSTOMERS_ONLY;
-  return caller;
-}
 
 /** A file to keep, not a page to show or cache. */
 function asDownload(reply: FastifyReply, name: string): void {
@@ -133,7 +113,7 @@ const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async (app, o
       },
     },
     async (request, reply) => {
-      const caller = customerOf(request);
+      const caller = signedInCustomer(request);
       const file = await download(reply, (shop, at) => accountExport(db, caller.id, shop, at));
       if (!file) throw NO_ACCOUNT;
       return file;
@@ -162,26 +142,16 @@ const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async (app, o
       },
     },
     async (request, reply) => {
-      const caller = customerOf(request);
+      const caller = signedInCustomer(request);
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, caller.id));
       if (!user) throw NO_ACCOUNT;
-      // Checked and throttled as a login of this account from here: a device left signed in cannot guess.
-      let checked;
-      try {
-        checked = await login({
-          email: user.email,
-          password: request.body.current_password,
-          ip: clientSubject(request.ip),
-          language: request.language,
-          deviceToken: undefined,
-        });
-      } catch (error) {
-        if (error instanceof PasswordWorkBusy) void reply.header('retry-after', '1');
-        throw error;
-      }
-      if (checked.kind === 'throttled')
-        throw tooMany(reply, checked.retryAfterSeconds, 'too_many_attempts', tooManyPasswords);
-      if (checked.kind === 'invalid' || checked.user.id !== caller.id) throw WRONG_PASSWORD;
+      await confirmOwnPassword(
+        login,
+        request,
+        reply,
+        { id: caller.id, email: user.email },
+        request.body.current_password,
+      );
       const result = await deleteAccount(db, caller.id);
       if (result.kind === 'gone') throw NO_ACCOUNT;
       if (result.kind === 'orders_open') throw ACCOUNT_ORDERS_OPEN;

@@ -15,7 +15,7 @@ import {
 import { users } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import formBody from '../../plugins/form-body.ts';
-import { createLogin, DEFAULT_LOGIN_LIMITS, type LoginLimits, signIn } from '../accounts/index.ts';
+import { createLogin, DEFAULT_LOGIN_LIMITS, type LoginLimits, SESSION_NOT_FOUND, signIn } from '../accounts/index.ts';
 import { createStaffSessionsService, STAFF_ACCESS_TOKEN_SECONDS, type StaffSessionRow } from './service.ts';
 import { staffInvitationRoutes } from './team-routes.ts';
 
@@ -40,10 +40,6 @@ const SESSION_REVOKED = new HttpError(401, 'session_revoked', {
 const INVALID_REFRESH_TOKEN = new HttpError(401, 'invalid_refresh_token', {
   de: 'Ihre Anmeldung auf diesem Gerät ist nicht mehr gültig. Bitte melden Sie sich erneut an.',
   en: 'The sign-in on this device is no longer valid. Please log in again.',
-});
-const SESSION_NOT_FOUND = new HttpError(404, 'session_not_found', {
-  de: 'Dieses Gerät ist nicht (mehr) angemeldet.',
-  en: 'This device is not signed in (any more).',
 });
 
 /** What the devices list shows when the device gave no name: its user agent, shortened. */

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, staffInvitations, staffSessions, users } from '../../db/schema.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { Limit } from '../../plugins/rate-limits.ts';
-import { hashPassword, isCommonPassword } from '../accounts/index.ts';
+import { hashPassword, isCommonPassword, PASSWORD_TOO_COMMON, SESSION_NOT_FOUND } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
 import { createStaffSessionsService, type StaffSessionRow } from './service.ts';
 
@@ -62,14 +62,27 @@ const NO_LONGER_OWNER = new HttpError(403, 'forbidden', {
   de: 'Das darf nur der Inhaber.',
   en: 'Only the owner may do this.',
 });
-const PASSWORD_TOO_COMMON = new HttpError(400, 'password_too_common', {
-  de: 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
-  en: 'This password is too common and easy to guess. Please choose another one.',
-});
-const SESSION_NOT_FOUND = new HttpError(404, 'session_not_found', {
-  de: 'Dieses Gerät ist nicht (mehr) angemeldet.',
-  en: 'This device is not signed in (any more).',
-});
+
+/**
+ * Takes the lock every change of who is staff, and in which role, runs under, for the rest of the
+ * transaction `tx`: two owners demoting each other at once, or the start's `ADMIN_EMAIL` account and an
+ * owner's change, are one after the other.
+ */
+export async function lockTeamChanges(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${TEAM_LOCK})`);
+}
+
+/** Whether an active owner other than `userId` is left (read under `lockTeamChanges`). */
+export async function hasAnotherActiveOwner(tx: Db, userId: number): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.role, 'admin'), eq(users.staffRole, 'owner'), isNull(users.deactivatedAt), ne(users.id, userId)),
+    )
+    .limit(1);
+  return other !== undefined;
+}
 
 /** Only this hash of an invitation's token is stored: a copy of the table makes nobody staff. */
 function hashInvitationToken(token: string): string {
@@ -242,7 +255,7 @@ export function createStaffTeamService(
    * owner: an owner demoted a moment ago by another has lost the right, whatever their request's guard saw.
    */
   async function lockTeam(tx: Db, callerId: number): Promise<{ name: string }> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${TEAM_LOCK})`);
+    await lockTeamChanges(tx);
     const [caller] = await tx.select(memberColumns).from(users).where(eq(users.id, callerId));
     if (!isStaff(caller) || caller.staffRole !== 'owner' || caller.deactivatedAt !== null) throw NO_LONGER_OWNER;
     return { name: caller.name };
@@ -251,19 +264,7 @@ export function createStaffTeamService(
   /** 409 `last_owner` when the member is an active owner and no other active owner is left. */
   async function keepAnOwner(tx: Db, member: MemberRow): Promise<void> {
     if (member.staffRole !== 'owner' || member.deactivatedAt !== null) return;
-    const [other] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.role, 'admin'),
-          eq(users.staffRole, 'owner'),
-          isNull(users.deactivatedAt),
-          ne(users.id, member.id),
-        ),
-      )
-      .limit(1);
-    if (!other) throw LAST_OWNER;
+    if (!(await hasAnotherActiveOwner(tx, member.id))) throw LAST_OWNER;
   }
 
   async function lockedMember(tx: Db, id: number): Promise<MemberRow & { staffRole: StaffRole }> {

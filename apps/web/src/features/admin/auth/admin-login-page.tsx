@@ -3,9 +3,8 @@ import { Redirect, useLocation } from 'wouter';
 import { useState } from 'react';
 import { DEVICE_LABEL_MAX_LENGTH } from '@pizzeria/domain';
 import { FormField, LoginForm } from '../../auth/ui.ts';
-import { LanguageSelect } from '../../layout/index.ts';
-import { useRestaurantName } from '../../store/index.ts';
 import { useStaffLogin } from './api/staff-login.ts';
+import { SignedOutFrame } from './signed-out-frame.tsx';
 import { rememberedDeviceLabel } from './device-label.ts';
 import { useStaffSession } from './staff-session.ts';
 import { useAdminTitle } from '../shell/use-admin-title.ts';
@@ -19,7 +18,6 @@ import { useAdminTitle } from '../shell/use-admin-title.ts';
  */
 export function AdminLoginPage() {
   const { t } = useTranslation('admin');
-  const restaurantName = useRestaurantName();
   useAdminTitle(t('login.page_title'));
   const [, navigate] = useLocation();
   const [label, setLabel] = useState(rememberedDeviceLabel);
@@ -29,37 +27,25 @@ export function AdminLoginPage() {
   if (signedIn && !login.isPending && !login.isSuccess) return <Redirect to="/home" replace />;
 
   return (
-    <div className="admin-login">
-      <header className="admin-login-bar">
-        <span className="admin-login-brand">{restaurantName}</span>
-        <LanguageSelect />
-      </header>
-      <main id="main" className="admin-login-main" tabIndex={-1}>
-        <section className="card admin-login-card" aria-labelledby="admin-login-title">
-          <header className="admin-login-header">
-            <h1 id="admin-login-title">{t('login.title')}</h1>
-            <p className="admin-muted">{t('login.intro')}</p>
-          </header>
-          <LoginForm
-            login={login}
-            invalidCredentials={t('login.invalid_credentials')}
-            onSignedIn={() => navigate('/home', { replace: true })}
-          >
-            <FormField
-              label={t('login.device_label')}
-              hint={t('login.device_label_hint')}
-              name="device_label"
-              autoComplete="off"
-              maxLength={DEVICE_LABEL_MAX_LENGTH}
-              value={label}
-              onChange={(event) => setLabel(event.target.value)}
-            />
-          </LoginForm>
-          <p className="admin-login-aside">
-            <a href={import.meta.env.BASE_URL}>{t('login.back_to_shop')}</a>
-          </p>
-        </section>
-      </main>
-    </div>
+    <SignedOutFrame titleId="admin-login-title" title={t('login.title')} intro={t('login.intro')}>
+      <LoginForm
+        login={login}
+        invalidCredentials={t('login.invalid_credentials')}
+        onSignedIn={() => navigate('/home', { replace: true })}
+      >
+        <FormField
+          label={t('login.device_label')}
+          hint={t('login.device_label_hint')}
+          name="device_label"
+          autoComplete="off"
+          maxLength={DEVICE_LABEL_MAX_LENGTH}
+          value={label}
+          onChange={(event) => setLabel(event.target.value)}
+        />
+      </LoginForm>
+      <p className="admin-login-aside">
+        <a href={import.meta.env.BASE_URL}>{t('login.back_to_shop')}</a>
+      </p>
+    </SignedOutFrame>
   );
 }

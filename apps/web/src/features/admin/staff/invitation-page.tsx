@@ -7,9 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import * as z from 'zod/mini';
 import { passwordSchema, type StaffInvitationPreview } from '@pizzeria/domain';
-import { LanguageSelect } from '../../layout/index.ts';
-import { useRestaurantName } from '../../store/index.ts';
 import { staffLogin } from '../auth/api/staff-login.ts';
+import { SignedOutFrame } from '../auth/signed-out-frame.tsx';
 import { AdminApiError } from '../forms/api-errors.ts';
 import { Field } from '../forms/fields.tsx';
 import { QueryState } from '../shell/query-state.tsx';
@@ -29,7 +28,6 @@ type PasswordForm = z.infer<typeof passwordFormSchema>;
  */
 export function InvitationPage() {
   const { t } = useTranslation('adminStaff');
-  const restaurantName = useRestaurantName();
   useAdminTitle(t('invitation.title'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -48,20 +46,9 @@ export function InvitationPage() {
   else body = <AcceptForm token={token} invitation={preview.data} onRefused={setRefused} />;
 
   return (
-    <div className="admin-login">
-      <header className="admin-login-bar">
-        <span className="admin-login-brand">{restaurantName}</span>
-        <LanguageSelect />
-      </header>
-      <main id="main" className="admin-login-main" tabIndex={-1}>
-        <section className="card admin-login-card" aria-labelledby="staff-invitation-title">
-          <header className="admin-login-header">
-            <h1 id="staff-invitation-title">{t('invitation.title')}</h1>
-          </header>
-          {body}
-        </section>
-      </main>
-    </div>
+    <SignedOutFrame titleId="staff-invitation-title" title={t('invitation.title')}>
+      {body}
+    </SignedOutFrame>
   );
 }
 
