@@ -245,6 +245,8 @@ export const toppings = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     name: jsonb('name').$type<LocalizedText>().notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** Sold out until then (the next business day's start), like a product's; null when it can be had. */
+    soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
     version: version(),
     archivedAt: archivedAt(),
   },
