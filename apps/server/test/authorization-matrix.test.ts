@@ -65,6 +65,8 @@ const OWN_CREDENTIAL_ROUTES = new Set([
   'POST /api/orders/:id/paypal',
   'POST /api/orders/:id/paypal/capture',
   'POST /api/orders/:id/pay-cash',
+  // Calling one's waiting order off: the owner's bearer token, or the guest's tracking token.
+  'POST /api/orders/:id/cancel',
   // A guest's data rights for their order: the tracking token.
   'GET /api/orders/:id/personal-data',
   'POST /api/orders/:id/erase',
@@ -129,11 +131,12 @@ const LEAST_ROLE: Readonly<Record<string, StaffRole>> = {
   'PUT /api/admin/stores/{id}/products/{productId}/topping-groups': 'manager',
   'PUT /api/admin/stores/{id}/products/{productId}/declarations': 'manager',
   'POST /api/admin/stores/{id}/pictures': 'manager',
-  'GET /api/admin/stores/{id}/toppings': 'manager',
+  'GET /api/admin/stores/{id}/toppings': 'kitchen',
   'POST /api/admin/stores/{id}/toppings': 'manager',
   'PUT /api/admin/stores/{id}/toppings/{toppingId}': 'manager',
   'POST /api/admin/stores/{id}/toppings/{toppingId}/archive': 'manager',
   'PUT /api/admin/stores/{id}/toppings/{toppingId}/declarations': 'manager',
+  'PUT /api/admin/stores/{id}/toppings/{toppingId}/sold-out': 'kitchen',
   'GET /api/admin/stores/{id}/topping-groups': 'manager',
   'POST /api/admin/stores/{id}/topping-groups': 'manager',
   'PUT /api/admin/stores/{id}/topping-groups/{groupId}': 'manager',

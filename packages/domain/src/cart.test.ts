@@ -440,6 +440,22 @@ describe('checkToppingChoice', () => {
     expect(checkToppingChoice(cola, [{ id: 5, quantity: 1 }])).toEqual([{ code: 'unknown_topping', toppingId: 5 }]);
   });
 
+  it('refuses a topping sold out today in whichever group offers it, and accepts the rest', () => {
+    const soldOutSalami = {
+      ...margherita,
+      enriched_topping_groups: margherita.enriched_topping_groups.map((offered) => ({
+        ...offered,
+        toppings: offered.toppings.map((entry) => (entry.id === 5 ? { ...entry, sold_out: true } : entry)),
+      })),
+    };
+    expect(checkToppingChoice(soldOutSalami, [sauce, { id: 5, quantity: 2 }])).toEqual([
+      { code: 'sold_out_topping', toppingId: 5 },
+    ]);
+    expect(checkToppingChoice(soldOutSalami, [sauce, { id: 9, quantity: 1 }])).toEqual([]);
+    // A sold-out topping left at quantity 0 is no choice at all.
+    expect(checkToppingChoice(soldOutSalami, [sauce, { id: 5, quantity: 0 }])).toEqual([]);
+  });
+
   it('reports every violation at once', () => {
     expect(
       checkToppingChoice(margherita, [

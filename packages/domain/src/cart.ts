@@ -224,11 +224,13 @@ export function needsOptionsDialog(product: Product): boolean {
 export type ToppingRuleViolation =
   | { code: 'too_few'; groupId: number; min: number }
   | { code: 'too_many'; groupId: number; max: number }
-  | { code: 'unknown_topping'; toppingId: number };
+  | { code: 'unknown_topping'; toppingId: number }
+  | { code: 'sold_out_topping'; toppingId: number };
 
 /**
  * Checks a topping choice against the product's groups' min/max rules, counting quantities (two portions of
- * cheese use two of the group's picks). Returns every violation, in group order, then unknown toppings;
+ * cheese use two of the group's picks). Returns every violation, in group order, then unknown toppings and
+ * those sold out today;
  * an empty list means the choice is valid. The server runs the same check on every order line.
  */
 export function checkToppingChoice(product: Product, extras: ExtraChoice[]): ToppingRuleViolation[] {
@@ -241,7 +243,9 @@ export function checkToppingChoice(product: Product, extras: ExtraChoice[]): Top
     if (count > group.max_select) violations.push({ code: 'too_many', groupId: group.id, max: group.max_select });
   }
   for (const extra of chosen) {
-    if (!findTopping(product, extra.id)) violations.push({ code: 'unknown_topping', toppingId: extra.id });
+    const topping = findTopping(product, extra.id);
+    if (!topping) violations.push({ code: 'unknown_topping', toppingId: extra.id });
+    else if (topping.sold_out) violations.push({ code: 'sold_out_topping', toppingId: extra.id });
   }
   return violations;
 }

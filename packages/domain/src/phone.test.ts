@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normalizePhone, phoneSearchDigits } from './phone.ts';
+import { formatPhone, normalizePhone, phoneSearchDigits, telHref } from './phone.ts';
 
 describe('normalizePhone', () => {
   it('keeps every digit of a German number typed with spaces and a plus', () => {
@@ -89,5 +89,12 @@ describe('phoneSearchDigits', () => {
     expect(phoneSearchDigits('gabi@example.com')).toBeNull();
     expect(phoneSearchDigits('0170')).toBeNull();
     expect(phoneSearchDigits('1234')).toBeNull();
+  });
+});
+
+describe('telHref', () => {
+  it('keeps only the digits and a leading plus', () => {
+    expect(telHref(' +49 30 61623413 ')).toBe('tel:+493061623413');
+    expect(telHref('030 / 12 34 56')).toBe('tel:030123456');
   });
 });

@@ -39,6 +39,12 @@ export function formatPhone(stored: string): string {
   return phone.country === DEFAULT_PHONE_COUNTRY ? phone.formatNational() : phone.formatInternational();
 }
 
+/** A `tel:` link to a phone number however it is written: its digits, and a leading "+" when it has one. */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`;
+}
+
 /** The fewest digits a phone search looks for: fewer would find half the customers. */
 export const PHONE_SEARCH_MIN_DIGITS = 5;
 

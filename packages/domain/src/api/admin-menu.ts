@@ -200,7 +200,10 @@ export const productUpdateRequestSchema = z
   .check(...productTypeRules);
 export type ProductUpdateRequest = z.infer<typeof productUpdateRequestSchema>;
 
-/** `PUT /stores/{id}/products/{productId}/sold-out`: sold out until the next business day starts, or back on sale. */
+/**
+ * `PUT /stores/{id}/products/{productId}/sold-out` and `PUT /stores/{id}/toppings/{toppingId}/sold-out`:
+ * sold out until the next business day starts, or back on sale.
+ */
 export const soldOutRequestSchema = z.object({ sold_out: z.boolean(), version: versionSchema });
 export type SoldOutRequest = z.infer<typeof soldOutRequestSchema>;
 

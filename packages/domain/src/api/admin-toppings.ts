@@ -41,6 +41,8 @@ export const adminToppingSchema = z.object({
   allergen_codes: z.array(z.string()),
   additive_codes: z.array(z.string()),
   group_ids: z.array(z.int()),
+  /** Sold out until then (ISO-8601), or null; a past moment means every group offers it again. */
+  sold_out_until: z.nullable(z.string()),
   version: z.int(),
 });
 export type AdminTopping = z.infer<typeof adminToppingSchema>;

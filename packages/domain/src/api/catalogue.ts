@@ -61,6 +61,8 @@ export const toppingSchema = z.object({
   price: z.number(),
   allergens: z.array(allergenSchema),
   additives: z.array(additiveSchema),
+  /** Sold out today (staff marked it so): every group offers it greyed, not choosable. Absent: not sold out. */
+  sold_out: z.optional(z.boolean()),
 });
 export type Topping = z.infer<typeof toppingSchema>;
 

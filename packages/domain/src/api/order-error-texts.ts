@@ -52,6 +52,10 @@ export const ORDER_ERROR_TEXTS: Record<OrderErrorCode, LocalizedText> = {
     de: 'Ein gewähltes Extra gibt es für dieses Gericht nicht mehr. Bitte bearbeiten Sie die Position.',
     en: 'A chosen extra is no longer offered for its dish. Please edit the line.',
   },
+  topping_sold_out: {
+    de: 'Ein gewähltes Extra ist heute ausverkauft. Bitte bearbeiten Sie die Position.',
+    en: 'A chosen extra is sold out today. Please edit the line.',
+  },
   topping_group_min: {
     de: 'Bei einem Gericht fehlt noch eine Pflichtauswahl. Bitte bearbeiten Sie die Position.',
     en: 'A dish is missing a required choice. Please edit the line.',

@@ -83,6 +83,12 @@ export const orderSchema = z.object({
   rejection_reason: z.nullable(z.string()),
   /** Why the restaurant cancelled an accepted order. */
   cancellation_reason: z.nullable(z.string()),
+  /**
+   * Who called a cancelled order off: the `customer` while the restaurant had not answered (no reason
+   * given), or the `restaurant` after accepting it; null while it is not cancelled. Optional, so answers
+   * from before it still parse.
+   */
+  cancelled_by: z.optional(z.nullable(z.enum(['customer', 'restaurant']))),
   note: z.nullable(z.string()),
   customer_name: z.string(),
   /** E.164; an order placed before phones were normalised, as it was stored (digits only). */
@@ -224,6 +230,8 @@ export const ORDER_ERROR_CODES = [
   'variant_required',
   'invalid_variant',
   'invalid_topping',
+  /** A chosen topping is sold out today; the message names it and its dish. */
+  'topping_sold_out',
   'topping_group_min',
   'topping_group_max',
   'invalid_quantity',

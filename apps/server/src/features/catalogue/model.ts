@@ -57,6 +57,8 @@ export interface CatalogueTopping {
   priceCents: Cents;
   allergens: readonly Declared[];
   additives: readonly Declared[];
+  /** Sold out today when the catalogue was read: every group offers it greyed, not choosable. */
+  soldOut: boolean;
 }
 
 export interface CatalogueToppingGroup {
@@ -112,7 +114,7 @@ export interface CatalogueDiscount {
 }
 
 export interface Catalogue {
-  /** When a product's "sold out today" ends: the catalogue must be read again then. Null: no such end. */
+  /** When a product's or a topping's "sold out today" ends: the catalogue must be read again then. Null: no such end. */
   validUntil: Date | null;
   store: CatalogueStore;
   /** Ordered by position; hidden ones included (marked). */

@@ -83,6 +83,7 @@ export async function loadCatalogue(db: Db, storeId: number, now: Date = new Dat
           id: toppings.id,
           name: toppings.name,
           priceCents: groupItems.priceCents,
+          soldOutUntil: toppings.soldOutUntil,
         })
         .from(groupItems)
         .innerJoin(toppings, eq(groupItems.toppingId, toppings.id))
@@ -187,15 +188,17 @@ export async function loadCatalogue(db: Db, storeId: number, now: Date = new Dat
               priceCents: topping.priceCents,
               allergens: toppingAllergensOf(topping.id),
               additives: toppingAdditivesOf(topping.id),
+              soldOut: Boolean(topping.soldOutUntil && topping.soldOutUntil > now),
             })),
           },
         ]),
       );
       const variantsByProduct = groupBy(variantRows, (row) => row.productId);
       const picturesById = groupBy(pictureRows, (row) => row.pictureId);
-      const soldOutEnds = productRows.flatMap(({ product }) =>
-        product.soldOutUntil && product.soldOutUntil > now ? [product.soldOutUntil.getTime()] : [],
-      );
+      const soldOutEnds = [
+        ...productRows.map(({ product }) => product.soldOutUntil),
+        ...toppingRows.map((row) => row.soldOutUntil),
+      ].flatMap((until) => (until && until > now ? [until.getTime()] : []));
       const groupLinksByProduct = groupBy(productGroupRows, (row) => row.productId);
 
       return {

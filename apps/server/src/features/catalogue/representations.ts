@@ -61,6 +61,7 @@ export function renderCatalogue(catalogue: Catalogue, language: Language): Catal
         price: fromCents(topping.priceCents),
         allergens: declared(topping.allergens),
         additives: declared(topping.additives),
+        sold_out: topping.soldOut,
       })),
     })),
     tax: { percentage: item.taxPercentage },

@@ -70,6 +70,8 @@ export interface Mailer {
   /** Pickup: ready to collect; delivery: on its way. */
   orderReady(to: string, language: Language, order: Order, place?: PickupPlace): Promise<void>;
   orderCancelled(to: string, language: Language, order: Order, place?: PickupPlace): Promise<void>;
+  /** The customer called their order off before the restaurant answered it. */
+  orderCancelledByCustomer(to: string, language: Language, order: Order, place?: PickupPlace): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -237,6 +239,12 @@ export default fp<MailPluginOptions>(
         sendRendered('order_ready', to, orderMail('ready', language, order, context, place)),
       orderCancelled: (to, language, order, place) =>
         sendRendered('order_cancelled', to, orderMail('cancelled', language, order, context, place)),
+      orderCancelledByCustomer: (to, language, order, place) =>
+        sendRendered(
+          'order_cancelled_by_customer',
+          to,
+          orderMail('cancelled_by_customer', language, order, context, place),
+        ),
     } satisfies Mailer);
 
     // Mails still being written or sent finish before the database closes.

@@ -197,8 +197,11 @@ export interface PickupPlace {
   address: string;
 }
 
-/** `ready`: pickup ready to collect, or a delivery on its way; `cancelled`: an accepted order called off. */
-export type OrderMailKind = 'received' | 'accepted' | 'rejected' | 'ready' | 'cancelled';
+/**
+ * `ready`: pickup ready to collect, or a delivery on its way; `cancelled`: an accepted order called off by
+ * the restaurant; `cancelled_by_customer`: the customer called it off before the restaurant answered.
+ */
+export type OrderMailKind = 'received' | 'accepted' | 'rejected' | 'ready' | 'cancelled' | 'cancelled_by_customer';
 
 /**
  * The mail about an order, its lines and totals; `order` is already rendered in `language`. A pickup order
@@ -232,6 +235,9 @@ export function orderMail(
         ? `Ihre Bestellung Nr. ${order.id} ist unterwegs`
         : `Your order no. ${order.id} is on its way`,
     cancelled: de ? `Ihre Bestellung Nr. ${order.id} wurde storniert` : `Your order no. ${order.id} has been cancelled`,
+    cancelled_by_customer: de
+      ? `Sie haben Ihre Bestellung Nr. ${order.id} storniert`
+      : `You have cancelled your order no. ${order.id}`,
   };
   const blocks: Block[] = [];
   if (kind === 'received') {
@@ -282,6 +288,19 @@ export function orderMail(
     blocks.push({
       kind: 'paragraph',
       text: de ? 'Rufen Sie uns gern an, wir helfen weiter.' : 'Do give us a call, we are glad to help.',
+    });
+  } else if (kind === 'cancelled_by_customer') {
+    blocks.push({
+      kind: 'paragraph',
+      text: de
+        ? 'Wie gewünscht haben wir Ihre Bestellung storniert, bevor das Restaurant sie angenommen hat. Sie wird nicht zubereitet.'
+        : 'As you asked, we have cancelled your order before the restaurant accepted it. It will not be prepared.',
+    });
+    const refund = refundParagraph(language, order, money(order.total));
+    if (refund) blocks.push(refund);
+    blocks.push({
+      kind: 'paragraph',
+      text: de ? 'Bestellen Sie gern jederzeit wieder bei uns.' : 'We look forward to your next order.',
     });
   } else {
     blocks.push({

@@ -23,7 +23,7 @@ import { UNANSWERED_REJECTION, type OrderMailKind, type StaffActor } from './typ
 const MINUTE_MS = 60_000;
 
 /** A paid order rejected or cancelled is refunded: its payment turns `refund_pending` in the same update. */
-const REFUND_IF_PAID = sql`case when ${orders.paymentStatus} = 'paid' then 'refund_pending' else ${orders.paymentStatus} end`;
+export const REFUND_IF_PAID = sql`case when ${orders.paymentStatus} = 'paid' then 'refund_pending' else ${orders.paymentStatus} end`;
 
 /** Accepts a waiting order for the time `promisedTime` gives (the minutes are staff's). */
 export async function acceptOrder(

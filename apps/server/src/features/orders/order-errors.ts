@@ -101,6 +101,13 @@ export function whoChangedIt(
       en: `This order was rejected automatically at ${time('en')} because nobody answered in time.`,
     };
   }
+  if ((event.kind === 'customer' || event.kind === 'guest') && status === 'cancelled') {
+    // The customer's one step that may beat staff: calling the order off before anyone answered it.
+    return {
+      de: `Der Kunde hat diese Bestellung um ${time('de')} storniert.`,
+      en: `The customer cancelled this order at ${time('en')}.`,
+    };
+  }
   const done = DONE[status];
   return {
     de: done.de(event.name ?? SOMEONE.de, time('de')),

@@ -219,3 +219,56 @@ describe('deposits (Pfand, decision 016)', () => {
     );
   });
 });
+
+describe('a topping sold out today', () => {
+  /** The demo catalogue with one topping sold out in every group that offers it. */
+  function soldOut(toppingId: number): Catalogue {
+    return {
+      ...catalogue,
+      products: catalogue.products.map((product) => ({
+        ...product,
+        toppingGroups: product.toppingGroups.map((group) => ({
+          ...group,
+          toppings: group.toppings.map((topping) =>
+            topping.id === toppingId ? { ...topping, soldOut: true } : topping,
+          ),
+        })),
+      })),
+    };
+  }
+
+  it('refuses a line with it, naming the topping and its dish, and prices the same line without it', () => {
+    const dish = catalogue.products.find(
+      (product) =>
+        product.available &&
+        product.toppingGroups.every((group) => group.minSelect === 0) &&
+        product.toppingGroups.some((group) => group.toppings.length > 0),
+    );
+    const extra = dish?.toppingGroups.flatMap((group) => group.toppings)[0];
+    if (!dish || !extra) throw new Error('the demo menu has no dish with optional extras');
+    const line = (extras: { id: number }[]): OrderItemInput => ({
+      product_id: dish.id,
+      variant_id: dish.variants[0]?.id,
+      quantity: 1,
+      extras,
+    });
+    const request = { orderType: 'pickup' as const, postcode: null, items: [line([{ id: extra.id }])] };
+
+    expect(priceOrder(catalogue, request).lines[0]?.extras).toMatchObject([{ id: extra.id }]);
+    let refusal: unknown;
+    try {
+      priceOrder(soldOut(extra.id), request);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(PricingError);
+    expect(refusal).toMatchObject({
+      code: 'topping_sold_out',
+      text: {
+        de: `${extra.name.de} (bei ${dish.name.de}) ist heute ausverkauft. Bitte bearbeiten Sie die Position.`,
+        en: `${extra.name.en} (on ${dish.name.en}) is sold out today. Please edit the line.`,
+      },
+    });
+    expect(priceOrder(soldOut(extra.id), { ...request, items: [line([])] }).lines).toHaveLength(1);
+  });
+});

@@ -76,6 +76,14 @@ function unavailableDish(product: CatalogueProduct, variantId: number | null): P
   return new PricingError('product_unavailable', text);
 }
 
+/** The refusal of an extra sold out today, naming it and its dish, so the customer knows which line to edit. */
+function soldOutTopping(product: CatalogueProduct, topping: CatalogueTopping): PricingError {
+  return new PricingError('topping_sold_out', {
+    de: `${topping.name.de} (bei ${product.name.de}) ist heute ausverkauft. Bitte bearbeiten Sie die Position.`,
+    en: `${topping.name.en} (on ${product.name.en}) is sold out today. Please edit the line.`,
+  });
+}
+
 function findTopping(product: CatalogueProduct, id: number): CatalogueTopping | undefined {
   for (const group of product.toppingGroups) {
     const topping = group.toppings.find((candidate) => candidate.id === id);
@@ -105,6 +113,7 @@ function priceLine(catalogue: Catalogue, input: OrderItemInput): { line: PricedL
   const extras: OrderLineExtra[] = chosen.map(({ id, quantity }) => {
     const topping = findTopping(product, id);
     if (!topping) throw new PricingError('invalid_topping');
+    if (topping.soldOut) throw soldOutTopping(product, topping);
     return { id, name: topping.name, priceCents: topping.priceCents, quantity };
   });
   // The same rule as the options dialog (`checkToppingChoice`): quantities count against a group's picks.

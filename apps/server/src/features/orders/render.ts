@@ -10,6 +10,15 @@ function isDiscountCode(code: string | null): code is DiscountCode {
   return code === 'DELIVERY_DISCOUNT' || code === 'PICKUP_DISCOUNT';
 }
 
+/**
+ * Who called a cancelled order off: staff cancel only what they accepted (so the restaurant's decision
+ * has its time), the customer only what the restaurant never answered (decision 027).
+ */
+function cancelledBy(row: OrderRow): 'customer' | 'restaurant' | null {
+  if (row.status !== 'cancelled') return null;
+  return row.decidedAt === null ? 'customer' : 'restaurant';
+}
+
 /** An order as the API shows it, in one language; the tracking token only for those who may hold it. */
 export function renderOrder(
   row: OrderRow,
@@ -32,6 +41,7 @@ export function renderOrder(
     eta_at: row.etaAt?.toISOString() ?? null,
     rejection_reason: row.rejectionReason,
     cancellation_reason: row.cancellationReason,
+    cancelled_by: cancelledBy(row),
     note: row.note,
     customer_name: row.address.customerName,
     phone: row.address.phone,

@@ -204,20 +204,48 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
     async (request, reply) => {
       const { token } = request.query;
       const find = () => app.orders.find(request.params.id, { caller: request.caller, token }, request.language);
-      if (token === undefined) return find();
-      // A tracking token is a guest's only credential: wrong ones are counted per client address.
-      const verdict = await guardTracking(request.ip, () =>
-        find().catch((error: unknown) => {
-          if (error instanceof HttpError && error.statusCode === 404) return null;
-          throw error;
-        }),
-      );
-      if (verdict.kind === 'refused')
-        throw tooMany(reply, verdict.retryAfterSeconds, 'too_many_requests', tooManyLookups);
-      if (verdict.found === null) throw ORDER_NOT_FOUND;
-      return verdict.found;
+      return token === undefined ? find() : byToken(request, reply, find);
     },
   );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'The customer cancels their order while the restaurant has not answered it (`waiting`): its owner, or ' +
+          'with `?token=` (the tracking token). A paid order is refunded, the customer mailed, the board told at ' +
+          'once. 409 once the restaurant answered (accepted: the message gives its phone number) or while unpaid',
+        params: orderIdParamsSchema,
+        querystring: orderTokenQuerySchema,
+        response: { 200: orderSchema, ...errorResponses, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      const cancel = () =>
+        app.orders.cancelByCustomer(request.params.id, { caller: request.caller, token }, request.language);
+      return token === undefined ? cancel() : byToken(request, reply, cancel);
+    },
+  );
+
+  /**
+   * Runs a look-up or step by tracking token, a guest's only credential: wrong ones (a 404) are counted per
+   * client address, and too many are refused for a while.
+   */
+  async function byToken<T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+    const verdict = await guardTracking(request.ip, () =>
+      run().catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 404) return null;
+        throw error;
+      }),
+    );
+    if (verdict.kind === 'refused')
+      throw tooMany(reply, verdict.retryAfterSeconds, 'too_many_requests', tooManyLookups);
+    if (verdict.found === null) throw ORDER_NOT_FOUND;
+    return verdict.found;
+  }
 };
 
 export default orderRoutes;

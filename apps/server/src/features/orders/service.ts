@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { afterChange } from './announce.ts';
 import type { OrdersContext } from './context.ts';
+import { cancelByCustomer } from './customer-cancel.ts';
 import {
   acceptOrder,
   cancelOrder,
@@ -86,6 +87,7 @@ export default fp<OrdersPluginOptions>(
       markReady: (id, actor, language) => markReady(ctx, id, actor, language),
       complete: (id, actor, language) => completeOrder(ctx, id, actor, language),
       cancel: (id, reason, actor, language) => cancelOrder(ctx, id, reason, actor, language),
+      cancelByCustomer: (id, access, language) => cancelByCustomer(ctx, id, access, language),
       changed: (row, language, { kind, mail }) => afterChange(ctx, row, language, mail, kind),
       waitingSince: (order, at) => waitingSince(ctx, order, at),
       rejectUnanswered: () => rejectUnanswered(ctx),

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderEvents, orders } from '../../db/schema.ts';
 import { placePickupOrder } from '../../../test/helper.ts';
-import { changeStatus } from './status.ts';
+import { changeStatus, type OrderActor } from './status.ts';
 import { ordersTestServer } from './test-orders.ts';
 
 const server = ordersTestServer();
@@ -59,5 +59,18 @@ describe('changeStatus', () => {
       changeStatus(tx, { to: 'accepted', which: eq(orders.id, id), actor, at }),
     );
     expect(again).toEqual([]);
+  });
+
+  it('takes only the steps of who acts: staff never cancel a waiting order, a customer never accepts one', async () => {
+    const db = server.app.database.db;
+    const { id } = await placePickupOrder(server.app, server.productId);
+    const at = new Date('2026-06-15T16:10:00Z');
+    const move = (to: 'cancelled' | 'accepted', actor: OrderActor) =>
+      db.transaction((tx) => changeStatus(tx, { to, which: eq(orders.id, id), actor, at }));
+
+    expect(await move('cancelled', { kind: 'staff', userId: server.admin.id })).toEqual([]);
+    expect(await move('cancelled', { kind: 'system', userId: null })).toEqual([]);
+    expect(await move('accepted', { kind: 'guest', userId: null })).toEqual([]);
+    expect(await move('cancelled', { kind: 'guest', userId: null })).toMatchObject([{ id, status: 'cancelled' }]);
   });
 });

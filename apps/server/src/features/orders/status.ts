@@ -1,6 +1,6 @@
 import { and, inArray, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { statusesBefore, type OrderStatus } from '@pizzeria/domain';
+import { statusesBefore, type OrderStatus, type OrderStepTaker } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
 import type { OrderRow } from './render.ts';
@@ -24,9 +24,15 @@ export interface StatusChange {
   note?: string | null | ((row: OrderRow) => string | null);
 }
 
+/** The customer (signed in, or a guest by the tracking link) takes the customer's steps; staff and the system the restaurant's. */
+function takerOf(actor: OrderActor): OrderStepTaker {
+  return actor.kind === 'customer' || actor.kind === 'guest' ? 'customer' : 'restaurant';
+}
+
 /**
  * The one way an order's status changes, in the caller's transaction: one conditional UPDATE that moves
- * only the orders whose status may go to `to` by the domain's transition table (`statusesBefore`), and
+ * only the orders whose status may go to `to` by the domain's transition table for who acts
+ * (`statusesBefore`: staff never cancel a waiting order, a customer never decides one), and
  * the event with its actor for each. Of two changes at once exactly one wins; the other gets no row and
  * tells its caller so. Mails and pushes are the caller's, after the commit. Resolves to the changed rows.
  */
@@ -34,7 +40,7 @@ export async function changeStatus(tx: Db, change: StatusChange): Promise<OrderR
   const rows = await tx
     .update(orders)
     .set({ ...change.patch, status: change.to })
-    .where(and(change.which, inArray(orders.status, statusesBefore(change.to))))
+    .where(and(change.which, inArray(orders.status, statusesBefore(change.to, takerOf(change.actor)))))
     .returning();
   if (rows.length > 0) {
     await tx.insert(orderEvents).values(

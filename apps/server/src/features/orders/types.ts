@@ -123,6 +123,16 @@ export interface OrdersService {
   /** Calls off an accepted or ready order, with the reason the customer is told. */
   cancel(id: number, reason: string, actor: StaffActor, language: Language): Promise<Order>;
   /**
+   * The customer (the owner signed in, or the holder of the tracking token) calls off their order while
+   * the restaurant has not answered it; a paid one is refunded. Anyone else gets a 404; an order the
+   * restaurant took meanwhile a 409 that gives its phone number.
+   */
+  cancelByCustomer(
+    id: number,
+    access: { caller: Caller | null; token: string | undefined },
+    language: Language,
+  ): Promise<Order>;
+  /**
    * After a change committed elsewhere (a payment): renders the order in `language`, mails the customer
    * in theirs when `mail` names a mail, and tells every channel (`created`: the kitchen sees it new).
    */
@@ -150,4 +160,5 @@ export interface OrdersService {
   onNewOrder(listener: (order: Order) => void): void;
 }
 
-export type OrderMailKind = 'orderReceived' | 'orderAccepted' | 'orderRejected' | 'orderReady' | 'orderCancelled';
+export type OrderMailKind =
+  'orderReceived' | 'orderAccepted' | 'orderRejected' | 'orderReady' | 'orderCancelled' | 'orderCancelledByCustomer';

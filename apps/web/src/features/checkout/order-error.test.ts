@@ -7,7 +7,8 @@ import { describeOrderFailure } from './order-error.ts';
 
 describe('order failures', () => {
   it('names every server code, and marks the time codes so the checkout asks for a new time', () => {
-    for (const code of ORDER_ERROR_CODES.filter((candidate) => candidate !== 'product_unavailable')) {
+    const naming = new Set(['product_unavailable', 'topping_sold_out']);
+    for (const code of ORDER_ERROR_CODES.filter((candidate) => !naming.has(candidate))) {
       const failure = describeOrderFailure(new ApiRequestError(422, code, 'server text'));
       expect(failure).toEqual({
         kind: 'code',
@@ -22,6 +23,14 @@ describe('order failures', () => {
   it("shows the server's words for a dish that cannot be ordered: they name it", () => {
     const message = 'Pizza Salami (groß) ist heute ausverkauft. Bitte entfernen Sie es aus dem Warenkorb.';
     expect(describeOrderFailure(new ApiRequestError(422, 'product_unavailable', message))).toEqual({
+      kind: 'dish',
+      message,
+    });
+  });
+
+  it("shows the server's words for an extra sold out today: they name it and its dish", () => {
+    const message = 'Parmesan (bei Spaghetti Bolognese) ist heute ausverkauft. Bitte bearbeiten Sie die Position.';
+    expect(describeOrderFailure(new ApiRequestError(422, 'topping_sold_out', message))).toEqual({
       kind: 'dish',
       message,
     });

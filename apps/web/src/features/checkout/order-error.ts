@@ -7,8 +7,8 @@ const TIME_CODES: ReadonlySet<OrderErrorCode> = new Set(['store_closed', 'invali
 export type OrderFailure =
   | { kind: 'code'; code: OrderErrorCode; timeProblem: boolean }
   /**
-   * A dish of the cart cannot be ordered (sold out meanwhile): the server's message names it, in the
-   * customer's language; the menu is read again so the cart marks its line.
+   * A dish of the cart, or one of its extras, cannot be ordered (sold out meanwhile): the server's message
+   * names it, in the customer's language; the menu is read again so the cart marks its line.
    */
   | { kind: 'dish'; message: string }
   /** Another refusal: the server's own message, already in the customer's language. */
@@ -23,7 +23,8 @@ function isOrderErrorCode(code: string): code is OrderErrorCode {
 /** What went wrong with placing an order, in terms the checkout can show. */
 export function describeOrderFailure(error: unknown): OrderFailure {
   if (error instanceof ApiRequestError) {
-    if (error.code === 'product_unavailable' && error.message) return { kind: 'dish', message: error.message };
+    if ((error.code === 'product_unavailable' || error.code === 'topping_sold_out') && error.message)
+      return { kind: 'dish', message: error.message };
     if (isOrderErrorCode(error.code))
       return { kind: 'code', code: error.code, timeProblem: TIME_CODES.has(error.code) };
     if (error.status < 500 && error.code !== 'http_error') return { kind: 'server', message: error.message };

@@ -47,6 +47,8 @@ export const menuEn: Translated<typeof menuDe> = {
     limit_reached: 'Maximum reached ({{count}})',
     none: 'None',
     unknown_topping: 'A chosen topping is no longer available.',
+    sold_out_topping: 'sold out today',
+    sold_out_chosen: '{{name}} is sold out today',
     quantity: 'Quantity',
     decrease: 'Decrease quantity',
     increase: 'Increase quantity',

@@ -47,6 +47,9 @@ export const menuDe = {
     limit_reached: 'Höchstzahl erreicht ({{count}})',
     none: 'Ohne',
     unknown_topping: 'Eine gewählte Zutat gibt es nicht mehr.',
+    /** A topping staff marked sold out: offered greyed in every group until the next business day. */
+    sold_out_topping: 'heute ausverkauft',
+    sold_out_chosen: '{{name}} ist heute ausverkauft',
     quantity: 'Menge',
     decrease: 'Menge verringern',
     increase: 'Menge erhöhen',

@@ -37,6 +37,9 @@ export const ordersTexts = defineTranslations(
       cancelled: 'Das Restaurant musste Ihre Bestellung leider stornieren',
       cancelled_reason: 'Grund: {{reason}}',
       cancelled_hint: 'Bitte entschuldigen Sie. Rufen Sie uns gern an, wir helfen weiter.',
+      cancelled_by_you: 'Sie haben Ihre Bestellung storniert',
+      cancelled_by_you_hint: 'Das Restaurant bereitet sie nicht zu.',
+      cancelled_by_you_cash: 'Es wurde nichts berechnet.',
       refund_hint:
         'Ihre PayPal-Zahlung wird vollständig erstattet. PayPal schreibt den Betrag meist innerhalb weniger Tage gut.',
       refunded_hint: 'Ihre PayPal-Zahlung wurde vollständig erstattet.',
@@ -113,6 +116,21 @@ export const ordersTexts = defineTranslations(
         expired: 'Abgelaufen',
       },
     },
+    cancel: {
+      label: 'Bestellung stornieren',
+      intro: 'Das Restaurant hat noch nicht geantwortet. Bis dahin können Sie Ihre Bestellung stornieren.',
+      button: 'Bestellung stornieren',
+      cancelling: 'Wird storniert …',
+      confirm_title: 'Bestellung wirklich stornieren?',
+      confirm_text: 'Das Restaurant bereitet sie dann nicht zu. Das lässt sich nicht rückgängig machen.',
+      confirm_text_paid:
+        'Das Restaurant bereitet sie dann nicht zu, und Ihre PayPal-Zahlung wird vollständig erstattet. Das lässt sich nicht rückgängig machen.',
+      keep: 'Nicht stornieren',
+      confirm: 'Ja, stornieren',
+      error: 'Die Bestellung konnte nicht storniert werden. Bitte versuchen Sie es erneut.',
+      call_title: 'Fragen zu Ihrer Bestellung?',
+      call_hint: 'Das Restaurant hat sie angenommen. Für Änderungen oder Fragen rufen Sie bitte an:',
+    },
     guest_data: {
       title: 'Ihre Daten',
       intro:
@@ -166,6 +184,9 @@ export const ordersTexts = defineTranslations(
       cancelled: 'Sorry, the restaurant had to cancel your order',
       cancelled_reason: 'Reason: {{reason}}',
       cancelled_hint: 'We apologise. Do give us a call, we are glad to help.',
+      cancelled_by_you: 'You have cancelled your order',
+      cancelled_by_you_hint: 'The restaurant will not prepare it.',
+      cancelled_by_you_cash: 'Nothing has been charged.',
       refund_hint: 'Your PayPal payment is being refunded in full. PayPal usually credits it within a few days.',
       refunded_hint: 'Your PayPal payment has been refunded in full.',
       pay_first_hint: 'Your order goes to the kitchen as soon as it is paid. Unpaid, it expires after 30 minutes.',
@@ -238,6 +259,21 @@ export const ordersTexts = defineTranslations(
         cancelled: 'Cancelled',
         expired: 'Expired',
       },
+    },
+    cancel: {
+      label: 'Cancel order',
+      intro: 'The restaurant has not answered yet. Until it does, you can cancel your order.',
+      button: 'Cancel order',
+      cancelling: 'Cancelling …',
+      confirm_title: 'Cancel your order?',
+      confirm_text: 'The restaurant will then not prepare it. This cannot be undone.',
+      confirm_text_paid:
+        'The restaurant will then not prepare it, and your PayPal payment is refunded in full. This cannot be undone.',
+      keep: 'Keep my order',
+      confirm: 'Yes, cancel',
+      error: 'The order could not be cancelled. Please try again.',
+      call_title: 'Questions about your order?',
+      call_hint: 'The restaurant has accepted it. For changes or questions, please call:',
     },
     guest_data: {
       title: 'Your data',

@@ -22,6 +22,7 @@ import {
 } from '../payments/index.ts';
 import { orderQueryOptions } from './api/get-order.ts';
 import { GuestDataSection } from './components/guest-data-section.tsx';
+import { OrderCancel } from './components/order-cancel.tsx';
 import { OrderSummary } from './components/order-summary.tsx';
 import { PaymentLineText } from './components/payment-line-text.tsx';
 import { refundState } from './payment-line.ts';
@@ -93,6 +94,7 @@ function OrderView({ id, token }: { id: number; token: string | null }) {
           ) : (
             <OrderStatusPanel order={data} timeZone={timeZone} />
           )}
+          <OrderCancel order={data} token={token} phone={store?.phone ?? ''} />
           <section className="card checkout-section" aria-labelledby="order-details-title">
             <h2 id="order-details-title">{t('order.details')}</h2>
             <dl className="order-facts">
@@ -216,6 +218,21 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
         </DecisionBox>
       );
     case 'cancelled':
+      if (order.cancelled_by === 'customer')
+        return (
+          <DecisionBox tone="rejected" label={label}>
+            <p className="order-status-title">{t('order.cancelled_by_you')}</p>
+            <p>{t('order.cancelled_by_you_hint')}</p>
+            {order.payment_method === 'paypal' ? (
+              <RefundHint order={order} />
+            ) : (
+              <p className="checkout-hint">{t('order.cancelled_by_you_cash')}</p>
+            )}
+            <p>
+              <Link href="/">{t('order.order_again')}</Link>
+            </p>
+          </DecisionBox>
+        );
       return (
         <DecisionBox tone="rejected" label={label}>
           <p className="order-status-title">{t('order.cancelled')}</p>

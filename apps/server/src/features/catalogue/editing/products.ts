@@ -10,7 +10,6 @@ import {
   productRequestSchema,
   productUpdateRequestSchema,
   soldOutRequestSchema,
-  soldOutUntil,
   storeIdParamsSchema,
   toCents,
   versionedRequestSchema,
@@ -18,8 +17,8 @@ import {
   type VariantInput,
 } from '@pizzeria/domain';
 import type { Db } from '../../../db/client.ts';
-import { productVariants, products, stores } from '../../../db/schema.ts';
-import { storeHoursOf } from '../store-hours.ts';
+import { productVariants, products } from '../../../db/schema.ts';
+import { endOfBusinessDay } from '../store-hours.ts';
 import { adminErrorResponses, HttpError } from '../../../plugins/errors.ts';
 import { editAudited } from '../../audit/index.ts';
 import { incompleteOrder, requireStore, sameIds } from './categories.ts';
@@ -84,14 +83,6 @@ async function endOfCategory(tx: Db, categoryId: number): Promise<number> {
     .from(products)
     .where(and(eq(products.categoryId, categoryId), isNull(products.archivedAt)));
   return (last?.position ?? -1) + 1;
-}
-
-/** The moment "sold out today" ends for this store, by its weekly hours in its time zone. */
-async function endOfBusinessDay(tx: Db, storeId: number, now: Date): Promise<Date> {
-  const [store] = await tx.select({ timezone: stores.timezone }).from(stores).where(eq(stores.id, storeId));
-  if (!store) throw new Error(`store ${storeId} vanished during a write`);
-  const hours = await storeHoursOf(tx, storeId);
-  return soldOutUntil(hours, now, store.timezone);
 }
 
 /**

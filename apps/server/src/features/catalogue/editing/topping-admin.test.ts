@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToppingListSchema, adminToppingSchema, type AdminTopping } from '@pizzeria/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToppingListSchema, adminToppingSchema, type AdminTopping, type Product } from '@pizzeria/domain';
 import { additives, groupItems, toppingAdditives, toppings } from '../../../db/schema.ts';
 import { backOfficeTestServer, otherStoreTopping, present } from '../../../../test/back-office.ts';
+import { createTestUser, pickupOrder, pinClock } from '../../../../test/helper.ts';
 
 // The back office's toppings.
 
@@ -249,5 +251,171 @@ describe('POST /api/admin/stores/:id/toppings/:toppingId/archive', () => {
     // Archived: no longer editable.
     const again = await request('POST', `/stores/13/toppings/${olives.id}/archive`, { version: olives.version + 1 });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/admin/stores/:id/toppings/:toppingId/sold-out', () => {
+  // Monday evening in Berlin, the demo store open: it opens again on Tuesday.
+  const MONDAY_EVENING = new Date('2027-06-14T16:07:00Z');
+  let now = MONDAY_EVENING;
+
+  beforeAll(() => {
+    pinClock(backOffice.app, () => now);
+  });
+  afterAll(() => {
+    now = MONDAY_EVENING;
+  });
+
+  /** Every group (of every product) that offers the topping, as the shop shows it there. */
+  async function offered(toppingId: number) {
+    return (await shopProducts()).flatMap((product) =>
+      product.enriched_topping_groups.flatMap((group) =>
+        group.toppings.filter((topping) => topping.id === toppingId).map((topping) => ({ product, topping })),
+      ),
+    );
+  }
+
+  /** A pickup order of one dish that offers the topping, with that topping and nothing else to choose. */
+  function orderWith(product: Product, toppingId: number, language = 'de') {
+    const payload = pickupOrder(product.id);
+    const variant = product.type === 'variable' ? product.variants[0]?.id : undefined;
+    return backOffice.app.inject({
+      method: 'POST',
+      url: '/api/orders/guest',
+      headers: { 'idempotency-key': randomUUID(), 'accept-language': language },
+      payload: {
+        ...payload,
+        items: [{ product_id: product.id, variant_id: variant, quantity: 1, extras: [{ id: toppingId }] }],
+      },
+    });
+  }
+
+  it('greys the topping in every group until the next business day, refuses orders naming it, and is audited', async () => {
+    const parmesan = await toppingNamed('Parmesan');
+    const before = await offered(parmesan.id);
+    // The demo menu offers it in more than one group: the pizzas' extras and the pasta's.
+    expect(new Set(before.map(({ product }) => product.enriched_topping_groups[0]?.id)).size).toBeGreaterThan(1);
+    expect(before.every(({ topping }) => topping.sold_out === false)).toBe(true);
+    const dish = present(
+      before.find(({ product }) => product.enriched_topping_groups.every((group) => group.min_select === 0)),
+    ).product;
+
+    const menuVersion = async () => {
+      const status = await backOffice.app.storeStatus.message(13);
+      return status && 'menu_version' in status ? status.menu_version : undefined;
+    };
+    const versionBefore = await menuVersion();
+    expect(versionBefore).toEqual(expect.any(String));
+
+    const stale = await request('PUT', `/stores/13/toppings/${parmesan.id}/sold-out`, {
+      sold_out: true,
+      version: parmesan.version + 3,
+    });
+    expect(stale.statusCode).toBe(409);
+
+    const response = await request('PUT', `/stores/13/toppings/${parmesan.id}/sold-out`, {
+      sold_out: true,
+      version: parmesan.version,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const soldOut = adminToppingSchema.parse(response.json());
+    expect(soldOut.version).toBe(parmesan.version + 1);
+    const until = new Date(present(soldOut.sold_out_until));
+    expect(until.getTime()).toBeGreaterThan(now.getTime());
+    expect(until.toISOString().slice(0, 10)).toBe('2027-06-15');
+    expect(await toppingNamed('Parmesan')).toEqual(soldOut);
+    expect((await auditOf('topping', parmesan.id)).at(-1)).toMatchObject({
+      action: 'sold_out',
+      actorUserId: backOffice.admin.id,
+      before: parmesan,
+      after: soldOut,
+    });
+
+    // Open shops hear of it at once: the live status carries the menu's new version.
+    expect(await menuVersion()).not.toBe(versionBefore);
+    // Still offered in every group, marked: the storefront greys it.
+    const during = await offered(parmesan.id);
+    expect(during).toHaveLength(before.length);
+    expect(during.every(({ topping }) => topping.sold_out === true)).toBe(true);
+
+    const german = await orderWith(dish, parmesan.id);
+    expect(german.statusCode).toBe(422);
+    expect(german.json()).toEqual({
+      code: 'topping_sold_out',
+      message: `Parmesan (bei ${dish.name}) ist heute ausverkauft. Bitte bearbeiten Sie die Position.`,
+    });
+    const english = await orderWith(dish, parmesan.id, 'en');
+    expect(english.json<{ message: string }>().message).toMatch(/^Parmesan \(on .+\) is sold out today\./);
+
+    const lifted = await request('PUT', `/stores/13/toppings/${parmesan.id}/sold-out`, {
+      sold_out: false,
+      version: soldOut.version,
+    });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(lifted.json()).toMatchObject({ sold_out_until: null, version: soldOut.version + 1 });
+    expect((await offered(parmesan.id)).every(({ topping }) => topping.sold_out === false)).toBe(true);
+    const ordered = await orderWith(dish, parmesan.id);
+    expect(ordered.statusCode, ordered.body).toBe(201);
+
+    // Marked again, it is back by itself the next business day, with no one lifting it.
+    const again = await request('PUT', `/stores/13/toppings/${parmesan.id}/sold-out`, {
+      sold_out: true,
+      version: soldOut.version + 1,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await offered(parmesan.id)).every(({ topping }) => topping.sold_out === true)).toBe(true);
+    now = new Date(present(adminToppingSchema.parse(again.json()).sold_out_until));
+    expect((await offered(parmesan.id)).every(({ topping }) => topping.sold_out === false)).toBe(true);
+    const nextDay = await orderWith(dish, parmesan.id);
+    expect(nextDay.statusCode, nextDay.body).toBe(201);
+  });
+
+  it('lets the kitchen list the toppings and mark one, but not a customer', async () => {
+    const kitchen = await createTestUser(backOffice.app, { role: 'admin', staffRole: 'kitchen' });
+    const customer = await createTestUser(backOffice.app);
+    const peppers = await toppingNamed('Peperoni');
+    const as = (headers: Record<string, string>, method: 'GET' | 'PUT', url: string, payload?: object) =>
+      backOffice.app.inject({ method, url: `/api/admin${url}`, headers, ...(payload ? { payload } : {}) });
+
+    const listed = await as(kitchen.headers, 'GET', '/stores/13/toppings');
+    expect(listed.statusCode).toBe(200);
+    const marked = await as(kitchen.headers, 'PUT', `/stores/13/toppings/${peppers.id}/sold-out`, {
+      sold_out: true,
+      version: peppers.version,
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await auditOf('topping', peppers.id)).at(-1)).toMatchObject({
+      action: 'sold_out',
+      actorUserId: kitchen.id,
+    });
+    // Renaming stays the shift manager's.
+    const renamed = await as(kitchen.headers, 'PUT', `/stores/13/toppings/${peppers.id}`, {
+      name: { de: 'Pfefferoni', en: '' },
+      price: 1,
+      version: peppers.version + 1,
+    });
+    expect(renamed.statusCode).toBe(403);
+
+    const refused = await as(customer.headers, 'PUT', `/stores/13/toppings/${peppers.id}/sold-out`, {
+      sold_out: false,
+      version: peppers.version + 1,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await toppingNamed('Peperoni')).sold_out_until).not.toBeNull();
+
+    const lifted = await as(kitchen.headers, 'PUT', `/stores/13/toppings/${peppers.id}/sold-out`, {
+      sold_out: false,
+      version: peppers.version + 1,
+    });
+    expect(lifted.json()).toMatchObject({ sold_out_until: null });
+  });
+
+  it("answers 404 for another store's topping", async () => {
+    const response = await request('PUT', `/stores/13/toppings/${otherStoreToppingId}/sold-out`, {
+      sold_out: true,
+      version: 1,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'topping_not_found' });
   });
 });

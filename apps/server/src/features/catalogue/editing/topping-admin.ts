@@ -6,6 +6,7 @@ import {
   adminToppingSchema,
   conflictSchema,
   fromCents,
+  soldOutRequestSchema,
   storeIdParamsSchema,
   toCents,
   toppingCreateRequestSchema,
@@ -27,6 +28,7 @@ import {
 } from '../../../db/schema.ts';
 import { adminErrorResponses, HttpError } from '../../../plugins/errors.ts';
 import { checkVersion, editAudited } from '../../audit/index.ts';
+import { endOfBusinessDay } from '../store-hours.ts';
 import { requireStore } from './categories.ts';
 import { replaceDeclarations } from './topping-declarations.ts';
 
@@ -72,6 +74,7 @@ export async function renderToppings(db: Db, rows: readonly ToppingRow[]): Promi
     allergen_codes: pick(allergenLinks, row.id, (link) => link.code),
     additive_codes: pick(additiveLinks, row.id, (link) => link.code),
     group_ids: pick(groupLinks, row.id, (link) => link.groupId),
+    sold_out_until: row.soldOutUntil?.toISOString() ?? null,
     version: row.version,
   }));
 }
@@ -94,7 +97,8 @@ async function lockTopping(tx: Db, storeId: number, toppingId: number): Promise<
 
 /**
  * The store's toppings: what the kitchen has, with a default price, allergens and additives;
- * topping groups offer them (`group-admin.ts`). Archiving one takes it out of every group in the shop;
+ * topping groups offer them (`group-admin.ts`). Sold out today, one is offered greyed in every group
+ * until the next business day starts, as a product is. Archiving one takes it out of every group in the shop;
  * its rows stay, and orders keep their own copies of names and prices.
  */
 const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -114,8 +118,8 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     storeId: number,
     toppingId: number,
     version: number,
-    action: 'update' | 'archive',
-    set: Partial<typeof toppings.$inferInsert>,
+    action: 'update' | 'archive' | 'sold_out',
+    set: (tx: Db) => Promise<Partial<typeof toppings.$inferInsert>>,
   ) {
     return editAudited(app, request, {
       storeId,
@@ -125,7 +129,7 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const { row, before } = await beginWrite(tx, storeId, toppingId, version);
         const [updated] = await tx
           .update(toppings)
-          .set({ ...set, version: row.version + 1 })
+          .set({ ...(await set(tx)), version: row.version + 1 })
           .where(eq(toppings.id, row.id))
           .returning();
         if (!updated) throw toppingNotFound();
@@ -138,9 +142,10 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/toppings',
     {
       schema: {
-        'x-staff-role': 'manager',
+        // The kitchen reads the list to mark a topping sold out; every other change is the manager's.
+        'x-staff-role': 'kitchen',
         tags: ['admin'],
-        summary: "The store's toppings (not archived), by German name, with declarations and groups",
+        summary: "The store's toppings (not archived), by German name, with declarations, groups and sold out",
         params: storeIdParamsSchema,
         response: { 200: adminToppingListSchema, ...adminErrorResponses },
       },
@@ -204,10 +209,10 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id: storeId, toppingId } = request.params;
       const body = request.body;
-      return changeTopping(request, storeId, toppingId, body.version, 'update', {
+      return changeTopping(request, storeId, toppingId, body.version, 'update', async () => ({
         name: body.name,
         priceCents: toCents(body.price),
-      });
+      }));
     },
   );
 
@@ -225,7 +230,31 @@ const toppingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id: storeId, toppingId } = request.params;
-      return changeTopping(request, storeId, toppingId, request.body.version, 'archive', { archivedAt: new Date() });
+      return changeTopping(request, storeId, toppingId, request.body.version, 'archive', async () => ({
+        archivedAt: new Date(),
+      }));
+    },
+  );
+
+  app.put(
+    '/stores/:id/toppings/:toppingId/sold-out',
+    {
+      schema: {
+        'x-staff-role': 'kitchen',
+        tags: ['admin'],
+        summary:
+          'Sold out in every group until the next business day starts (`sold_out: true`), or back on sale at once',
+        params: toppingParamsSchema,
+        body: soldOutRequestSchema,
+        response: { 200: adminToppingSchema, 409: conflictSchema(adminToppingSchema), ...adminErrorResponses },
+      },
+    },
+    async (request) => {
+      const { id: storeId, toppingId } = request.params;
+      const { sold_out: soldOut, version } = request.body;
+      return changeTopping(request, storeId, toppingId, version, 'sold_out', async (tx) => ({
+        soldOutUntil: soldOut ? await endOfBusinessDay(tx, storeId, app.storeStatus.clock.now()) : null,
+      }));
     },
   );
 

@@ -11,6 +11,7 @@ import { testAdminOrder } from '../orders/test-admin-order.ts';
 import { signedInDevice, staffTokens } from '../test-staff.ts';
 import { BOARD_QUERY_KEY } from './api/board-query.ts';
 import { BoardPage } from './board-page.tsx';
+import { CHIME_EVERY_MS } from './use-order-alerts.ts';
 import { FakeAudioContext, QUIET_DAY, boardOrder, setUpBoardTests, testBoard } from './test-board.ts';
 
 const BOARD_PATH = '/api/admin/stores/13/board';
@@ -851,5 +852,57 @@ describe('the kitchen’s board', () => {
     expect(screen.getByRole('button', { name: 'Tageszahlen' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Einstellungen' })).toBeInTheDocument();
     await waitFor(() => expect(api.calls.some((call) => call.path.includes('payment-reviews'))).toBe(true));
+  });
+});
+
+describe('orders board: an order the customer cancels while it waits', () => {
+  it('leaves "Neu" for today’s done, says the customer cancelled it, and stops ringing', async () => {
+    const placed = new Date().toISOString();
+    const { socket, user } = await openBoard(testBoard([boardOrder({ id: 7, created_at: placed })]));
+    await user.click(screen.getByRole('button', { name: 'Schicht starten' }));
+    await waitFor(() => expect(FakeAudioContext.notes()).toHaveLength(2), { timeout: 2_000 });
+    await waitFor(() => expect(document.title).toMatch(/^\(1\) /));
+
+    act(() =>
+      socket.push({
+        type: 'order_updated',
+        order: boardOrder({ id: 7, created_at: placed, status: 'cancelled', cancelled_by: 'customer' }),
+      }),
+    );
+    await waitFor(() => expect(cardsIn(/^Heute erledigt/)).toEqual([7]));
+    expect(cardsIn(/^Neu/)).toEqual([]);
+    const seven = screen.getByRole('button', { name: card(7) });
+    expect(seven).toHaveAttribute('data-ringing', 'false');
+    expect(within(seven).getByText('vom Kunden storniert')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).not.toMatch(/^\(\d+\) /));
+    // A chime would have come again by now, had the order still rung.
+    await new Promise((resolve) => setTimeout(resolve, CHIME_EVERY_MS + 1_200));
+    expect(FakeAudioContext.notes()).toHaveLength(2);
+  }, 15_000);
+
+  it('tells staff who have the order open not to prepare it, and offers no decision', async () => {
+    const { socket, user } = await openBoard(testBoard([boardOrder({ id: 7 })]));
+    const dialog = await openOrder(user, 7);
+    expect(dialog.getByRole('button', { name: /^Annehmen – in \d+ Min\.$/ })).toBeInTheDocument();
+    act(() =>
+      socket.push({
+        type: 'order_updated',
+        order: boardOrder({ id: 7, status: 'cancelled', cancelled_by: 'customer' }),
+      }),
+    );
+    expect(
+      await dialog.findByText(
+        'Der Kunde hat diese Bestellung storniert, bevor sie angenommen wurde. Bitte nicht zubereiten.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: /^Annehmen/ })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Ablehnen' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the plain "Storniert" for an order the restaurant cancelled', async () => {
+    await openBoard(testBoard([boardOrder({ id: 8, status: 'cancelled', cancelled_by: 'restaurant' })]));
+    const eight = screen.getByRole('button', { name: card(8) });
+    expect(within(eight).getByText('Storniert')).toBeInTheDocument();
+    expect(within(eight).queryByText('vom Kunden storniert')).not.toBeInTheDocument();
   });
 });

@@ -63,9 +63,12 @@ export const adminBoardTexts = defineTranslations(
       new: 'Neu – bitte öffnen',
       items_one: '{{count}} Artikel',
       items_other: '{{count}} Artikel',
+      cancelled_by_customer: 'vom Kunden storniert',
     },
     dialog: {
       title: 'Bestellung #{{number}}',
+      cancelled_by_customer:
+        'Der Kunde hat diese Bestellung storniert, bevor sie angenommen wurde. Bitte nicht zubereiten.',
       close: 'Schließen',
       print: 'Bon drucken',
       loading: 'Bestellung wird geladen …',
@@ -235,9 +238,11 @@ export const adminBoardTexts = defineTranslations(
       new: 'New – tap to open',
       items_one: '{{count}} item',
       items_other: '{{count}} items',
+      cancelled_by_customer: 'cancelled by the customer',
     },
     dialog: {
       title: 'Order #{{number}}',
+      cancelled_by_customer: 'The customer cancelled this order before it was accepted. Please do not prepare it.',
       close: 'Close',
       print: 'Print ticket',
       loading: 'Loading the order …',

@@ -117,9 +117,16 @@ function Decisions({ order, clock, footer, onDone }: Omit<PanelProps, 'contents'
         {decline('cancel')}
       </div>
     );
-  if (!refund) return <div className="board-actions">{error}</div>;
+  // Called off by the customer while it waited (maybe while this dialog was open): nothing to cook.
+  const calledOff =
+    order.cancelled_by === 'customer' ? (
+      <p className="board-cancelled-note" role="status">
+        {t('dialog.cancelled_by_customer')}
+      </p>
+    ) : null;
   return (
     <div className="board-actions">
+      {calledOff}
       {error}
       {refund}
     </div>

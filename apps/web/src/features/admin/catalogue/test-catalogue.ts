@@ -32,7 +32,7 @@ export function adminProduct(
 
 /** A topping as the admin API answers it: without declarations or groups unless the test says so. */
 export function adminTopping(topping: Pick<AdminTopping, 'id' | 'name' | 'price' | 'version'> & Partial<AdminTopping>) {
-  const row: AdminTopping = { allergen_codes: [], additive_codes: [], group_ids: [], ...topping };
+  const row: AdminTopping = { allergen_codes: [], additive_codes: [], group_ids: [], sold_out_until: null, ...topping };
   return row;
 }
 

@@ -5,8 +5,8 @@ import { staffRoleAllows, type StaffRole } from '@pizzeria/domain';
  * areas and the audit log) with their title keys, in the order the navigation lists them, by section. Editors
  * reached from a list (a category, a product) are pages of their own but not in the navigation. `role` is
  * the least role that may use the page, as the server's routes behind it require: the kitchen has the
- * board, the orders, the products list (to mark a dish sold out) and its own devices; the team is the
- * owner's.
+ * board, the orders, the products and toppings lists (to mark a dish or a topping sold out) and its own
+ * devices; the team is the owner's.
  */
 export const ADMIN_PAGES = [
   { path: '/home', title: 'pages.home', section: 'orders', nav: true, role: 'kitchen' },
@@ -16,7 +16,7 @@ export const ADMIN_PAGES = [
   { path: '/categories-page', title: 'pages.categories_page', section: 'menu', nav: true, role: 'manager' },
   { path: '/products-list', title: 'pages.products_list', section: 'menu', nav: true, role: 'kitchen' },
   { path: '/products', title: 'pages.products', section: 'menu', nav: false, role: 'manager' },
-  { path: '/toppings', title: 'pages.toppings', section: 'menu', nav: true, role: 'manager' },
+  { path: '/toppings', title: 'pages.toppings', section: 'menu', nav: true, role: 'kitchen' },
   { path: '/topping-groups', title: 'pages.topping_groups', section: 'menu', nav: true, role: 'manager' },
   { path: '/group-item', title: 'pages.group_item', section: 'menu', nav: true, role: 'manager' },
   { path: '/product-groups', title: 'pages.product_groups', section: 'menu', nav: true, role: 'manager' },

@@ -32,10 +32,10 @@ afterEach(async () => {
 });
 
 describe('the back office by role', () => {
-  it('shows the kitchen only the board, the orders, the products list (sold out) and its devices', async () => {
+  it('shows the kitchen only the board, the orders, the products and toppings lists (sold out) and its devices', async () => {
     openAs('kitchen', '/devices');
     await waitFor(() => expect(screen.getByRole('banner')).toHaveTextContent('Luca · Küche'));
-    expect(navLinks()).toEqual(['Admin Dashboard', 'Bestellungen', 'Produktliste', 'Geräte']);
+    expect(navLinks()).toEqual(['Admin Dashboard', 'Bestellungen', 'Produktliste', 'Beläge', 'Geräte']);
   });
 
   it('shows a shift manager everything but the team', async () => {

@@ -40,8 +40,21 @@ const crustPizza: Product = {
   ],
 };
 
+/** The same pizza another evening: Rucola and the cream-cheese crust are sold out today. */
+const soldOutPizza: Product = {
+  ...crustPizza,
+  id: 6,
+  name: 'Pizza Diavola',
+  enriched_topping_groups: crustPizza.enriched_topping_groups.map((group) => ({
+    ...group,
+    toppings: group.toppings.map((topping) =>
+      topping.id === 108 || topping.id === 302 ? { ...topping, sold_out: true } : topping,
+    ),
+  })),
+};
+
 const queryData: [readonly unknown[], unknown][] = catalogueQueryData.map(([key, data]) =>
-  key[0] === 'products' ? [key, [...products, crustPizza]] : [key, data],
+  key[0] === 'products' ? [key, [...products, crustPizza, soldOutPizza]] : [key, data],
 );
 
 async function openDialog(productId: number, editKey: string | null = null) {
@@ -210,6 +223,54 @@ describe('product options dialog', () => {
     expect(useCart.getState().items).toEqual([{ ...medium, quantity: 3 }]);
     // Back to the cart the edit came from.
     expect(useCartDialog.getState().open).toBe(true);
+  });
+
+  it('offers a topping sold out today greyed, saying so, and never lets it be picked', async () => {
+    const user = userEvent.setup();
+    const dialog = await openDialog(6);
+    const extras = within(dialog).getByRole('group', { name: /Extra Beläge/ });
+    const rucola = within(extras).getByRole('checkbox', { name: /Rucola/ });
+    expect(rucola).toBeDisabled();
+    expect(rucola).toHaveAccessibleName(/^Rucola\s*heute ausverkauft$/);
+    expect(within(extras).getByRole('checkbox', { name: /Salami/ })).toBeEnabled();
+    await user.click(rucola);
+    expect(rucola).not.toBeChecked();
+
+    const crust = within(dialog).getByRole('group', { name: /Käserand/ });
+    expect(within(crust).getByRole('radio', { name: /Käserand mit Frischkäse/ })).toBeDisabled();
+    expect(within(crust).getByRole('radio', { name: /Käserand mit Mozzarella/ })).toBeEnabled();
+
+    await user.click(within(extras).getByRole('checkbox', { name: /Salami/ }));
+    await user.click(addButton(dialog));
+    expect(useCart.getState().items).toMatchObject([{ id: 6, extras: [{ id: 101, quantity: 1 }] }]);
+  });
+
+  it('names a topping of an edited line that sold out meanwhile, and saves once it is taken off', async () => {
+    const user = userEvent.setup();
+    // The line was put in the cart before Rucola sold out.
+    const line = buildCartItem(soldOutPizza, {
+      variantId: 41,
+      extras: [
+        { id: 101, quantity: 1 },
+        { id: 108, quantity: 1 },
+      ],
+      quantity: 1,
+    });
+    useCart.setState({ items: [line] });
+    const dialog = await openDialog(6, line.uniqueKey);
+    const rucola = within(dialog).getByRole('checkbox', { name: /Rucola/ });
+    // Still ticked and enabled, so it can be taken off.
+    expect(rucola).toBeChecked();
+    expect(rucola).toBeEnabled();
+    const save = within(dialog).getByRole('button', { name: /Speichern/ });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription('Noch nicht möglich: Rucola ist heute ausverkauft');
+
+    await user.click(rucola);
+    expect(rucola).toBeDisabled();
+    expect(save).toBeEnabled();
+    await user.click(save);
+    expect(useCart.getState().items).toMatchObject([{ id: 6, extras: [{ id: 101, quantity: 1 }] }]);
   });
 
   it('takes edit requests from the cart', async () => {

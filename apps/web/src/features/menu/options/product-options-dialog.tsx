@@ -258,10 +258,19 @@ function violationMessage(violation: ToppingRuleViolation, t: MenuT): string {
       return t('options.too_many', { count: violation.max });
     case 'unknown_topping':
       return t('options.unknown_topping');
+    case 'sold_out_topping':
+      return t('options.sold_out_topping');
   }
 }
 
 function violationText(violation: ToppingRuleViolation, product: Product, t: MenuT): string {
+  if (violation.code === 'sold_out_topping') {
+    // Chosen before it sold out (an edited cart line, or the menu read again meanwhile): say which.
+    const topping = product.enriched_topping_groups
+      .flatMap((group) => group.toppings)
+      .find((candidate) => candidate.id === violation.toppingId);
+    if (topping) return t('options.sold_out_chosen', { name: topping.name });
+  }
   const message = violationMessage(violation, t);
   if (!('groupId' in violation)) return message;
   const group = product.enriched_topping_groups.find((candidate) => candidate.id === violation.groupId);
@@ -280,6 +289,8 @@ function ruleText(group: ToppingGroup, t: MenuT): string {
  * A group of at most one topping is a radio group (with "Ohne" when none is allowed), so a second pick
  * replaces the first instead of blocking the dialog. A larger group is checkboxes, and once its maximum
  * is ticked the others are disabled; the ticked ones stay enabled, so the customer can swap one.
+ * A topping sold out today is shown greyed and cannot be picked; if it is already ticked (a cart line
+ * edited), it stays enabled so the customer can take it off.
  */
 function ToppingGroupField({
   group,
@@ -336,14 +347,16 @@ function ToppingGroupField({
         {group.toppings.map((topping) => {
           const codes = [...topping.allergens, ...topping.additives].map((entry) => entry.code).join(', ');
           const checked = chosen.has(topping.id);
+          const soldOut = topping.sold_out === true;
           return (
-            <label key={topping.id} className="option-row">
+            <label key={topping.id} className="option-row" data-sold-out={soldOut || undefined}>
               {single ? (
                 <input
                   type="radio"
                   name={name}
                   value={topping.id}
                   checked={checked}
+                  disabled={soldOut && !checked}
                   onChange={() => choose(topping.id)}
                 />
               ) : (
@@ -352,7 +365,7 @@ function ToppingGroupField({
                   name={name}
                   value={topping.id}
                   checked={checked}
-                  disabled={full && !checked}
+                  disabled={(full || soldOut) && !checked}
                   onChange={(event) => toggle(topping.id, event.target.checked)}
                 />
               )}
@@ -366,7 +379,11 @@ function ToppingGroupField({
                 )}
               </span>
               <span className="option-price">
-                {topping.price > 0 ? t('options.extra_price', { price: money(toCents(topping.price)) }) : ''}
+                {soldOut
+                  ? t('options.sold_out_topping')
+                  : topping.price > 0
+                    ? t('options.extra_price', { price: money(toCents(topping.price)) })
+                    : ''}
               </span>
             </label>
           );

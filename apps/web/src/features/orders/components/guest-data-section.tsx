@@ -1,14 +1,7 @@
 import { AlertDialog } from '@base-ui/react/alert-dialog';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useDownloadGuestData, useEraseGuestData } from '../api/guest-data.ts';
-
-/** A refusal's own words (an order still open, too many tries), else the generic line. */
-function failureMessage(error: unknown, generic: string): string {
-  return error instanceof ApiRequestError && error.status < 500 && error.code !== 'http_error'
-    ? error.message
-    : generic;
-}
+import { failureMessage } from './failure-message.ts';
 
 /**
  * "Ihre Daten" on a guest's order page (reached by the tracking link): the guest's data rights without an

@@ -43,6 +43,21 @@ export const adminToppingsTexts = defineTranslations(
       created: 'Belag „{{name}}“ angelegt.',
       archive_text:
         'Der Belag verschwindet aus allen Gruppen des Shops ({{groups}}). Bestehende Bestellungen behalten ihn.',
+      intro_sold_out:
+        'Alle Beläge des Shops: für heute als ausverkauft markieren. Der Shop zeigt sie dann in jeder Gruppe ausgegraut, bis der nächste Geschäftstag beginnt.',
+      today: 'Heute',
+      empty_sold_out: 'Noch keine Beläge.',
+    },
+    sold_out: {
+      on_sale: 'Verfügbar',
+      badge: 'Ausverkauft bis {{until}}',
+      sell_out: 'Heute ausverkauft',
+      sell_out_named: '{{name}} heute ausverkauft',
+      back: 'Wieder verfügbar',
+      back_named: '{{name}} wieder verfügbar',
+      done: '{{name}} ist bis {{until}} ausverkauft.',
+      back_done: '{{name}} ist wieder verfügbar.',
+      changed_meanwhile: '{{name}} wurde inzwischen geändert. Die Liste ist neu geladen – bitte noch einmal versuchen.',
     },
     groups: {
       intro:
@@ -160,6 +175,21 @@ export const adminToppingsTexts = defineTranslations(
       empty: 'No toppings yet. Add the first one above.',
       created: 'Topping “{{name}}” added.',
       archive_text: 'The topping disappears from every group of the shop ({{groups}}). Past orders keep it.',
+      intro_sold_out:
+        'Every topping of the shop: mark one as sold out for today. The shop then shows it greyed in every group until the next business day starts.',
+      today: 'Today',
+      empty_sold_out: 'No toppings yet.',
+    },
+    sold_out: {
+      on_sale: 'Available',
+      badge: 'Sold out until {{until}}',
+      sell_out: 'Sold out today',
+      sell_out_named: '{{name}} sold out today',
+      back: 'Available again',
+      back_named: '{{name}} available again',
+      done: '{{name}} is sold out until {{until}}.',
+      back_done: '{{name}} is available again.',
+      changed_meanwhile: '{{name}} was changed meanwhile. The list has been reloaded – please try again.',
     },
     groups: {
       intro:

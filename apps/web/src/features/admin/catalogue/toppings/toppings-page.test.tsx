@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../../i18n/index.ts';
 import { fakeApi } from '../../../auth/test-api.ts';
-import { asSignedInStaff } from '../../test-staff.ts';
+import { asSignedInStaff, signedInDevice } from '../../test-staff.ts';
 import { API, MOZZARELLA, REFRESH, RUCOLA, SALAMI, renderPage, sentBody } from './test-toppings.ts';
 import { ToppingsPage } from './toppings-page.tsx';
 
@@ -117,6 +117,80 @@ describe('toppings page', () => {
     expect(await screen.findByText('Salami wurde archiviert.')).toBeInTheDocument();
     expect(sentBody(calls, 'POST', `${API}/toppings/1/archive`)).toEqual({ version: 2 });
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Salami/ })).not.toBeInTheDocument());
+  });
+
+  it('marks a topping sold out until the next business day and puts it back on sale', async () => {
+    const until = '2099-06-15T09:30:00.000Z';
+    const { calls } = fakeApi({
+      ...REFRESH,
+      [`GET ${API}/toppings`]: [
+        { status: 200, body: [MOZZARELLA, SALAMI] },
+        { status: 200, body: [MOZZARELLA, { ...SALAMI, sold_out_until: until, version: 3 }] },
+        { status: 200, body: [MOZZARELLA, { ...SALAMI, sold_out_until: null, version: 4 }] },
+      ],
+      [`PUT ${API}/toppings/1/sold-out`]: [
+        { status: 200, body: { ...SALAMI, sold_out_until: until, version: 3 } },
+        { status: 200, body: { ...SALAMI, sold_out_until: null, version: 4 } },
+      ],
+    });
+    renderPage(<ToppingsPage />, '/toppings');
+    const user = userEvent.setup();
+    const row = (await screen.findByRole('rowheader', { name: /Salami/ })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Verfügbar')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Salami heute ausverkauft' }));
+
+    expect(await screen.findByText(/^Salami ist bis .+ ausverkauft\.$/)).toBeInTheDocument();
+    expect(sentBody(calls, 'PUT', `${API}/toppings/1/sold-out`)).toEqual({ sold_out: true, version: 2 });
+    expect(await within(row).findByText(/^Ausverkauft bis /)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Salami wieder verfügbar' }));
+    expect(await screen.findByText('Salami ist wieder verfügbar.')).toBeInTheDocument();
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(JSON.parse(String(puts[1]?.body))).toEqual({ sold_out: false, version: 3 });
+  });
+
+  it('says when someone else changed the topping meanwhile, and reads the list again', async () => {
+    const { calls } = fakeApi({
+      ...REFRESH,
+      [`GET ${API}/toppings`]: { status: 200, body: [SALAMI] },
+      [`PUT ${API}/toppings/1/sold-out`]: {
+        status: 409,
+        body: { code: 'version_conflict', message: 'Jemand hat das inzwischen geändert.', current: SALAMI },
+      },
+    });
+    renderPage(<ToppingsPage />, '/toppings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Salami heute ausverkauft' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Salami wurde inzwischen geändert.');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'GET' && call.path === `${API}/toppings`)).toHaveLength(2),
+    );
+  });
+
+  it('lets the kitchen mark a topping sold out, with no way to add, edit or archive one', async () => {
+    signedInDevice('refresh-1', 'kitchen');
+    const { calls } = fakeApi({
+      ...REFRESH,
+      [`GET ${API}/toppings`]: { status: 200, body: [MOZZARELLA, SALAMI] },
+      [`PUT ${API}/toppings/2/sold-out`]: {
+        status: 200,
+        body: { ...MOZZARELLA, sold_out_until: '2099-06-15T09:30:00.000Z', version: 2 },
+      },
+    });
+    renderPage(<ToppingsPage />, '/toppings');
+    const user = userEvent.setup();
+    expect(
+      screen.getByText(
+        'Alle Beläge des Shops: für heute als ausverkauft markieren. Der Shop zeigt sie dann in jeder Gruppe ausgegraut, bis der nächste Geschäftstag beginnt.',
+      ),
+    ).toBeInTheDocument();
+    const row = (await screen.findByRole('rowheader', { name: /Mozzarella/ })).closest('tr') as HTMLElement;
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /bearbeiten|archivieren/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('link')).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Mozzarella heute ausverkauft' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Mozzarella ist bis .+ ausverkauft\.$/);
+    expect(sentBody(calls, 'PUT', `${API}/toppings/2/sold-out`)).toEqual({ sold_out: true, version: 1 });
   });
 
   it('speaks English too', async () => {
