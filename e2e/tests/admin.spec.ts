@@ -26,6 +26,8 @@ test('staff sign in, see the dashboard and this device, and sign out', async ({ 
   await page.getByRole('button', { name: 'Tageszahlen' }).click();
   await expect(page.getByRole('heading', { name: 'Heute auf einen Blick' })).toBeVisible();
   await page.getByRole('dialog', { name: 'Heute auf einen Blick' }).getByRole('button', { name: 'Schließen' }).click();
+  // Gone, not only fading out: axe would read the fading figures' contrast.
+  await expect(page.getByRole('dialog', { name: 'Heute auf einen Blick' })).toBeHidden();
   for (const column of ['Neu', 'In der Küche', 'Fertig / unterwegs', 'Heute erledigt'])
     await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${column}`) })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Live verbunden' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { ERASED_CUSTOMER_NAME, type OrderStatus } from '@pizzeria/domain';
+import { ERASED_CUSTOMER_NAME, isFinalStatus, ORDER_TRANSITIONS, type OrderStatus } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { orders, outbox, users, type OrderAddress } from '../../db/schema.ts';
 import { mailOwner, mailsOf } from './export.ts';
@@ -7,8 +7,10 @@ import { mailOwner, mailsOf } from './export.ts';
 // Erasing a customer's personal data (GDPR Art. 17) while the orders stay: accounting records are kept for
 // up to 10 years (§ 147 AO, § 14 UStG), so an order keeps its lines and amounts and loses who placed it.
 
-/** An order still on its way: deleting the data it is delivered with waits until it is done. */
-export const OPEN_STATUSES: OrderStatus[] = ['pending_payment', 'waiting', 'accepted', 'ready'];
+/** An order still on its way (not final): deleting the data it is delivered with waits until it is done. */
+export const OPEN_STATUSES: OrderStatus[] = (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter(
+  (status) => !isFinalStatus(status),
+);
 
 /**
  * Above this gross total an invoice must name the customer and their address (§ 14 Abs. 4 UStG); up to it
