@@ -81,8 +81,10 @@ test('the owner invites a kitchen colleague, makes them shift manager, then deac
   await colleague.getByLabel('Passwort wiederholen').fill(password);
   await colleague.getByRole('button', { name: 'Passwort festlegen und anmelden' }).click();
   await expect(colleague.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 20_000 });
-  // The kitchen sees the orders, marks dishes sold out, and its own devices; nothing else.
-  await expect.poll(() => menuLinks(colleague)).toEqual(['Admin Dashboard', 'Bestellungen', 'Produktliste', 'Geräte']);
+  // The kitchen sees the orders, marks dishes and toppings sold out, and its own devices; nothing else.
+  await expect
+    .poll(() => menuLinks(colleague))
+    .toEqual(['Admin Dashboard', 'Bestellungen', 'Produktliste', 'Beläge', 'Geräte']);
   await expect(colleague.getByRole('button', { name: 'Tageszahlen' })).toHaveCount(0);
   // A page of the shift manager's, typed in the address bar, says it is not for the kitchen.
   await colleague.goto(`${SHOP}/admin/category-list`);
