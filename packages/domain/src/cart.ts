@@ -15,6 +15,20 @@ export type CartExtra = z.infer<typeof cartExtraSchema>;
 export const cartVariantSchema = z.object({ id: z.int(), name: z.string(), price: z.int() });
 export type CartVariant = z.infer<typeof cartVariantSchema>;
 
+/**
+ * One half of a half-and-half pizza: its dish at the line's size, its own size's price and its toppings
+ * (at their full price per unit; the half pays half of them, `halfAndHalfPrice`).
+ */
+export const cartHalfSchema = z.object({
+  id: z.int(), // product id
+  name: z.string(),
+  selectedVariant: z.nullable(cartVariantSchema),
+  /** The dish's price at that size, without toppings. */
+  basePrice: z.int(),
+  extras: z.array(cartExtraSchema),
+});
+export type CartHalf = z.infer<typeof cartHalfSchema>;
+
 /** A cart line as docs/product/shop.md names its fields; every amount is integer cents. Stored under `cartItems`. */
 export const cartItemSchema = z.object({
   id: z.int(), // product id
@@ -33,6 +47,11 @@ export const cartItemSchema = z.object({
    * its own line, never discounted (decision 016). Carts stored before it existed read as 0.
    */
   deposit: z._default(z.int().check(z.minimum(0)), 0),
+  /**
+   * A half-and-half pizza's two halves (`halves.ts`): then `id` and `selectedVariant` are the first
+   * half's, `extras` is empty and `price`/`displayPrice` are the halves' price. Absent or null: a whole dish.
+   */
+  halves: z.optional(z.nullable(z.tuple([cartHalfSchema, cartHalfSchema]))),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 export const cartItemsSchema = z.array(cartItemSchema);

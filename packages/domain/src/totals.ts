@@ -1,5 +1,6 @@
 import type { Cents } from './money.ts';
 import type { CartItem } from './cart.ts';
+import type { VoucherValue } from './vouchers.ts';
 
 export interface VatShare {
   rate: number; // percentage, e.g. 7 or 19
@@ -13,7 +14,15 @@ export interface VatShare {
 export interface Totals {
   /** The value of the goods (Warenwert): the lines with their extras, without deposits. */
   subtotal: Cents;
+  /** The delivery/pickup percentage's part: 0 when a voucher that does not combine with it took its place. */
   discount: Cents;
+  /** What the voucher took off the goods (after the discount when the two combine). */
+  voucher: Cents;
+  /**
+   * A voucher was given but not used: it does not combine with the discount, and the discount is larger.
+   * The customer keeps the discount (and the voucher for another order).
+   */
+  voucherSetAside: boolean;
   /** The bottle deposits (Pfand) of all lines: charged on top, never discounted (decision 016). */
   deposit: Cents;
   deliveryFee: Cents;
@@ -134,25 +143,65 @@ function vatShares(
   return { vat, untaxed };
 }
 
+/** A percentage of an amount (clamped to 0..100; NaN is 0), rounded half up to the cent. */
+function percentOf(amount: Cents, percent: number): Cents {
+  const clamped = Number.isNaN(percent) ? 0 : Math.min(100, Math.max(0, percent));
+  return divideRoundingHalfUp(BigInt(amount) * toBasisPoints(clamped), 10_000n);
+}
+
+/** What a voucher takes off `goods`: its percentage of them, or its amount but never more than they are. */
+function voucherOff(value: VoucherValue, goods: Cents): Cents {
+  if (goods <= 0) return 0;
+  if (value.kind === 'percentage') return percentOf(goods, value.percentage);
+  return Math.min(goods, Math.max(0, Math.trunc(value.amountCents)));
+}
+
 /**
  * Totals exactly per docs/product/money.md; discount is a percentage of the subtotal, rounded half up to the cent.
- * Deposits are added after it: the discount is on the goods, the deposit is money lent on the bottle.
+ * A voucher comes off the goods too: after the discount when the store lets the two combine, else
+ * instead of it when it takes off at least as much (the customer gets the larger, never both).
+ * Deposits are added after them: the discount is on the goods, the deposit is money lent on the bottle.
+ * The discount and the voucher lower the VAT of each rate in proportion to its goods.
  * The percentage is clamped to 0..100 (anything else, or NaN, would make the discount exceed the
  * subtotal or add to it). The server charges what this returns, so the client shows the same figure.
  */
-export function computeTotals(input: { items: CartItem[]; discountPercent: number; deliveryFee: Cents }): Totals {
+export function computeTotals(input: {
+  items: CartItem[];
+  discountPercent: number;
+  deliveryFee: Cents;
+  /** The voucher entered, once its conditions are met (`voucherProblem`); absent: none. */
+  voucher?: VoucherValue | null;
+  /** The store's setting: the voucher adds to the discount. */
+  voucherCombines?: boolean;
+}): Totals {
   const { items, deliveryFee } = input;
   const subtotal = items.reduce((sum, item) => sum + lineTotal(item), 0);
-  const percent = Number.isNaN(input.discountPercent) ? 0 : Math.min(100, Math.max(0, input.discountPercent));
-  const discount = divideRoundingHalfUp(BigInt(subtotal) * toBasisPoints(percent), 10_000n);
+  let discount = percentOf(subtotal, input.discountPercent);
+  let voucher = 0;
+  let voucherSetAside = false;
+  if (input.voucher) {
+    if (input.voucherCombines) {
+      voucher = voucherOff(input.voucher, subtotal - discount);
+    } else {
+      const alone = voucherOff(input.voucher, subtotal);
+      if (alone >= discount) {
+        voucher = alone;
+        discount = 0;
+      } else {
+        voucherSetAside = true;
+      }
+    }
+  }
   const deposit = items.reduce((sum, item) => sum + lineDeposit(item), 0);
   return {
     subtotal,
     discount,
+    voucher,
+    voucherSetAside,
     deposit,
     deliveryFee,
-    total: subtotal - discount + deposit + deliveryFee,
+    total: subtotal - discount - voucher + deposit + deliveryFee,
     itemCount: itemCount(items),
-    ...vatShares(items, discount, deliveryFee),
+    ...vatShares(items, discount + voucher, deliveryFee),
   };
 }

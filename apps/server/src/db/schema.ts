@@ -75,6 +75,11 @@ export const stores = pgTable(
     legalRepresentative: text('legal_representative').notNull().default(''),
     tradeRegister: text('trade_register').notNull().default(''),
     vatId: text('vat_id').notNull().default(''),
+    /**
+     * Whether a voucher adds to the delivery/pickup percentage; when not, the order gets the larger of
+     * the two (domain `computeTotals`).
+     */
+    vouchersCombineWithDiscount: boolean('vouchers_combine_with_discount').notNull().default(false),
     /** Raised by every staff write to the store's settings, hours included. */
     version: version(),
   },
@@ -182,6 +187,8 @@ export const products = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     /** "Sold out today": not sold until this moment (the start of the next business day). */
     soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
+    /** A simple product sold in halves too (half-and-half); a variable product says it per size. */
+    divisible: boolean('divisible').notNull().default(false),
     version: version(),
     archivedAt: archivedAt(),
   },
@@ -204,6 +211,8 @@ export const productVariants = pgTable(
     name: jsonb('name').$type<LocalizedText>().notNull(),
     priceCents: integer('price_cents').notNull(),
     position: integer('position').notNull().default(0),
+    /** This size is sold in halves too: one half of it with a half of another divisible pizza of the same size. */
+    divisible: boolean('divisible').notNull().default(false),
     /** Variants are saved with their product (its version covers them); a removed size is archived. */
     archivedAt: archivedAt(),
   },
@@ -420,6 +429,97 @@ export const discounts = pgTable(
     check('discounts_code_check', sql`${t.code} in ('DELIVERY_DISCOUNT', 'PICKUP_DISCOUNT')`),
     check('discounts_type_check', sql`${t.type} = 'percentage'`),
     check('discounts_value_check', sql`${t.value} between 0 and 100`),
+  ],
+);
+
+/**
+ * A voucher code staff hand out ("Gutscheincode"): a percentage or an amount off the goods, with its
+ * conditions. `uses` counts the redemptions not given back; an order takes a use by raising it in the
+ * order's transaction only while it is below `max_uses`, so two orders can never take the last use both.
+ * A voucher that was used is never deleted (its orders name it): it is archived.
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** As staff wrote it, in capitals; customers may type it in any case. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percentage', 'amount'] }).notNull(),
+    /** For `percentage`: the percentage off the goods. */
+    percentage: numeric('percentage', { precision: 5, scale: 2, mode: 'number' }),
+    /** For `amount`: the cents off the goods (never more than the goods). */
+    amountCents: integer('amount_cents'),
+    /** The goods' value (before discounts, without deposits) an order needs for it. */
+    minimumOrderCents: integer('minimum_order_cents').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    orderTypes: text('order_types', { enum: ['both', 'delivery', 'pickup'] })
+      .notNull()
+      .default('both'),
+    /** Null: as often as customers like. */
+    maxUses: integer('max_uses'),
+    /** Per customer: by account when signed in, else by phone number and by e-mail address. Null: no limit. */
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    /** Only for a customer's first order (no earlier order by account, phone or e-mail that was not called off). */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    /** The redemptions not given back (an order rejected, cancelled or expired gives its use back). */
+    uses: integer('uses').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    version: version(),
+    archivedAt: archivedAt(),
+  },
+  (t) => [
+    uniqueIndex('vouchers_store_code_unique')
+      .on(t.storeId, sql`upper(${t.code})`)
+      .where(sql`${t.archivedAt} is null`),
+    check('vouchers_kind_check', sql`${t.kind} in ('percentage', 'amount')`),
+    check(
+      'vouchers_value_check',
+      sql`(${t.kind} = 'percentage' and ${t.percentage} > 0 and ${t.percentage} <= 100 and ${t.amountCents} is null) or (${t.kind} = 'amount' and ${t.amountCents} > 0 and ${t.percentage} is null)`,
+    ),
+    check('vouchers_order_types_check', sql`${t.orderTypes} in ('both', 'delivery', 'pickup')`),
+    check('vouchers_minimum_check', sql`${t.minimumOrderCents} >= 0`),
+    check('vouchers_max_uses_check', sql`${t.maxUses} is null or ${t.maxUses} >= 1`),
+    check('vouchers_max_uses_per_customer_check', sql`${t.maxUsesPerCustomer} is null or ${t.maxUsesPerCustomer} >= 1`),
+    check('vouchers_uses_check', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+    check(
+      'vouchers_validity_check',
+      sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} < ${t.validUntil}`,
+    ),
+  ],
+);
+
+/**
+ * One order's use of a voucher, with who used it (account, phone, e-mail) for the per-customer limit.
+ * `released_at`: the order was rejected, cancelled or expired, and the use was given back.
+ */
+export const voucherRedemptions = pgTable(
+  'voucher_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** E.164, as the order has it. */
+    phone: text('phone').notNull(),
+    /** Lower case; null when the order gave none. */
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('voucher_redemptions_order_unique').on(t.orderId),
+    index('voucher_redemptions_voucher_user_idx').on(t.voucherId, t.userId),
+    index('voucher_redemptions_voucher_phone_idx').on(t.voucherId, t.phone),
+    index('voucher_redemptions_voucher_email_idx').on(t.voucherId, t.email),
   ],
 );
 
@@ -676,6 +776,17 @@ export interface OrderLineExtra {
   quantity: number;
 }
 
+/** One half of a half-and-half pizza as ordered: its dish, size and toppings (at full price; the half pays half). */
+export interface OrderLineHalf {
+  productId: number;
+  variantId: number | null;
+  name: LocalizedText;
+  variantName: LocalizedText | null;
+  /** The dish's price at that size, without toppings. */
+  basePriceCents: number;
+  extras: OrderLineExtra[];
+}
+
 export interface OrderVatShare {
   percentage: number;
   amountCents: number;
@@ -779,6 +890,9 @@ export const orders = pgTable(
     discountCode: text('discount_code'),
     discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     discountCents: integer('discount_cents').notNull(),
+    /** The voucher the customer entered (its code as staff wrote it) and what it took off the goods. */
+    voucherCode: text('voucher_code'),
+    voucherCents: integer('voucher_cents').notNull().default(0),
     deliveryFeeCents: integer('delivery_fee_cents').notNull(),
     /** The lines' bottle deposits, part of the total, not of the subtotal (decision 016). */
     depositCents: integer('deposit_cents').notNull().default(0),
@@ -844,6 +958,7 @@ export const orders = pgTable(
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.totalCents} >= 0`,
     ),
     check('orders_deposit_cents_check', sql`${t.depositCents} >= 0`),
+    check('orders_voucher_cents_check', sql`${t.voucherCents} >= 0`),
   ],
 );
 
@@ -891,6 +1006,11 @@ export const orderItems = pgTable(
     lineTotalCents: integer('line_total_cents').notNull(),
     /** The bottle deposit per unit as charged; not in `line_total_cents`. */
     depositCents: integer('deposit_cents').notNull().default(0),
+    /**
+     * A half-and-half pizza: its two halves, each with its own toppings (then `extras` is empty and
+     * `unit_price_cents` is the halves' price); null for a whole dish.
+     */
+    halves: jsonb('halves').$type<OrderLineHalf[]>(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),

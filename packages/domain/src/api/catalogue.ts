@@ -52,6 +52,8 @@ export const variantSchema = z.object({
   id: z.int(),
   name: z.string(),
   price: z.number(),
+  /** This size is sold in halves too (half-and-half). Absent: not. */
+  divisible: z.optional(z.boolean()),
 });
 export type Variant = z.infer<typeof variantSchema>;
 
@@ -90,6 +92,8 @@ export const productSchema = z.object({
   /** Sold out today (staff marked it so): the menu shows it greyed, the cart names it. Absent: not sold out. */
   sold_out: z.optional(z.boolean()),
   variants: z.array(variantSchema),
+  /** A simple product sold in halves too (half-and-half); a variable one says it per size. Absent: not. */
+  divisible: z.optional(z.boolean()),
   enriched_topping_groups: z.array(toppingGroupSchema),
   tax: z.object({ percentage: z.number() }),
   allergens: z.array(allergenSchema),

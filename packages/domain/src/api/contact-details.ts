@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { VOUCHER_CODE_MAX_LENGTH } from '../vouchers.ts';
 import { normalizePhone, PHONE_INPUT_MAX_LENGTH, PHONE_MAX_DIGITS } from '../phone.ts';
 import { customerNameSchema, emailSchema, passwordSchema } from './accounts.ts';
 import { idSchema } from './ids.ts';
@@ -108,6 +109,8 @@ export const orderRequestSchema = z
     address: z.optional(z.nullable(shippingAddressSchema)),
     /** A signed-in customer's delivery `address` is also saved to the account. */
     save_address: z.optional(z.boolean()),
+    /** A voucher code (`vouchers.ts`), in any case; the order is refused with the reason when it does not apply. */
+    voucher_code: z.optional(z.nullable(inputString().check(z.trim(), z.maxLength(VOUCHER_CODE_MAX_LENGTH)))),
   })
   .check(
     // A pickup needs only a name and a phone number; a delivery needs the street and house number.

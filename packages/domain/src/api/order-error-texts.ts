@@ -1,5 +1,49 @@
 import type { LocalizedText } from './catalogue.ts';
 import type { OrderErrorCode } from './orders.ts';
+import type { VoucherRefusal } from '../vouchers.ts';
+
+/**
+ * Why a voucher code does not apply, in words: the cart and the checkout say it under the code field, and
+ * the server refuses an order with it. Wordings that need a figure (the minimum) get it from the client.
+ */
+export const VOUCHER_REFUSAL_TEXTS: Record<VoucherRefusal, LocalizedText> = {
+  voucher_unknown: {
+    de: 'Diesen Gutscheincode gibt es nicht (oder nicht mehr).',
+    en: 'This voucher code does not exist (or no longer does).',
+  },
+  voucher_not_yet_valid: {
+    de: 'Dieser Gutschein gilt noch nicht.',
+    en: 'This voucher is not valid yet.',
+  },
+  voucher_expired: {
+    de: 'Dieser Gutschein ist abgelaufen.',
+    en: 'This voucher has expired.',
+  },
+  voucher_minimum_not_reached: {
+    de: 'Der Mindestbestellwert für diesen Gutschein ist noch nicht erreicht.',
+    en: 'The minimum order for this voucher has not been reached yet.',
+  },
+  voucher_wrong_order_type: {
+    de: 'Dieser Gutschein gilt nicht für diese Bestellart.',
+    en: 'This voucher is not valid for this order type.',
+  },
+  voucher_used_up: {
+    de: 'Dieser Gutschein ist bereits aufgebraucht.',
+    en: 'This voucher has been used up.',
+  },
+  voucher_limit_reached: {
+    de: 'Sie haben diesen Gutschein bereits so oft eingelöst, wie er gilt.',
+    en: 'You have already redeemed this voucher as often as it allows.',
+  },
+  voucher_first_order_only: {
+    de: 'Dieser Gutschein gilt nur für die erste Bestellung.',
+    en: 'This voucher is only valid for a first order.',
+  },
+  voucher_not_combinable: {
+    de: 'Dieser Gutschein ist nicht mit dem Rabatt kombinierbar, und der Rabatt ist höher. Sie erhalten den Rabatt.',
+    en: 'This voucher does not combine with the discount, and the discount is larger. You get the discount.',
+  },
+};
 
 /**
  * What the customer is told for each order refusal, in both languages: the one wording of each code.
@@ -152,4 +196,9 @@ export const ORDER_ERROR_TEXTS: Record<OrderErrorCode, LocalizedText> = {
     de: 'Für diese Bestellung gibt es nichts zu erstatten.',
     en: 'There is nothing to refund for this order.',
   },
+  invalid_half: {
+    de: 'Diese zwei Hälften passen nicht zusammen. Bitte stellen Sie die Pizza neu zusammen.',
+    en: 'These two halves do not go together. Please put the pizza together again.',
+  },
+  ...VOUCHER_REFUSAL_TEXTS,
 };

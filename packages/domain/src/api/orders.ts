@@ -3,6 +3,7 @@ import { discountCodeSchema } from './catalogue.ts';
 import { idParamSchema, idSchema } from './ids.ts';
 import { inputString, localDateInput } from './input.ts';
 import { PAYMENT_ERROR_CODES, paymentStatusSchema } from './payments.ts';
+import { VOUCHER_REFUSAL_CODES } from '../vouchers.ts';
 
 export const MAX_ORDER_NOTE_LENGTH = 500;
 export const MIN_ITEM_QUANTITY = 1;
@@ -33,17 +34,43 @@ export const orderStatusSchema = z.enum([
 ]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
+const extrasInputSchema = z._default(
+  z.array(z.object({ id: idSchema, quantity: z._default(z.int(), 1) })).check(z.maxLength(50)),
+  [],
+);
+
 export const orderItemInputSchema = z.object({
   product_id: idSchema,
   variant_id: z.optional(z.nullable(idSchema)),
   quantity: z.int(),
-  extras: z._default(z.array(z.object({ id: idSchema, quantity: z._default(z.int(), 1) })).check(z.maxLength(50)), []),
+  extras: extrasInputSchema,
+  /**
+   * A half-and-half pizza: the second half (a divisible dish of the same size); the item's own
+   * `product_id`, `variant_id` and `extras` are the first half.
+   */
+  second_half: z.optional(
+    z.nullable(
+      z.object({ product_id: idSchema, variant_id: z.optional(z.nullable(idSchema)), extras: extrasInputSchema }),
+    ),
+  ),
 });
 export type OrderItemInput = z.input<typeof orderItemInputSchema>;
 
 // The order payload itself (`orderRequestSchema`) is in contact-details.ts: it carries a guest's phone number.
 
 export const orderExtraSchema = z.object({ id: z.int(), name: z.string(), price: z.number(), quantity: z.int() });
+
+/** One half of a half-and-half pizza as ordered: its toppings at their full price (the half pays half). */
+export const orderHalfSchema = z.object({
+  product_id: z.int(),
+  variant_id: z.nullable(z.int()),
+  name: z.string(),
+  variant_name: z.nullable(z.string()),
+  /** The dish's price at that size, without toppings. */
+  base_price: z.number(),
+  extras: z.array(orderExtraSchema),
+});
+export type OrderHalf = z.infer<typeof orderHalfSchema>;
 
 export const orderItemSchema = z.object({
   product_id: z.int(),
@@ -62,6 +89,11 @@ export const orderItemSchema = z.object({
   deposit: z.number(),
   /** `deposit` × quantity. */
   deposit_total: z.number(),
+  /**
+   * A half-and-half pizza's two halves (then `extras` is empty, `price` is the halves' price and
+   * `display_name` reads "½ Salami | ½ Funghi (size)"); null or absent for a whole dish.
+   */
+  halves: z.optional(z.nullable(z.array(orderHalfSchema))),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -106,6 +138,9 @@ export const orderSchema = z.object({
   discount_code: z.nullable(discountCodeSchema),
   discount_percentage: z.number(),
   discount: z.number(),
+  /** The voucher code the customer entered and what it took off the goods; null and 0 without one. Optional: older answers. */
+  voucher_code: z.optional(z.nullable(z.string())),
+  voucher_discount: z.optional(z.number()),
   /** The lines' deposits: in the total and the VAT, not in the subtotal, never discounted (decision 016). */
   deposit: z.number(),
   delivery_fee: z.number(),
@@ -249,5 +284,8 @@ export const ORDER_ERROR_CODES = [
   'eta_required',
   ...PAYMENT_ERROR_CODES,
   'refund_not_possible',
+  /** A half-and-half pizza whose halves cannot go together (not divisible at that size, another size or VAT rate). */
+  'invalid_half',
+  ...VOUCHER_REFUSAL_CODES,
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];

@@ -85,6 +85,8 @@ export async function orderToWrite(ctx: OrdersContext, draft: OrderDraft, slotSt
     discountCode: priced.discountCode,
     discountPercentage: priced.discountPercentage,
     discountCents: priced.discountCents,
+    voucherCode: priced.voucher?.code ?? null,
+    voucherCents: priced.voucher?.cents ?? 0,
     deliveryFeeCents: priced.deliveryFeeCents,
     depositCents: priced.depositCents,
     totalCents: priced.totalCents,

@@ -13,7 +13,7 @@ import {
   type OrderItemInput,
   type OrderType,
 } from '@pizzeria/domain';
-import type { OrderLineExtra, OrderVatShare } from '../../db/schema.ts';
+import type { OrderLineExtra, OrderLineHalf, OrderVatShare } from '../../db/schema.ts';
 import type { Catalogue, CatalogueProduct, CataloguePostcode, CatalogueTopping } from '../catalogue/index.ts';
 
 export interface PricedLine {
@@ -28,6 +28,8 @@ export interface PricedLine {
   lineTotalCents: Cents;
   /** The bottle deposit per unit, charged on top of the line total. */
   depositCents: Cents;
+  /** A half-and-half pizza's two halves; null for a whole dish. */
+  halves: OrderLineHalf[] | null;
 }
 
 export interface PricedOrder {
@@ -36,6 +38,8 @@ export interface PricedOrder {
   discountCode: DiscountCode | null;
   discountPercentage: number;
   discountCents: Cents;
+  /** The voucher the order redeems (its id, its code as staff wrote it, what it took off); null for none. */
+  voucher: { id: number; code: string; cents: Cents } | null;
   /** The lines' deposits: in the total, not in the subtotal, never discounted. */
   depositCents: Cents;
   deliveryFeeCents: Cents;
@@ -158,6 +162,7 @@ function priceLine(catalogue: Catalogue, input: OrderItemInput): { line: PricedL
       taxPercentage: product.taxPercentage,
       lineTotalCents: (unitPriceCents + extrasCents) * input.quantity,
       depositCents: product.depositCents,
+      halves: null,
     },
   };
 }
@@ -200,6 +205,7 @@ export function priceOrder(
     discountCode: discountPercentage > 0 ? discountCode : null,
     discountPercentage,
     discountCents: totals.discount,
+    voucher: null,
     depositCents: totals.deposit,
     deliveryFeeCents,
     totalCents: totals.total,
