@@ -69,7 +69,7 @@ test('a guest cancels a waiting order on their phone; the board stops ringing; a
     await expect(column(board, 'Heute erledigt').locator(`[data-order-id="${order.id}"]`)).toBeVisible({
       timeout: 2_000,
     });
-    await expect(onBoard).toContainText('vom Kunden storniert');
+    await expect(onBoard).toContainText('Vom Kunden storniert');
     await expect(onBoard).toHaveAttribute('data-ringing', 'false');
     await expect(board).toHaveTitle(/^Admin Dashboard/);
     const quietFrom = await chimes(board);

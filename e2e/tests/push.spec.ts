@@ -2,7 +2,8 @@ import { expect, test } from '../support/test.ts';
 import { SHOP, STAFF } from '../support/shop.ts';
 
 // The kitchen tablet that rings with the back office's tab closed: it is named at sign-in, links the back
-// office's manifest, and its service worker shows a pushed new order as a notification that stays.
+// office's manifest, and its service worker shows a pushed new order as a notification that stays, until
+// the push saying the customer cancelled the order closes it.
 
 // Every staff login verifies an argon2id password, on purpose slowly.
 test.describe.configure({ timeout: 90_000 });
@@ -92,4 +93,13 @@ test('a named tablet shows a pushed new order as a notification from the back of
       )
       .toEqual([{ title: NOTICE.title, body: NOTICE.body, tag: 'order-4711', requireInteraction: true }]);
   }).toPass({ timeout: 20_000 });
+
+  // The customer cancels it before anyone answered: the server pushes that, and the notification goes.
+  const cancelled = { kind: 'order_cancelled', order_id: NOTICE.order_id };
+  await cdp.send('ServiceWorker.deliverPushMessage', { ...pushed, data: JSON.stringify(cancelled) });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.tag)),
+    )
+    .toEqual([]);
 });

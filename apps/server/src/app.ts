@@ -22,6 +22,7 @@ import { adminRoutes } from './features/admin/index.ts';
 import { accountsRoutes, addressRoutes, type LoginLimits } from './features/accounts/index.ts';
 import { staffRoutes, staffTeamService } from './features/staff/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
+import { voucherCheckRoutes } from './features/vouchers/index.ts';
 import { mail } from './features/mail/index.ts';
 import { paymentRoutes, paymentsService } from './features/payments/index.ts';
 import { currentStatusOf, menuPageFrom } from './features/shop-page/index.ts';
@@ -100,6 +101,9 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
       await api.register(orderRoutes, {
         ordersPerHour: { address: config.ORDERS_PER_HOUR_PER_ADDRESS, customer: config.ORDERS_PER_HOUR_PER_CUSTOMER },
         trackingFailures: hourly(config.TRACKING_FAILURES_PER_HOUR_PER_ADDRESS),
+      });
+      await api.register(voucherCheckRoutes, {
+        unknownCodes: hourly(config.TRACKING_FAILURES_PER_HOUR_PER_ADDRESS),
       });
       await api.register(paymentRoutes);
       await api.register(storeStatusRoutes);

@@ -45,6 +45,8 @@ const PUBLIC_ROUTES = new Set([
   // The link from a confirmation mail: its token is the credential.
   'POST /api/confirm-email',
   'POST /api/orders/guest',
+  // A voucher code checked from the cart: a signed-in customer's session is read when there is one.
+  'POST /api/stores/:id/vouchers/check',
   'POST /api/staff/login',
   'POST /api/staff/refresh',
   'POST /api/staff/logout',
@@ -162,6 +164,12 @@ const LEAST_ROLE: Readonly<Record<string, StaffRole>> = {
   'POST /api/admin/stores/{id}/delivery-areas': 'manager',
   'PUT /api/admin/stores/{id}/delivery-areas/{areaId}': 'manager',
   'POST /api/admin/stores/{id}/delivery-areas/{areaId}/archive': 'manager',
+  // Vouchers (features/vouchers): the shift manager's, like the discounts.
+  'GET /api/admin/stores/{id}/vouchers': 'manager',
+  'POST /api/admin/stores/{id}/vouchers': 'manager',
+  'PUT /api/admin/stores/{id}/vouchers/settings': 'manager',
+  'PUT /api/admin/stores/{id}/vouchers/{voucherId}': 'manager',
+  'DELETE /api/admin/stores/{id}/vouchers/{voucherId}': 'manager',
   'GET /api/admin/stores/{id}/audit': 'manager',
   'GET /api/admin/stores/{id}/audit/entities': 'manager',
   // Staff accounts (features/staff): the owner's alone.
@@ -451,6 +459,8 @@ describe('authorisation matrix', () => {
             '/api/confirm-email',
           ].includes(url) &&
           url !== '/api/orders/guest' &&
+          // Reads a voucher's terms; it writes nothing but its rate limit's count.
+          url !== '/api/stores/:id/vouchers/check' &&
           url !== '/api/payments/paypal/webhook',
       );
     expect(openWrites).toEqual([]);

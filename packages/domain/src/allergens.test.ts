@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allergensForChoice } from './allergens.ts';
+import { allergensForChoice, allergensForHalves } from './allergens.ts';
 import { cola, group, margherita, product, topping } from './test-fixtures.ts';
 
 const codes = (entries: { code: string }[]) => entries.map((entry) => entry.code);
@@ -64,5 +64,30 @@ describe('allergensForChoice', () => {
     const before = structuredClone(margherita);
     allergensForChoice(margherita, [{ id: 10, quantity: 1 }]);
     expect(margherita).toEqual(before);
+  });
+});
+
+describe('allergensForHalves', () => {
+  it('is the union of both halves’ dishes and their own toppings, each code once, sorted', () => {
+    const funghi = product({
+      allergens: [
+        { code: 'a', name: 'Gluten' },
+        { code: 'i', name: 'Sellerie' },
+      ],
+      enriched_topping_groups: [group(1, [topping(1, 'Sesam', 0.5, { allergens: [{ code: 'k', name: 'Sesam' }] })])],
+    });
+    const declaration = allergensForHalves(
+      { product: margherita, extras: [{ id: 5, quantity: 1 }] }, // Salami: additive 2
+      { product: funghi, extras: [{ id: 1, quantity: 1 }] },
+    );
+    expect(codes(declaration.allergens)).toEqual(['a', 'g', 'i', 'k']);
+    expect(codes(declaration.additives)).toEqual(['1', '2']);
+    // A topping of one half's dish chosen on the other half's does not count: only each dish's own.
+    expect(
+      codes(
+        allergensForHalves({ product: margherita, extras: [] }, { product: funghi, extras: [{ id: 10, quantity: 1 }] })
+          .allergens,
+      ),
+    ).toEqual(['a', 'g', 'i']);
   });
 });

@@ -38,3 +38,16 @@ export function allergensForChoice(product: Product, extras: ExtraChoice[]): All
     additives: mergeByCode([product.additives, ...toppings.map((topping) => topping.additives)]),
   };
 }
+
+/**
+ * The declaration of a half-and-half pizza: both halves' dishes and their chosen toppings, each code once
+ * (the customer eats both halves, so each half's allergens count for the whole pizza).
+ */
+export function allergensForHalves(
+  first: { product: Product; extras: ExtraChoice[] },
+  second: { product: Product; extras: ExtraChoice[] },
+): AllergenDeclaration {
+  const a = allergensForChoice(first.product, first.extras);
+  const b = allergensForChoice(second.product, second.extras);
+  return { allergens: mergeByCode([a.allergens, b.allergens]), additives: mergeByCode([a.additives, b.additives]) };
+}

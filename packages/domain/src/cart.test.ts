@@ -10,12 +10,13 @@ import {
   needsOptionsDialog,
   removeLine,
   replaceLine,
-  repriceCart,
   setLineQuantity,
   type CartItem,
   type ExtraChoice,
   type ItemChoice,
 } from './cart.ts';
+import { buildHalfAndHalfItem } from './halves.ts';
+import { repriceCart } from './reprice-cart.ts';
 import { catalogue, cola, group, margherita, product, salad, topping } from './test-fixtures.ts';
 
 function deepFreeze<T>(value: T): T {
@@ -387,6 +388,11 @@ describe('needsOptionsDialog', () => {
     expect(needsOptionsDialog(product({ enriched_topping_groups: [group(1, [])] }))).toBe(false);
   });
 
+  it('opens for a simple product sold in halves, where the customer may choose "Halb & halb"', () => {
+    expect(needsOptionsDialog(product({ divisible: true }))).toBe(true);
+    expect(needsOptionsDialog(product({ divisible: false }))).toBe(false);
+  });
+
   it('adds directly when only a later, optional group has toppings (the first group decides)', () => {
     const later = product({ enriched_topping_groups: [group(1, []), group(2, [topping(1, 'Ei', 1)], 0, 2)] });
     expect(needsOptionsDialog(later)).toBe(false);
@@ -532,5 +538,65 @@ describe("repriceCart: a kept cart at today's menu", () => {
     const withoutSize = { ...margherita, variants: margherita.variants.filter((variant) => variant.id !== 4) };
     const kept = [line(), plainCola()];
     expect(repriceCart(kept, [withoutSize])).toEqual({ items: kept, changed: false });
+  });
+
+  describe('a half-and-half pizza', () => {
+    const sauce = { id: 20, quantity: 1 };
+    const divisibleMargherita = {
+      ...margherita,
+      variants: margherita.variants.map((variant) => ({ ...variant, divisible: true })),
+    };
+    const funghi = {
+      ...divisibleMargherita,
+      id: 13,
+      name: 'Funghi',
+      variants: [
+        { id: 6, name: 'Klein Ø 26 cm', price: 8.4, divisible: true },
+        { id: 7, name: 'Groß Ø 32 cm', price: 11.4, divisible: true },
+      ],
+    };
+    const halved = (first = divisibleMargherita, second = funghi) =>
+      buildHalfAndHalfItem(
+        { product: first, variantId: 4, extras: [sauce, { id: 5, quantity: 1 }] },
+        { product: second, variantId: 7, extras: [sauce, { id: 10, quantity: 1 }] },
+        2,
+      );
+
+    it("leaves a halved line at today's prices as it is", () => {
+      const items = [halved(), plainCola()];
+      expect(repriceCart(items, [divisibleMargherita, funghi, cola])).toEqual({ items, changed: false });
+    });
+
+    it("rebuilds both halves from today's menu: the dearer base plus half of each half's toppings", () => {
+      const kept = [halved()];
+      const dearerFunghi = {
+        ...funghi,
+        variants: funghi.variants.map((variant) => (variant.id === 7 ? { ...variant, price: 12.9 } : variant)),
+      };
+      const dearerSardines = {
+        ...dearerFunghi,
+        enriched_topping_groups: dearerFunghi.enriched_topping_groups.map((entry) => ({
+          ...entry,
+          toppings: entry.toppings.map((item) => (item.id === 10 ? { ...item, price: 2.1 } : item)),
+        })),
+      };
+      const { items, changed } = repriceCart(kept, [divisibleMargherita, dearerSardines]);
+      expect(changed).toBe(true);
+      // 12,90 (Funghi's new base) + ceil(150/2)=75 + ceil(210/2)=105
+      expect(items[0]).toMatchObject({ price: 1470, quantity: 2, uniqueKey: kept[0]?.uniqueKey });
+      expect(items[0]?.halves?.[1]).toMatchObject({
+        id: 13,
+        basePrice: 1290,
+        extras: [{ id: 10, price: 210 }, { id: 20 }],
+      });
+      expect(items[0]?.halves?.[0]).toEqual(kept[0]?.halves?.[0]);
+    });
+
+    it('keeps a halved line whose other half is gone or no longer divisible, for the server to refuse', () => {
+      const kept = [halved()];
+      expect(repriceCart(kept, [divisibleMargherita])).toEqual({ items: kept, changed: false });
+      const whole = { ...funghi, variants: funghi.variants.map((variant) => ({ ...variant, divisible: false })) };
+      expect(repriceCart(kept, [divisibleMargherita, whole])).toEqual({ items: kept, changed: false });
+    });
   });
 });

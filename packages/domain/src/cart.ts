@@ -146,47 +146,6 @@ export function buildCartItem(product: Product, choice: ItemChoice): CartItem {
   };
 }
 
-/** What a line costs: its prices, extras' prices, deposit and VAT rate, not its names. */
-function samePrices(a: CartItem, b: CartItem): boolean {
-  return (
-    a.price === b.price &&
-    a.basePrice === b.basePrice &&
-    a.displayPrice === b.displayPrice &&
-    a.tax === b.tax &&
-    a.deposit === b.deposit &&
-    a.extras.length === b.extras.length &&
-    a.extras.every((extra, index) => extra.price === b.extras[index]?.price)
-  );
-}
-
-/**
- * The cart's lines at today's menu: a cart kept from an earlier visit, or a menu staff changed meanwhile,
- * would show a total the server no longer charges. Each line is built again from its dish as the menu
- * has it now (prices, deposit, VAT rate, names); a line whose dish, size or extra is gone stays as it is,
- * for the server to refuse by name. `changed`: some line's money changed.
- */
-export function repriceCart(items: CartItem[], products: readonly Product[]): { items: CartItem[]; changed: boolean } {
-  const byId = new Map(products.map((product) => [product.id, product]));
-  let changed = false;
-  const repriced = items.map((item) => {
-    const product = byId.get(item.id);
-    if (!product) return item;
-    let current: CartItem;
-    try {
-      current = buildCartItem(product, {
-        variantId: item.selectedVariant?.id ?? null,
-        extras: item.extras.map((extra) => ({ id: extra.id, quantity: extra.quantity })),
-        quantity: item.quantity,
-      });
-    } catch {
-      return item;
-    }
-    if (!samePrices(item, current)) changed = true;
-    return { ...current, uniqueKey: item.uniqueKey };
-  });
-  return { items: repriced, changed };
-}
-
 /** Adds a line; an identical line (same uniqueKey) gets its quantity raised instead (capped at 99). */
 export function addToCart(items: CartItem[], item: CartItem): CartItem[] {
   const index = items.findIndex((line) => line.uniqueKey === item.uniqueKey);
@@ -234,7 +193,8 @@ export function replaceLine(items: CartItem[], uniqueKey: string, edited: CartIt
  * directly would make a line the server must refuse.
  */
 export function needsOptionsDialog(product: Product): boolean {
-  if (product.type === 'variable') return true;
+  // A simple dish sold in halves too: the dialog offers "Halb & halb".
+  if (product.type === 'variable' || product.divisible === true) return true;
   const groups = product.enriched_topping_groups;
   if ((groups[0]?.toppings.length ?? 0) > 0) return true;
   return groups.some((group) => group.min_select > 0);

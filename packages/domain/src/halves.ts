@@ -13,12 +13,16 @@ import type { Product } from './api/catalogue.ts';
 // toppings. It costs the dearer half's price at that size plus each half's toppings at half price,
 // rounded up to the cent per half. The options dialog, the cart and the server all price it here.
 
+/** What prices a half: its dish's price at the size and its toppings (cents per unit, with quantities). */
+export interface PricedHalf {
+  basePrice: Cents;
+  extras: readonly { price: Cents; quantity: number }[];
+}
+
 /** The price of one half-and-half pizza: the dearer half's base price plus half of each half's toppings (rounded up). */
-export function halfAndHalfPrice(
-  halves: readonly [Pick<CartHalf, 'basePrice' | 'extras'>, Pick<CartHalf, 'basePrice' | 'extras'>],
-): Cents {
+export function halfAndHalfPrice(halves: readonly [PricedHalf, PricedHalf]): Cents {
   const [first, second] = halves;
-  const halfOfToppings = (half: Pick<CartHalf, 'extras'>) =>
+  const halfOfToppings = (half: PricedHalf) =>
     Math.ceil(half.extras.reduce((sum, extra) => sum + extra.price * extra.quantity, 0) / 2);
   return Math.max(first.basePrice, second.basePrice) + halfOfToppings(first) + halfOfToppings(second);
 }

@@ -5,6 +5,8 @@ export * from './allergens.ts';
 export * from './totals.ts';
 export * from './vouchers.ts';
 export * from './halves.ts';
+export * from './reprice-cart.ts';
+export * from './reorder.ts';
 export * from './api/vouchers.ts';
 export * from './minimum-order.ts';
 export * from './promised-time.ts';

@@ -4,6 +4,7 @@ import { buildCartItem, type CartItem } from './cart.ts';
 import { missingForMinimumOrder } from './minimum-order.ts';
 import { computeTotals, itemCount, lineDeposit, lineTotal } from './totals.ts';
 import { cola, margherita } from './test-fixtures.ts';
+import type { VoucherValue } from './vouchers.ts';
 
 /** A line with just what the totals read; the other fields are filler. */
 function line(
@@ -67,6 +68,8 @@ describe('computeTotals', () => {
     expect(totalsOf([], 10, 250)).toEqual({
       subtotal: 0,
       discount: 0,
+      voucher: 0,
+      voucherSetAside: false,
       deposit: 0,
       deliveryFee: 250,
       total: 250,
@@ -369,6 +372,216 @@ describe('computeTotals properties', () => {
           (items.some((item) => item.tax <= 0) || spreadGross === totals.subtotal - totals.discount + totals.deposit)
         );
       }),
+    );
+  });
+});
+
+// ---- vouchers -----------------------------------------------------------------------------------
+
+const arbitraryVoucher: fc.Arbitrary<VoucherValue> = fc.oneof(
+  fc
+    .oneof(
+      fc.integer({ min: 1, max: 100 }),
+      fc.integer({ min: 1, max: 10_000 }).map((hundredths) => hundredths / 100),
+    )
+    .map((percentage) => ({ kind: 'percentage' as const, percentage })),
+  fc.integer({ min: 1, max: 50_000 }).map((amountCents) => ({ kind: 'amount' as const, amountCents })),
+);
+/** Lines taxed above 0 %: every cent of their goods is in a rate's share, so the spread can be read back. */
+const arbitraryTaxedItems = fc.array(
+  arbitraryLine.filter((item) => item.tax > 0),
+  { minLength: 1, maxLength: 8 },
+);
+
+/** What a voucher alone takes off `goods`, worked out the plain way. */
+function voucherAlone(value: VoucherValue, goods: number): number {
+  if (value.kind === 'amount') return Math.min(goods, value.amountCents);
+  return Number((BigInt(goods) * BigInt(Math.round(value.percentage * 100)) * 2n + 10_000n) / 20_000n);
+}
+
+describe('computeTotals with a voucher', () => {
+  it('takes a percentage or an amount off the goods, an amount never beyond them', () => {
+    const items = [line(1000, 2, 7), line(500, 1, 19, [], 25)];
+    const percent = computeTotals({
+      items,
+      discountPercent: 0,
+      deliveryFee: 0,
+      voucher: { kind: 'percentage', percentage: 10 },
+    });
+    expect(percent).toMatchObject({ subtotal: 2500, voucher: 250, discount: 0, deposit: 25, total: 2275 });
+    const amount = computeTotals({
+      items,
+      discountPercent: 0,
+      deliveryFee: 300,
+      voucher: { kind: 'amount', amountCents: 9000 },
+    });
+    expect(amount).toMatchObject({ voucher: 2500, total: 25 + 300 });
+  });
+
+  it('without combining, gives the larger of voucher and discount (the voucher on a tie) and sets a smaller voucher aside', () => {
+    const items = [line(2000, 1, 7)];
+    const larger = computeTotals({
+      items,
+      discountPercent: 10,
+      deliveryFee: 0,
+      voucher: { kind: 'amount', amountCents: 300 },
+    });
+    expect(larger).toMatchObject({ discount: 0, voucher: 300, voucherSetAside: false, total: 1700 });
+    const tie = computeTotals({
+      items,
+      discountPercent: 10,
+      deliveryFee: 0,
+      voucher: { kind: 'percentage', percentage: 10 },
+    });
+    expect(tie).toMatchObject({ discount: 0, voucher: 200, voucherSetAside: false });
+    const smaller = computeTotals({
+      items,
+      discountPercent: 10,
+      deliveryFee: 0,
+      voucher: { kind: 'amount', amountCents: 150 },
+    });
+    expect(smaller).toMatchObject({ discount: 200, voucher: 0, voucherSetAside: true, total: 1800 });
+  });
+
+  it('when combining, takes the voucher off the goods after the discount', () => {
+    const items = [line(2000, 1, 7)];
+    const both = computeTotals({
+      items,
+      discountPercent: 10,
+      deliveryFee: 0,
+      voucher: { kind: 'percentage', percentage: 10 },
+      voucherCombines: true,
+    });
+    expect(both).toMatchObject({ discount: 200, voucher: 180, voucherSetAside: false, total: 1620 });
+  });
+
+  it('lowers the VAT of each rate in proportion to its goods', () => {
+    // 10 € at 7 %, 30 € at 19 %: 4 € off are 1 € and 3 €.
+    const totals = computeTotals({
+      items: [line(1000, 1, 7), line(3000, 1, 19)],
+      discountPercent: 0,
+      deliveryFee: 0,
+      voucher: { kind: 'amount', amountCents: 400 },
+    });
+    expect(totals.vat).toEqual([
+      { rate: 7, amount: 59, gross: 900, deliveryFee: 0 },
+      { rate: 19, amount: 431, gross: 2700, deliveryFee: 0 },
+    ]);
+  });
+});
+
+describe('computeTotals properties with a voucher', () => {
+  const arbitraryInput = fc.record({
+    items: arbitraryItems,
+    percent: fc.integer({ min: 0, max: 100 }),
+    fee: arbitraryFee,
+    voucher: arbitraryVoucher,
+    combines: fc.boolean(),
+  });
+
+  it('total = subtotal − discount − voucher + deposit + fee, and the shares’ gross and the untaxed rest add up to it', () => {
+    fc.assert(
+      fc.property(arbitraryInput, ({ items, percent, fee, voucher, combines }) => {
+        const totals = computeTotals({
+          items,
+          discountPercent: percent,
+          deliveryFee: fee,
+          voucher,
+          voucherCombines: combines,
+        });
+        const taxedGross = totals.vat.reduce((sum, share) => sum + share.gross, 0);
+        return (
+          totals.total === totals.subtotal - totals.discount - totals.voucher + totals.deposit + fee &&
+          taxedGross + totals.untaxed === totals.total &&
+          Number.isInteger(totals.voucher) &&
+          totals.voucher >= 0 &&
+          totals.discount + totals.voucher <= totals.subtotal
+        );
+      }),
+    );
+  });
+
+  it('never gives both when not combining: the larger of the two, the voucher set aside only when the discount is larger', () => {
+    fc.assert(
+      fc.property(arbitraryInput, ({ items, percent, fee, voucher }) => {
+        const plain = computeTotals({ items, discountPercent: percent, deliveryFee: fee });
+        const totals = computeTotals({
+          items,
+          discountPercent: percent,
+          deliveryFee: fee,
+          voucher,
+          voucherCombines: false,
+        });
+        const alone = voucherAlone(voucher, totals.subtotal);
+        const off = totals.discount + totals.voucher;
+        return (
+          (totals.discount === 0 || totals.voucher === 0) &&
+          off === Math.max(plain.discount, alone) &&
+          totals.voucherSetAside === alone < plain.discount &&
+          (totals.voucherSetAside
+            ? totals.voucher === 0 && totals.discount === plain.discount
+            : totals.voucher === alone)
+        );
+      }),
+    );
+  });
+
+  it('when combining, keeps the discount and takes the voucher off the goods after it', () => {
+    fc.assert(
+      fc.property(arbitraryInput, ({ items, percent, fee, voucher }) => {
+        const plain = computeTotals({ items, discountPercent: percent, deliveryFee: fee });
+        const totals = computeTotals({
+          items,
+          discountPercent: percent,
+          deliveryFee: fee,
+          voucher,
+          voucherCombines: true,
+        });
+        return (
+          totals.discount === plain.discount &&
+          !totals.voucherSetAside &&
+          totals.voucher === voucherAlone(voucher, totals.subtotal - totals.discount)
+        );
+      }),
+    );
+  });
+
+  it('spreads the discount and the voucher over the rates in proportion to their goods, to the cent', () => {
+    fc.assert(
+      fc.property(
+        arbitraryTaxedItems,
+        fc.integer({ min: 0, max: 100 }),
+        arbitraryVoucher,
+        fc.boolean(),
+        (items, percent, voucher, combines) => {
+          const totals = computeTotals({
+            items,
+            discountPercent: percent,
+            deliveryFee: 0,
+            voucher,
+            voucherCombines: combines,
+          });
+          const off = totals.discount + totals.voucher;
+          const byRate = new Map<number, { goods: number; deposit: number }>();
+          for (const item of items) {
+            const entry = byRate.get(item.tax) ?? { goods: 0, deposit: 0 };
+            byRate.set(item.tax, { goods: entry.goods + lineTotal(item), deposit: entry.deposit + lineDeposit(item) });
+          }
+          const offByRate = totals.vat.map((share) => {
+            const entry = byRate.get(share.rate) ?? { goods: 0, deposit: 0 };
+            return { goods: entry.goods, off: entry.goods + entry.deposit - share.gross };
+          });
+          return (
+            offByRate.reduce((sum, entry) => sum + entry.off, 0) === off &&
+            offByRate.every(
+              (entry) =>
+                entry.off >= 0 &&
+                entry.off <= entry.goods &&
+                (totals.subtotal === 0 || Math.abs(entry.off - (off * entry.goods) / totals.subtotal) < 1),
+            )
+          );
+        },
+      ),
     );
   });
 });

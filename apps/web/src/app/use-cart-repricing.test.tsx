@@ -27,7 +27,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('de');
   localStorage.clear();
   restoreCart();
-  useCart.setState({ soldOut: [] });
+  useCart.setState({ soldOut: [], soldOutToppings: [] });
   vi.stubGlobal(
     'fetch',
     vi.fn(() => Promise.reject(new TypeError('no network in this test'))),
@@ -75,5 +75,20 @@ describe('the cart at today’s menu', () => {
 
     act(() => queryClient.setQueryData(productsQueryOptions('de').queryKey, products));
     await vi.waitFor(() => expect(useCart.getState().soldOut).toEqual([]));
+  });
+
+  it('knows which toppings are sold out today, once each, and when they are back', async () => {
+    act(() => useCart.setState({ items: [pizza, colas] }));
+    const soldOut = products.map((product) => ({
+      ...product,
+      enriched_topping_groups: product.enriched_topping_groups.map((group) => ({
+        ...group,
+        toppings: group.toppings.map((topping) => (topping.id === 101 ? { ...topping, sold_out: true } : topping)),
+      })),
+    }));
+    const { queryClient } = render(soldOut);
+    await vi.waitFor(() => expect(useCart.getState().soldOutToppings).toEqual([101]));
+    act(() => queryClient.setQueryData(productsQueryOptions('de').queryKey, products));
+    await vi.waitFor(() => expect(useCart.getState().soldOutToppings).toEqual([]));
   });
 });

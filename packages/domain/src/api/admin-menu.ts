@@ -76,7 +76,13 @@ export const adminProductQuerySchema = z.object({
 });
 export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
 
-export const adminVariantSchema = z.object({ id: z.int(), name: localizedTextSchema, price: z.number() });
+export const adminVariantSchema = z.object({
+  id: z.int(),
+  name: localizedTextSchema,
+  price: z.number(),
+  /** This size is sold in halves too (half-and-half with another divisible dish of the same size name). */
+  divisible: z._default(z.boolean(), false),
+});
 export type AdminVariant = z.infer<typeof adminVariantSchema>;
 
 /** A line of the product list: what it shows. */
@@ -122,6 +128,8 @@ export const adminProductSchema = z.object({
   tax_rate_id: z.int(),
   /** Sizes in their order; archived ones are gone. */
   variants: z.array(adminVariantSchema),
+  /** A simple product sold in halves too (half-and-half); a variable one says it per size. */
+  divisible: z._default(z.boolean(), false),
   /** The uploaded picture, or null. */
   picture: z.nullable(adminPictureSchema),
   /** What the shop's card shows: the picture's card, else the demo drawing, else null. */
@@ -142,6 +150,8 @@ export const variantInputSchema = z.object({
   id: z.optional(idSchema),
   name: localizedNameInput(40),
   price: moneyInput(),
+  /** Sold in halves too at this size. Left out: not for a new size, unchanged for an existing one. */
+  divisible: z.optional(z.boolean()),
 });
 export type VariantInput = z.infer<typeof variantInputSchema>;
 
@@ -155,6 +165,11 @@ const productFields = {
   /** The bottle deposit per unit, checked like a price. Left out: none for a new product, unchanged on an edit. */
   deposit: z.optional(moneyInput()),
   tax_rate_id: idSchema,
+  /**
+   * A simple product sold in halves too (a variable one says it per size; there it is ignored). Left out:
+   * not for a new product, unchanged on an edit.
+   */
+  divisible: z.optional(z.boolean()),
   /** Sizes in the order the shop lists them: none for a simple product, 1–12 for a variable one. */
   variants: z.array(variantInputSchema).check(z.maxLength(MAX_VARIANTS)),
   /** An uploaded picture of this store, or null for none. */

@@ -106,5 +106,9 @@ export const API_ERROR_CODES = [
   'invalid_date_range',
   'report_range_too_long',
   'report_range_reversed',
+  // Vouchers in the back office.
+  'voucher_not_found',
+  'voucher_code_taken',
+  'voucher_uses_above_max',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -50,6 +50,8 @@ export const orderSearchRowSchema = z.object({
   /** Null for a cash order. */
   payment_status: z.nullable(paymentStatusSchema),
   total: z.number(),
+  /** As `orderSchema.cancelled_by`: who called a cancelled order off. Optional, so answers from before it still parse. */
+  cancelled_by: z.optional(z.nullable(z.enum(['customer', 'restaurant']))),
 });
 export type OrderSearchRow = z.infer<typeof orderSearchRowSchema>;
 

@@ -37,15 +37,21 @@ export const pushSubscriptionRequestSchema = z.object({
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>;
 
 /**
- * What a new order's notification carries to the back office's service worker (already in the store's language):
- * the worker shows `title` and `body`, tags it by the order so a repeat replaces it, and opens `url` on a tap.
+ * What a push carries to the back office's service worker. `order_created`: a new order's notification
+ * (already in the store's language): the worker shows `title` and `body`, tags it `order-<id>` so a repeat
+ * replaces it, and opens `url` on a tap. `order_cancelled`: the customer called the order off before anyone
+ * answered it; the worker closes that order's notification and shows nothing.
  */
-export const pushNotificationSchema = z.object({
-  kind: z.literal('order_created'),
-  order_id: z.int(),
-  title: z.string(),
-  body: z.string(),
-  /** Where a tap leads: the kitchen board. */
-  url: z.string(),
-});
+export const pushNotificationSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('order_created'),
+    order_id: z.int(),
+    title: z.string(),
+    body: z.string(),
+    /** Where a tap leads: the kitchen board. */
+    url: z.string(),
+  }),
+  z.object({ kind: z.literal('order_cancelled'), order_id: z.int() }),
+]);
 export type PushNotification = z.infer<typeof pushNotificationSchema>;
+export type NewOrderPush = Extract<PushNotification, { kind: 'order_created' }>;

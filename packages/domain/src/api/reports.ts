@@ -48,8 +48,12 @@ export const todayReportSchema = z.object({
     delivery: z.object({ orders: z.int(), gross: z.number() }),
     pickup: z.object({ orders: z.int(), gross: z.number() }),
   }),
-  /** The most ordered products by quantity (variants together); `gross` is their lines' total before discount. */
-  best_sellers: z.array(z.object({ product_id: z.int(), name: z.string(), quantity: z.int(), gross: z.number() })),
+  /**
+   * The most ordered products by quantity (variants together); `gross` is their lines' total before discount.
+   * A half-and-half pizza counts as half a pizza of each half's dish, with half its line's total, so a
+   * quantity may end in .5.
+   */
+  best_sellers: z.array(z.object({ product_id: z.int(), name: z.string(), quantity: z.number(), gross: z.number() })),
   /** The 24 local hours, 0 to 23, with the orders that count placed in each (a DST day's repeated hour is one). */
   per_hour: z.array(z.object({ hour: z.int(), orders: z.int() })),
 });

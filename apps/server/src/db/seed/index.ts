@@ -20,6 +20,7 @@ import {
   toppingAllergens,
   toppingGroups,
   toppings,
+  vouchers,
 } from '../schema.ts';
 import { ADDITIVES, ALLERGENS, type AdditiveCode, type AllergenCode } from './allergens.ts';
 import { MENU, PIZZA_SIZES } from './menu.ts';
@@ -30,6 +31,7 @@ import {
   POSTCODES,
   STORE_HOURS,
   TAX_RATES,
+  VOUCHERS,
   type TaxRateKey,
 } from './store.ts';
 import { TOPPING_GROUPS, type ToppingGroupKey } from './toppings.ts';
@@ -167,11 +169,19 @@ async function insertDemoRestaurant(db: Db, hours: readonly StoreHour[]): Promis
         taxRateId: lookup(taxRateIds, category.tax),
         imageSlug: product.slug,
         position,
+        divisible: sizes.length === 0 && category.divisible === true,
       });
       sizes.forEach((priceCents, sizeIndex) => {
         const name = PIZZA_SIZES[sizeIndex];
         if (!name) throw new Error(`${product.slug} has more prices than there are pizza sizes`);
-        variantRows.push({ id: variantRows.length + 1, productId, name, priceCents, position: sizeIndex });
+        variantRows.push({
+          id: variantRows.length + 1,
+          productId,
+          name,
+          priceCents,
+          position: sizeIndex,
+          divisible: category.divisible === true,
+        });
       });
       product.toppingGroups.forEach((key, groupPosition) => {
         productGroupRows.push({ productId, groupId: lookup(groupIds, key), position: groupPosition });
@@ -199,6 +209,7 @@ async function insertDemoRestaurant(db: Db, hours: readonly StoreHour[]): Promis
   await db
     .insert(discounts)
     .values(DISCOUNTS.map((discount, i) => ({ id: i + 1, storeId, type: 'percentage' as const, ...discount })));
+  await db.insert(vouchers).values(VOUCHERS.map((voucher) => ({ storeId, ...voucher })));
 }
 
 function lookup<K, V>(map: ReadonlyMap<K, V>, key: K): V {

@@ -25,6 +25,8 @@ export interface SeedCategory {
   name: LocalizedText;
   description: LocalizedText;
   tax: TaxRateKey;
+  /** Its dishes are sold in halves too at every size (half-and-half): the pizzas, not drinks or desserts. */
+  divisible?: boolean;
   products: readonly SeedProduct[];
 }
 
@@ -90,6 +92,7 @@ export const MENU: readonly SeedCategory[] = [
       en: 'From the stone oven, dough rested for 48 hours, in three sizes.',
     },
     tax: 'reduced',
+    divisible: true,
     products: [
       {
         slug: 'margherita',

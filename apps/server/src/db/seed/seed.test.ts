@@ -136,6 +136,15 @@ describe('the demo restaurant seed', () => {
     }
   });
 
+  it('sells every pizza in halves at every size (half-and-half), and nothing else', () => {
+    for (const pizza of inCategory('Pizza')) {
+      expect(pizza.variants.every((variant) => variant.divisible === true)).toBe(true);
+    }
+    for (const product of all().filter((candidate) => !inCategory('Pizza').includes(candidate))) {
+      expect(product.divisible).toBe(false);
+    }
+  });
+
   it('charges a deposit on the bottled drinks only: Mehrweg glass 0,08 €, PET 0,15 €, Einweg 0,25 €', () => {
     const deposits = Object.fromEntries(inCategory('Getränke').map((drink) => [slugOf(drink), drink.deposit]));
     expect(deposits).toEqual({

@@ -87,3 +87,6 @@ export const DISCOUNTS: readonly { code: DiscountCode; value: number }[] = [
   { code: 'DELIVERY_DISCOUNT', value: 5 },
   { code: 'PICKUP_DISCOUNT', value: 10 },
 ];
+
+/** The demo voucher: 10 % off a customer's first order, without an end (staff change it under "Gutscheine"). */
+export const VOUCHERS = [{ code: 'WILLKOMMEN', kind: 'percentage', percentage: 10, firstOrderOnly: true }] as const;

@@ -13,6 +13,7 @@ import { reportRoutes } from '../reports/index.ts';
 import { settingsRoutes, storeAvailabilityRoutes } from '../store/index.ts';
 import { menuRoutes, toppingRoutes } from '../catalogue/index.ts';
 import { paymentAdminRoutes } from '../payments/index.ts';
+import { voucherAdminRoutes } from '../vouchers/index.ts';
 import { boardRoutes, orderDecisionRoutes, orderLimitRoutes, orderSearchRoutes } from '../orders/index.ts';
 
 declare module 'fastify' {
@@ -78,6 +79,7 @@ const adminRoutes: FastifyPluginAsync = async (admin) => {
   await admin.register(menuRoutes);
   await admin.register(toppingRoutes);
   await admin.register(settingsRoutes);
+  await admin.register(voucherAdminRoutes);
 };
 
 export default adminRoutes;

@@ -73,6 +73,8 @@ export interface CatalogueVariant {
   id: number;
   name: LocalizedText;
   priceCents: Cents;
+  /** This size is sold in halves too (half-and-half, `halves.ts`). */
+  divisible: boolean;
 }
 
 export interface CatalogueProduct {
@@ -92,6 +94,8 @@ export interface CatalogueProduct {
   /** Sold out today when the catalogue was read, and otherwise on the menu: listed, greyed, not orderable. */
   soldOut: boolean;
   variants: readonly CatalogueVariant[];
+  /** A simple product sold in halves too (half-and-half); a variable one says it per size. */
+  divisible: boolean;
   /** In the order the product offers them. */
   toppingGroups: readonly CatalogueToppingGroup[];
   allergens: readonly Declared[];

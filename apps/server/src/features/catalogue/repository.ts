@@ -254,7 +254,9 @@ export async function loadCatalogue(db: Db, storeId: number, now: Date = new Dat
             id: variant.id,
             name: localized(variant.name, `variant ${variant.id}`),
             priceCents: variant.priceCents,
+            divisible: variant.divisible,
           })),
+          divisible: product.divisible,
           toppingGroups: (groupLinksByProduct.get(product.id) ?? []).flatMap((link) => {
             const group = groupsById.get(link.groupId);
             // A link to another store's group is not this store's catalogue.

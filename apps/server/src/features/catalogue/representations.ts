@@ -49,7 +49,9 @@ export function renderCatalogue(catalogue: Catalogue, language: Language): Catal
       id: variant.id,
       name: variant.name[language],
       price: fromCents(variant.priceCents),
+      divisible: variant.divisible,
     })),
+    divisible: item.divisible,
     enriched_topping_groups: item.toppingGroups.map((group) => ({
       id: group.id,
       name: group.name[language],

@@ -61,7 +61,9 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Prices are decimal euros including VAT. `deposit` is the bottle deposit (Pfand) per unit, 0 for none: ' +
           'not part of the price, charged on top of it, taxed at the product’s rate and never discounted. ' +
-          'A product sold out today is listed with `sold_out: true` and `available: false`: shown, not orderable.',
+          'A product sold out today is listed with `sold_out: true` and `available: false`: shown, not orderable. ' +
+          '`divisible` (a simple product) and each variant’s `divisible` say it is sold in halves too: one pizza of ' +
+          'two halves, each a divisible dish at a size of the same name and VAT rate (decision 029).',
         querystring: storeIdQuerySchema,
         headers: cachingHeadersSchema,
         response: { 200: z.array(productSchema), ...otherResponses },

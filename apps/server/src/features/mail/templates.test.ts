@@ -118,6 +118,16 @@ describe('mail templates', () => {
     expect(en.text).toContain('incl. VAT 5.5 %  €1.05');
   });
 
+  it('names the voucher and what it took off under the discount, in both languages', () => {
+    const withVoucher = order({ voucher_code: 'WILLKOMMEN', voucher_discount: 2.07, total: 18.63 });
+    const de = plainSpaces(orderMail('received', 'de', withVoucher, context));
+    expect(de.text).toMatch(/Lieferrabatt \(10 %\) {2}−2,30 €\s+Gutschein WILLKOMMEN {2}−2,07 €/);
+    expect(de.html).toContain('Gutschein WILLKOMMEN');
+    const en = plainSpaces(orderMail('received', 'en', withVoucher, context));
+    expect(en.text).toContain('Voucher WILLKOMMEN  −€2.07');
+    expect(plainSpaces(orderMail('received', 'de', order(), context)).text).not.toContain('Gutschein');
+  });
+
   it('leaves out the tracking link when the order has no tracking token', () => {
     const mail = orderMail('received', 'en', order({ tracking_token: undefined }), context);
     expect(mail.text).not.toContain('/order-online/order/');
@@ -147,6 +157,46 @@ describe('mail templates', () => {
     expect(en.text).toContain('plus €0.50 deposit');
     expect(en.text).toContain('Deposit  €0.50');
     expect(plainSpaces(orderMail('received', 'de', order(), context)).text).not.toContain('Pfand');
+  });
+
+  it('names a half-and-half pizza by both halves and lists each half’s toppings under it', () => {
+    const halved = {
+      product_id: 4,
+      variant_id: 11,
+      name: '½ Pizza Salami | ½ Pizza <i>Funghi</i>',
+      variant_name: 'Groß Ø 36 cm',
+      display_name: '½ Pizza Salami | ½ Pizza <i>Funghi</i> (Groß Ø 36 cm)',
+      price: 15.25,
+      quantity: 1,
+      extras: [],
+      tax_percentage: 7,
+      line_total: 15.25,
+      deposit: 0,
+      deposit_total: 0,
+      halves: [
+        {
+          product_id: 4,
+          variant_id: 11,
+          name: 'Pizza Salami',
+          variant_name: 'Groß Ø 36 cm',
+          base_price: 14.5,
+          extras: [{ id: 7, name: 'Mozzarella', price: 1.5, quantity: 1 }],
+        },
+        {
+          product_id: 5,
+          variant_id: 14,
+          name: 'Pizza <i>Funghi</i>',
+          variant_name: 'Groß Ø 36 cm',
+          base_price: 14,
+          extras: [],
+        },
+      ],
+    };
+    const mail = plainSpaces(orderMail('received', 'de', order({ items: [halved], subtotal: 15.25 }), context));
+    expect(mail.text).toContain('1 × ½ Pizza Salami | ½ Pizza <i>Funghi</i> (Groß Ø 36 cm)  15,25 €');
+    expect(mail.text).toContain('½ Pizza Salami: + Mozzarella');
+    expect(mail.text).not.toContain('½ Pizza <i>Funghi</i>:');
+    expect(mail.html).toContain('½ Pizza Salami | ½ Pizza &lt;i&gt;Funghi&lt;/i&gt; (Groß Ø 36 cm)');
   });
 
   it('gives the ETA in an accepted mail and the escaped reason in a rejected one', () => {

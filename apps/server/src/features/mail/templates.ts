@@ -319,9 +319,13 @@ export function orderMail(
   const lines: [string, string][] = [];
   for (const item of order.items) {
     lines.push([`${item.quantity} × ${item.display_name}`, money(item.line_total)]);
-    for (const extra of item.extras) {
-      const label = extra.quantity > 1 ? `${extra.quantity} × ${extra.name}` : extra.name;
-      lines.push([`    + ${label}`, '']);
+    const extraLabel = (extra: Order['items'][number]['extras'][number]) =>
+      extra.quantity > 1 ? `${extra.quantity} × ${extra.name}` : extra.name;
+    for (const extra of item.extras) lines.push([`    + ${extraLabel(extra)}`, '']);
+    // A half-and-half pizza's toppings, under the half they are on.
+    for (const half of item.halves ?? []) {
+      if (half.extras.length === 0) continue;
+      lines.push([`    ½ ${half.name}: + ${half.extras.map(extraLabel).join(', ')}`, '']);
     }
     // The deposit is not in the line's price (PAngV): named under it, added up in its own total row.
     if (item.deposit_total > 0) {
@@ -340,6 +344,9 @@ export function orderMail(
       (order.discount_code ?? (pickup ? 'PICKUP_DISCOUNT' : 'DELIVERY_DISCOUNT')) === 'PICKUP_DISCOUNT';
     const name = pickupDiscount ? (de ? 'Abholrabatt' : 'Pickup discount') : de ? 'Lieferrabatt' : 'Delivery discount';
     totals.push([`${name} (${number(order.discount_percentage)} %)`, `−${money(order.discount)}`]);
+  }
+  if (order.voucher_code && order.voucher_discount) {
+    totals.push([`${de ? 'Gutschein' : 'Voucher'} ${order.voucher_code}`, `−${money(order.voucher_discount)}`]);
   }
   if (order.deposit > 0) totals.push([de ? 'Pfand' : 'Deposit', money(order.deposit)]);
   if (order.order_type === 'delivery') totals.push([de ? 'Liefergebühr' : 'Delivery fee', money(order.delivery_fee)]);

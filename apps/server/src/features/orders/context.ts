@@ -27,4 +27,6 @@ export interface OrdersContext {
   mailsUnderWay: Set<Promise<void>>;
   /** Told of each order this instance made new for the kitchen (`OrdersService.onNewOrder`). */
   newOrderListeners: Set<(order: Order) => void>;
+  /** Told of each order this instance saw its customer call off (`OrdersService.onCancelledByCustomer`). */
+  customerCancelListeners: Set<(order: Order) => void>;
 }

@@ -23,7 +23,8 @@ export interface CustomerAccess {
  * anyone else, staff too, gets the 404 of an order that does not exist). One conditional update through
  * `changeStatus`, so of the customer and the kitchen acting at once exactly one wins; a paid order turns
  * `refund_pending` in the same update and is refunded as a rejected one is. Then the customer's mail and
- * every channel: the board takes it out of "Neu" and stops ringing.
+ * every channel: the board takes it out of "Neu" and stops ringing, and the staff devices' notification of
+ * it is withdrawn (`onCancelledByCustomer`).
  */
 export async function cancelByCustomer(
   ctx: OrdersContext,
@@ -53,7 +54,15 @@ export async function cancelByCustomer(
   );
   if (!row) throw await notCancellable(ctx, id);
   refundIfPaid(ctx, row);
-  return afterChange(ctx, row, language, 'orderCancelledByCustomer');
+  const order = await afterChange(ctx, row, language, 'orderCancelledByCustomer');
+  for (const listener of ctx.customerCancelListeners) {
+    try {
+      listener(order);
+    } catch (error) {
+      ctx.log.error({ err: error, orderId: order.id }, 'a customer-cancel listener failed');
+    }
+  }
+  return order;
 }
 
 /** How to reach the restaurant instead: its phone number when the store has one. */

@@ -5,6 +5,7 @@ import { saveTypedAddress, type OrderContact } from './contact.ts';
 import type { OrdersContext } from './context.ts';
 import { orderToWrite, type OrderDraft } from './order-draft.ts';
 import { claimSlot, type SlotPlan, type SlotQuery } from './placing-slot.ts';
+import { redeem, takeUse } from './placing-voucher.ts';
 import { placeIfUnchanged, writeOrder } from './slot-claims.ts';
 import type { PlaceOrderInput } from './types.ts';
 
@@ -21,7 +22,8 @@ export interface CommittedOrder {
 /**
  * The order written in its slot: in one round trip when nothing changed since it planned
  * (`placeIfUnchanged`), else the long way, in a transaction that claims a slot (`claimSlot`) and then
- * writes it. `capacity` is the slot's as the first read saw it.
+ * writes it. `capacity` is the slot's as the first read saw it. An order with a voucher always takes the
+ * long way: its use is taken and its redemption written in the same transaction (`placing-voucher.ts`).
  */
 export async function commitOrder(
   ctx: OrdersContext,
@@ -31,7 +33,7 @@ export async function commitOrder(
   const { query, plan } = slot;
   const { candidate, seen } = plan;
   const planned = candidate && (await orderToWrite(ctx, draft, candidate));
-  if (candidate && planned && seen) {
+  if (candidate && planned && seen && !draft.priced.voucher) {
     const placed = await placeIfUnchanged(
       ctx.database,
       {
@@ -50,9 +52,11 @@ export async function commitOrder(
   }
   return ctx.db.transaction(async (tx) => {
     const slotStart = await claimSlot(tx, query, plan);
+    await takeUse(tx, draft);
     const decided =
       planned && slotStart.getTime() === candidate?.getTime() ? planned : await orderToWrite(ctx, draft, slotStart);
     const { mailId } = await writeOrder(tx, decided.written);
+    await redeem(tx, draft);
     return { order: decided.order, mail: decided.mail, mailId };
   });
 }

@@ -2,7 +2,7 @@ import { MAX_ORDER_NOTE_LENGTH, type OrderStatus } from '@pizzeria/domain';
 import type { Catalogue } from '../catalogue/index.ts';
 import type { OrderContact } from './contact.ts';
 import { orderError } from './order-errors.ts';
-import { PricingError, priceOrder, type PricedOrder } from './pricing.ts';
+import { PricingError, priceOrder, type PricedOrder, type VoucherToApply } from './pricing.ts';
 import type { ParsedOrderRequest } from './types.ts';
 
 // The steps of placing an order that need no database: its terms (how it is paid, its note) and its
@@ -34,10 +34,17 @@ export function priceStep(
   catalogue: Catalogue,
   body: ParsedOrderRequest,
   contact: OrderContact,
+  voucher: { apply: VoucherToApply | null; now: Date } | null = null,
 ): { priced: PricedOrder; contact: OrderContact } {
   let priced: PricedOrder;
   try {
-    priced = priceOrder(catalogue, { orderType: body.order_type, postcode: contact.postcode, items: body.items });
+    priced = priceOrder(catalogue, {
+      orderType: body.order_type,
+      postcode: contact.postcode,
+      items: body.items,
+      voucher: voucher?.apply ?? null,
+      now: voucher?.now,
+    });
   } catch (error) {
     if (error instanceof PricingError) throw orderError(error.code, error.text);
     throw error;

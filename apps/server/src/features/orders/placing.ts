@@ -6,6 +6,7 @@ import { answerAfterFailure, attemptOf, requestedOf, startAttempt, type PlaceRes
 import { afterCommit, commitOrder, type CommittedOrder } from './placing-commit.ts';
 import { priceStep, termsOf } from './placing-price.ts';
 import { planSlot, type SlotQuery } from './placing-slot.ts';
+import { voucherOf } from './placing-voucher.ts';
 import type { PlaceOrderInput } from './types.ts';
 
 // Placing an order, step by step; each step is a function of its own module, with what it needs as its
@@ -32,7 +33,11 @@ export async function placeOrder(ctx: OrdersContext, input: PlaceOrderInput): Pr
   const terms = termsOf(body, Boolean(ctx.payments()?.paypal));
   const catalogue = await ctx.catalogue.get(body.store_id);
   if (!catalogue) throw storeNotFound(body.store_id);
-  const { priced, contact } = priceStep(catalogue, body, await contactOf(ctx, input));
+  const voucher = await voucherOf(ctx, body);
+  const { priced, contact } = priceStep(catalogue, body, await contactOf(ctx, input), {
+    apply: voucher,
+    now: ctx.now(),
+  });
 
   const query: SlotQuery = {
     storeId: body.store_id,

@@ -1,5 +1,5 @@
-import { fromCents, type DiscountCode, type Language, type Order } from '@pizzeria/domain';
-import type { orderItems, orders } from '../../db/schema.ts';
+import { fromCents, type DiscountCode, type Language, type Order, type OrderHalf } from '@pizzeria/domain';
+import type { OrderLineHalf, orderItems, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -14,9 +14,26 @@ function isDiscountCode(code: string | null): code is DiscountCode {
  * Who called a cancelled order off: staff cancel only what they accepted (so the restaurant's decision
  * has its time), the customer only what the restaurant never answered (decision 027).
  */
-function cancelledBy(row: OrderRow): 'customer' | 'restaurant' | null {
+export function cancelledBy(row: Pick<OrderRow, 'status' | 'decidedAt'>): 'customer' | 'restaurant' | null {
   if (row.status !== 'cancelled') return null;
   return row.decidedAt === null ? 'customer' : 'restaurant';
+}
+
+/** One half of a half-and-half pizza as the API shows it (`orderHalfSchema`): its toppings at full price. */
+function renderHalf(half: OrderLineHalf, language: Language): OrderHalf {
+  return {
+    product_id: half.productId,
+    variant_id: half.variantId,
+    name: half.name[language],
+    variant_name: half.variantName?.[language] ?? null,
+    base_price: fromCents(half.basePriceCents),
+    extras: half.extras.map((extra) => ({
+      id: extra.id,
+      name: extra.name[language],
+      price: fromCents(extra.priceCents),
+      quantity: extra.quantity,
+    })),
+  };
 }
 
 /** An order as the API shows it, in one language; the tracking token only for those who may hold it. */
@@ -74,12 +91,16 @@ export function renderOrder(
         line_total: fromCents(line.lineTotalCents),
         deposit: fromCents(line.depositCents),
         deposit_total: fromCents(line.depositCents * line.quantity),
+        // A half-and-half pizza's halves; a whole dish's line goes without (as orders before halves did).
+        ...(line.halves ? { halves: line.halves.map((half) => renderHalf(half, language)) } : {}),
       };
     }),
     subtotal: fromCents(row.subtotalCents),
     discount_code: isDiscountCode(row.discountCode) ? row.discountCode : null,
     discount_percentage: row.discountPercentage,
     discount: fromCents(row.discountCents),
+    voucher_code: row.voucherCode,
+    voucher_discount: fromCents(row.voucherCents),
     deposit: fromCents(row.depositCents),
     delivery_fee: fromCents(row.deliveryFeeCents),
     total: fromCents(row.totalCents),

@@ -40,7 +40,13 @@ const PRICING_DOCS =
   'Priced by the server from its catalogue; prices sent are ignored. `subtotal` is the value of the goods ' +
   '(lines with extras), which the minimum order and the percentage discount apply to; `deposit` (the lines’ ' +
   'bottle deposits, per line as `deposit` per unit and `deposit_total`) is added after the discount, and the ' +
-  'VAT per rate includes it: total = subtotal − discount + deposit + delivery_fee.';
+  'VAT per rate includes it: total = subtotal − discount − voucher_discount + deposit + delivery_fee. ' +
+  'A `voucher_code` (any case) takes its percentage or amount off the goods (decision 028): after the discount ' +
+  'when the store combines them, else instead of it when larger (a smaller one is 422 `voucher_not_combinable`); ' +
+  'a code that does not apply is 422 with its reason (`voucher_unknown`, `voucher_expired`, `voucher_used_up`, …). ' +
+  'An item with `second_half` is one half-and-half pizza (decision 029): both halves divisible at a size of ' +
+  'the same name and VAT rate (else 422 `invalid_half`), each with its own extras; its price is the dearer ' +
+  'half’s plus each half’s extras at half price, rounded up per half; the answer’s item has `halves`.';
 
 const idempotencyHeadersSchema = z.looseObject({
   'idempotency-key': z.optional(

@@ -118,6 +118,7 @@ describe('GET /api/admin/stores/:id/orders: the search box', () => {
       payment_method: 'cash',
       payment_status: null,
       total: gabi.total,
+      cancelled_by: null,
     });
   });
 });
@@ -208,5 +209,23 @@ describe('GET /api/admin/stores/:id/orders: who may search', () => {
       headers: server.admin.headers,
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/admin/stores/:id/orders: who cancelled', () => {
+  it('says a cancelled order was called off by the customer (never answered) or by the restaurant (after accepting)', async () => {
+    await server.app.database.db
+      .update(orders)
+      .set({ status: 'cancelled', decidedAt: null })
+      .where(eq(orders.id, gabi.id));
+    await server.app.database.db
+      .update(orders)
+      .set({ status: 'cancelled', decidedAt: new Date('2026-11-27T18:05:00Z') })
+      .where(eq(orders.id, maria.id));
+    const rows = (await found({ limit: '100' })).orders;
+    const by = (id: number) => rows.find((row) => row.id === id)?.cancelled_by;
+    expect(by(gabi.id)).toBe('customer');
+    expect(by(maria.id)).toBe('restaurant');
+    expect(by(karl.id)).toBeNull();
   });
 });

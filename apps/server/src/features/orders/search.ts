@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { orders, stores } from '../../db/schema.ts';
 import { storeNotFound } from '../catalogue/index.ts';
+import { cancelledBy } from './render.ts';
 import { placedOnLocalDays, REPORT_RANGE_REVERSED } from '../reports/index.ts';
 
 // Staff's search over all orders ("Bestellungen"). Each part of a search is written exactly as the index
@@ -87,6 +88,7 @@ export function orderSearchQuery(db: Db, search: OrderSearch, timeZone: string) 
       paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
       totalCents: orders.totalCents,
+      decidedAt: orders.decidedAt,
     })
     .from(orders)
     .where(and(...conditions))
@@ -115,6 +117,7 @@ export async function searchOrders(db: Db, search: OrderSearch): Promise<OrderSe
       payment_method: row.paymentMethod,
       payment_status: row.paymentStatus,
       total: fromCents(row.totalCents),
+      cancelled_by: cancelledBy(row),
     })),
     next_cursor: rows.length > search.limit ? (page.at(-1)?.id ?? null) : null,
   };

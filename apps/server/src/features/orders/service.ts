@@ -68,6 +68,7 @@ export default fp<OrdersPluginOptions>(
       guestSharePercent: options.guestSharePercent ?? DEFAULT_GUEST_SHARE_PERCENT,
       mailsUnderWay: new Set(),
       newOrderListeners: new Set(),
+      customerCancelListeners: new Set(),
     };
 
     const service: OrdersService = {
@@ -92,6 +93,7 @@ export default fp<OrdersPluginOptions>(
       waitingSince: (order, at) => waitingSince(ctx, order, at),
       rejectUnanswered: () => rejectUnanswered(ctx),
       onNewOrder: (listener) => void ctx.newOrderListeners.add(listener),
+      onCancelledByCustomer: (listener) => void ctx.customerCancelListeners.add(listener),
     };
 
     // The server decides unanswered orders, never a browser; every instance sweeps, each order goes once.

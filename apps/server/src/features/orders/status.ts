@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { statusesBefore, type OrderStatus, type OrderStepTaker } from '@pizzeria/domain';
 import type { Db } from '../../db/client.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
+import { releaseVoucherUses } from '../vouchers/index.ts';
 import type { OrderRow } from './render.ts';
 
 /** Who changed an order, as its history records it. */
@@ -24,6 +25,9 @@ export interface StatusChange {
   note?: string | null | ((row: OrderRow) => string | null);
 }
 
+/** The statuses that call an order off: its voucher's use is given back (docs/decisions/028-vouchers.md). */
+const GIVES_VOUCHER_BACK: ReadonlySet<OrderStatus> = new Set(['rejected', 'cancelled', 'expired']);
+
 /** The customer (signed in, or a guest by the tracking link) takes the customer's steps; staff and the system the restaurant's. */
 function takerOf(actor: OrderActor): OrderStepTaker {
   return actor.kind === 'customer' || actor.kind === 'guest' ? 'customer' : 'restaurant';
@@ -34,7 +38,8 @@ function takerOf(actor: OrderActor): OrderStepTaker {
  * only the orders whose status may go to `to` by the domain's transition table for who acts
  * (`statusesBefore`: staff never cancel a waiting order, a customer never decides one), and
  * the event with its actor for each. Of two changes at once exactly one wins; the other gets no row and
- * tells its caller so. Mails and pushes are the caller's, after the commit. Resolves to the changed rows.
+ * tells its caller so. An order called off (rejected, cancelled, expired) gives its voucher's use back in
+ * the same transaction. Mails and pushes are the caller's, after the commit. Resolves to the changed rows.
  */
 export async function changeStatus(tx: Db, change: StatusChange): Promise<OrderRow[]> {
   const rows = await tx
@@ -53,6 +58,8 @@ export async function changeStatus(tx: Db, change: StatusChange): Promise<OrderR
         createdAt: change.at,
       })),
     );
+    const withVoucher = rows.filter((row) => row.voucherCode !== null).map((row) => row.id);
+    if (GIVES_VOUCHER_BACK.has(change.to)) await releaseVoucherUses(tx, withVoucher, change.at);
   }
   return rows;
 }

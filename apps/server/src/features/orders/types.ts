@@ -158,6 +158,11 @@ export interface OrdersService {
    * hears. For what must happen once per new order (the staff devices' notifications); it must not throw.
    */
   onNewOrder(listener: (order: Order) => void): void;
+  /**
+   * Calls `listener` after the commit with each order its customer called off through this instance: once
+   * per order across all instances (the staff devices' notification of it is withdrawn); it must not throw.
+   */
+  onCancelledByCustomer(listener: (order: Order) => void): void;
 }
 
 export type OrderMailKind =

@@ -81,6 +81,14 @@ describe('the items and breakdown of an order', () => {
     });
   });
 
+  it('gives a voucher as part of the one discount PayPal has, so the breakdown still adds up to the total', () => {
+    const { order, lines } = pizzaAndCola('de');
+    const withVoucher = { ...order, voucherCents: 500, totalCents: order.totalCents - 500 };
+    expect(paypalPurchase(withVoucher, lines)).toMatchObject({ itemTotalCents: 3554, discountCents: 677 });
+    // Without the voucher's cents the total would not add up: the amount alone.
+    expect(paypalPurchase({ ...withVoucher, voucherCents: 0 }, lines)).toBeNull();
+  });
+
   it('names the items in the order’s language, in German where the English is empty', () => {
     const { order, lines } = pizzaAndCola('en');
     expect(paypalPurchase(order, lines)?.items.map((item) => [item.name, item.description])).toEqual([

@@ -21,7 +21,8 @@ const DEPOSIT: Record<Language, string> = { de: 'Pfand', en: 'Deposit' };
 export type PurchaseOrder = Pick<
   OrderRow,
   'language' | 'subtotalCents' | 'discountCents' | 'depositCents' | 'deliveryFeeCents' | 'totalCents'
->;
+> &
+  Partial<Pick<OrderRow, 'voucherCents'>>;
 export type PurchaseLine = Pick<
   OrderItemValues,
   'position' | 'name' | 'variantName' | 'unitPriceCents' | 'quantity' | 'extras' | 'lineTotalCents' | 'depositCents'
@@ -78,11 +79,13 @@ export function paypalPurchase(order: PurchaseOrder, lines: readonly PurchaseLin
   const itemTotalCents = items.reduce((sum, item) => sum + item.unitAmountCents * item.quantity, 0);
   if (items.length === 0 || items.some((item) => item.name === '')) return null;
   if (itemTotalCents !== order.subtotalCents + order.depositCents) return null;
-  if (itemTotalCents + order.deliveryFeeCents - order.discountCents !== order.totalCents) return null;
+  // A voucher is money off the goods like the discount: PayPal's breakdown has one discount for both.
+  const discountCents = order.discountCents + (order.voucherCents ?? 0);
+  if (itemTotalCents + order.deliveryFeeCents - discountCents !== order.totalCents) return null;
   return {
     items,
     itemTotalCents,
     shippingCents: order.deliveryFeeCents,
-    discountCents: order.discountCents,
+    discountCents,
   };
 }

@@ -1,11 +1,4 @@
-import {
-  formatMoney,
-  REGIONS,
-  type Language,
-  type Order,
-  type PushNotification,
-  type RegionCode,
-} from '@pizzeria/domain';
+import { formatMoney, REGIONS, type Language, type Order, type NewOrderPush, type RegionCode } from '@pizzeria/domain';
 
 /** Where a tap on the notification leads: the kitchen board (the back office's home). */
 export const BOARD_URL = '/order-online/admin/home';
@@ -38,7 +31,7 @@ export function storeLanguage(region: RegionCode): Language {
  * A new order's notification for the staff devices: "Neue Bestellung #42" / "Lieferung · 23,50 € · um 18:07" —
  * the type, the total and the time it was placed, in the store's language, money and time zone.
  */
-export function newOrderNotice(order: Order, store: NoticeStore): PushNotification {
+export function newOrderNotice(order: Order, store: NoticeStore): NewOrderPush {
   const language = storeLanguage(store.region);
   const texts = TEXTS[language];
   const total = formatMoney(order.total, store.region, REGIONS[store.region].currency);

@@ -96,6 +96,41 @@ describe('Web Push for staff devices', () => {
     expect(afterSend?.lastSentAt).toBeInstanceOf(Date);
   });
 
+  it('withdraws the notification when the customer cancels the waiting order, and only then', async () => {
+    const browser = browserKeys();
+    await subscribe(admin, pushService.url('/tablet'), browser.keys);
+    const order = await placePickupOrder(app, productId);
+    await app.push.settled();
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/cancel?token=${order.tracking_token ?? ''}`,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await app.push.settled();
+
+    const notices = pushService.received.map((push) =>
+      pushNotificationSchema.parse(
+        JSON.parse(
+          ece
+            .decrypt(push.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.authSecret })
+            .toString('utf8'),
+        ),
+      ),
+    );
+    expect(notices.map((notice) => notice.kind)).toEqual(['order_created', 'order_cancelled']);
+    expect(notices[1]).toEqual({ kind: 'order_cancelled', order_id: order.id });
+    expect(pushService.received[1]?.headers).toMatchObject({ urgency: 'high' });
+
+    // A refusal to cancel (it is cancelled already) pushes nothing more.
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/cancel?token=${order.tracking_token ?? ''}`,
+    });
+    expect(again.statusCode).toBe(409);
+    await app.push.settled();
+    expect(pushService.received).toHaveLength(2);
+  });
+
   it('forgets a subscription its push service says is gone (410), and keeps one that failed once (500)', async () => {
     await subscribe(admin, pushService.url('/gone'), browserKeys().keys);
     const other = await createTestUser(app, { role: 'admin' });

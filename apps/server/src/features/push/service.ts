@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Order, PushSubscriptionRequest, WebPushVapidSetting } from '@pizzeria/domain';
+import type { Order, PushNotification, PushSubscriptionRequest, WebPushVapidSetting } from '@pizzeria/domain';
 import { newOrderNotice } from './new-order-notice.ts';
 import { sendNotice } from './sender.ts';
 import {
@@ -20,6 +20,8 @@ export interface PushService {
   unsubscribe(sessionId: number): Promise<void>;
   /** Sends the new order's notification to every subscribed staff device; never rejects. */
   notifyNewOrder(order: Order): Promise<void>;
+  /** Withdraws the order's notification from every subscribed staff device (the customer cancelled); never rejects. */
+  notifyCancelled(order: Order): Promise<void>;
   /** Resolves once the notifications under way are sent (tests, and the server's close). */
   settled(): Promise<void>;
 }
@@ -66,12 +68,18 @@ export default fp<PushPluginOptions>(
       return keys;
     }
 
-    async function notify(order: Order): Promise<void> {
+    /** What to push for the order: a new one's notification, or the word to withdraw it; null: nothing. */
+    async function noticeFor(order: Order, kind: PushNotification['kind']): Promise<PushNotification | null> {
+      if (kind === 'order_cancelled') return { kind, order_id: order.id };
+      const store = (await app.catalogue.get(order.store_id))?.store;
+      return store ? newOrderNotice(order, store) : null;
+    }
+
+    async function notify(order: Order, kind: PushNotification['kind']): Promise<void> {
       const subscriptions = await activeSubscriptions(db);
       if (subscriptions.length === 0) return;
-      const store = (await app.catalogue.get(order.store_id))?.store;
-      if (!store) return;
-      const notice = newOrderNotice(order, store);
+      const notice = await noticeFor(order, kind);
+      if (!notice) return;
       const signing = { ...(await vapid()), subject };
       await Promise.all(
         subscriptions.map(async (subscription) => {
@@ -93,20 +101,25 @@ export default fp<PushPluginOptions>(
       unsubscribe: async (sessionId) => {
         await removeSubscriptionsOf(db, sessionId);
       },
-      notifyNewOrder(order) {
-        const sending = notify(order).catch((error: unknown) =>
-          app.log.error({ err: error, orderId: order.id }, 'could not send the new order’s push notifications'),
-        );
-        underWay.add(sending);
-        void sending.finally(() => underWay.delete(sending));
-        return sending;
-      },
+      notifyNewOrder: (order) => send(order, 'order_created'),
+      notifyCancelled: (order) => send(order, 'order_cancelled'),
       settled: async () => {
         await Promise.allSettled([...underWay]);
       },
     };
 
+    /** Sends off the request, kept until settled; never rejects. */
+    function send(order: Order, kind: PushNotification['kind']): Promise<void> {
+      const sending = notify(order, kind).catch((error: unknown) =>
+        app.log.error({ err: error, orderId: order.id, kind }, 'could not send the order’s push notifications'),
+      );
+      underWay.add(sending);
+      void sending.finally(() => underWay.delete(sending));
+      return sending;
+    }
+
     app.orders.onNewOrder((order) => void service.notifyNewOrder(order));
+    app.orders.onCancelledByCustomer((order) => void service.notifyCancelled(order));
     app.addHook('preClose', () => service.settled());
     app.decorate('push', service);
   },

@@ -14,6 +14,9 @@ export interface CsvOrder {
   customerName: string;
   totalCents: number;
   discountCents: number;
+  /** The voucher's code as staff wrote it (null: none) and what it took off the goods. */
+  voucherCode: string | null;
+  voucherCents: number;
   /** Bottle deposits charged (decision 016): part of the gross, never discounted. */
   depositCents: number;
   deliveryFeeCents: number;
@@ -37,6 +40,8 @@ interface CsvTexts {
     discount: string;
     deposit: string;
     deliveryFee: string;
+    voucherCode: string;
+    voucher: string;
   };
   date: (isoDate: string) => string;
   status: Record<OrderStatus, string>;
@@ -61,6 +66,8 @@ const TEXTS: Record<Language, CsvTexts> = {
       discount: 'Rabatt',
       deposit: 'Pfand',
       deliveryFee: 'Liefergebühr',
+      voucherCode: 'Gutscheincode',
+      voucher: 'Gutschein',
     },
     // `23.11.2026`: what a German Excel reads as a date.
     date: (isoDate) => isoDate.split('-').reverse().join('.'),
@@ -93,6 +100,8 @@ const TEXTS: Record<Language, CsvTexts> = {
       discount: 'Discount',
       deposit: 'Deposit',
       deliveryFee: 'Delivery fee',
+      voucherCode: 'Voucher code',
+      voucher: 'Voucher',
     },
     date: (isoDate) => isoDate,
     status: {
@@ -171,6 +180,9 @@ export function ordersCsv(orders: readonly CsvOrder[], options: { language: Lang
     texts.header.discount,
     texts.header.deposit,
     texts.header.deliveryFee,
+    // Added after the others: columns are only ever added at the end, tools read them by name.
+    texts.header.voucherCode,
+    texts.header.voucher,
   ].map(textCell);
   const rows = orders.map((order) => {
     const vatCents = order.vat.reduce((sum, share) => sum + share.amountCents, 0);
@@ -192,6 +204,8 @@ export function ordersCsv(orders: readonly CsvOrder[], options: { language: Lang
       amountCell(order.discountCents, decimal),
       amountCell(order.depositCents, decimal),
       amountCell(order.deliveryFeeCents, decimal),
+      textCell(order.voucherCode ?? ''),
+      amountCell(order.voucherCents, decimal),
     ];
   });
   return BOM + [header, ...rows].map((cells) => cells.join(SEPARATOR) + LINE_END).join('');

@@ -26,13 +26,15 @@ async function place(
     pizzas?: number;
     colas?: number;
     name?: string;
+    /** The order's lines as sent, instead of `pizzas` and `colas`. */
+    items?: Record<string, unknown>[];
   } = {},
 ): Promise<Placed> {
   // The checkout refuses an ASAP order the kitchen cannot finish before midnight, so each order is
   // placed half a day earlier and then given its time: only `created_at` decides the report's day.
   server.app.orders.clock = { now: () => new Date(Date.parse(at) - 12 * 60 * 60_000) };
   const delivery = options.orderType === 'delivery';
-  const items = [
+  const items = options.items ?? [
     ...(options.pizzas ? [{ product_id: pizzaId, quantity: options.pizzas }] : []),
     ...(options.colas ? [{ product_id: colaId, quantity: options.colas }] : []),
   ];
@@ -220,6 +222,53 @@ describe('GET /api/admin/reports/today', () => {
   });
 });
 
+describe('best sellers with half-and-half pizzas (decision 029)', () => {
+  it('count each half as half a pizza of its dish, with half the line’s total, named as the dish', async () => {
+    const catalogue = await server.app.catalogue.get(13);
+    const dish = (name: string) => catalogue?.products.find((product) => product.name.de === `Pizza ${name}`);
+    const salami = dish('Salami');
+    const funghi = dish('Funghi');
+    const large = (product: typeof salami) => product?.variants.find((variant) => variant.name.de.startsWith('Groß'));
+    if (!salami || !funghi) throw new Error('the demo menu has no Salami or Funghi');
+    const halved = await decide(
+      await place('2026-10-27T17:00:00Z', {
+        items: [
+          {
+            product_id: salami.id,
+            variant_id: large(salami)?.id,
+            quantity: 2,
+            second_half: { product_id: funghi.id, variant_id: large(funghi)?.id },
+          },
+        ],
+      }),
+      'accept',
+    );
+    const whole = await decide(
+      await place('2026-10-27T18:00:00Z', {
+        items: [{ product_id: salami.id, variant_id: large(salami)?.id, quantity: 1 }],
+      }),
+      'accept',
+    );
+    const halvedCents = toCents(halved.order.items[0]?.line_total ?? 0);
+    const wholeCents = toCents(whole.order.items[0]?.line_total ?? 0);
+
+    const report = todayReportSchema.parse((await get('/api/admin/reports/today?date=2026-10-27')).json());
+    expect(report.best_sellers).toEqual([
+      {
+        product_id: salami.id,
+        name: 'Pizza Salami',
+        quantity: 2,
+        gross: Math.round(wholeCents + halvedCents / 2) / 100,
+      },
+      { product_id: funghi.id, name: 'Pizza Funghi', quantity: 1, gross: Math.round(halvedCents / 2) / 100 },
+    ]);
+    const english = todayReportSchema.parse(
+      (await get('/api/admin/reports/today?date=2026-10-27', admin.headers, 'en')).json(),
+    );
+    expect(english.best_sellers.map((seller) => seller.name)).toEqual(['Pizza Salami', 'Pizza Funghi']);
+  });
+});
+
 function csvRows(body: string): string[][] {
   return body
     .replace(/^\uFEFF/, '')
@@ -289,6 +338,8 @@ describe('GET /api/admin/reports/orders.csv', () => {
       'Rabatt',
       'Pfand',
       'Liefergebühr',
+      'Gutscheincode',
+      'Gutschein',
     ]);
     const inDay = [firstHour, summerTime, winterTime, rejected, cancelled, mischief, waiting, lastMinute];
     expect(rows.map((row) => Number(row[0]))).toEqual(inDay.map((placed) => placed.order.id));
@@ -324,6 +375,8 @@ describe('GET /api/admin/reports/orders.csv', () => {
       comma(order.discount),
       comma(order.deposit),
       comma(order.delivery_fee),
+      '',
+      '0,00',
     ]);
     // Both 02:30s, and the last minute of the long day.
     expect(rows.map((row) => row[2])).toEqual(['00:30', '02:30', '02:30', '11:00', '12:00', '13:00', '23:58', '23:59']);
@@ -415,6 +468,8 @@ describe('GET /api/admin/reports/orders.csv', () => {
       'Discount',
       'Deposit',
       'Delivery fee',
+      'Voucher code',
+      'Voucher',
     ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.slice(0, 6)).toEqual([

@@ -39,6 +39,24 @@ export function placedOnLocalDays(from: string, to: string, timeZone: string): S
   return and(gte(orders.createdAt, start), lt(orders.createdAt, end)) as SQL;
 }
 
+/**
+ * What a line sold, dish by dish: a whole dish's line is one piece; a half-and-half pizza's line is two,
+ * each half half a pizza of its own dish with half the line's total (decision 029), so the best
+ * sellers count the Salami in "½ Salami | ½ Funghi" as half a Salami, not as a whole one or as a dish of
+ * its own. `pieces` numbers a line's pieces (0 for a whole dish, 0 and 1 for the halves).
+ */
+const soldDish = (() => {
+  const half = sql`(${orderItems.halves} -> piece.n)`;
+  const whole = sql`${orderItems.halves} is null`;
+  return {
+    pieces: sql`generate_series(0, case when ${whole} then 0 else 1 end) as piece(n)`,
+    productId: sql<number>`case when ${whole} then ${orderItems.productId} else (${half} ->> 'productId')::int end`,
+    name: sql`case when ${whole} then ${orderItems.name} else ${half} -> 'name' end`,
+    quantity: sql`case when ${whole} then ${orderItems.quantity}::numeric else ${orderItems.quantity} / 2.0 end`,
+    grossCents: sql`case when ${whole} then ${orderItems.lineTotalCents}::numeric else ${orderItems.lineTotalCents} / 2.0 end`,
+  };
+})();
+
 /** A sum that is 0, not null, over no rows; PostgreSQL's bigint arrives as text, hence `Number`. */
 const sumOf = (expression: SQLWrapper) => sql<number>`coalesce(sum(${expression}), 0)`.mapWith(Number);
 
@@ -116,17 +134,18 @@ export function reportsService(db: Db, clock: { now(): Date }) {
           .then((rows) => withRateFigures(db, rows)),
         db
           .select({
-            productId: orderItems.productId,
+            productId: soldDish.productId,
             // The name the product had in its latest order: a renamed product keeps one row.
-            name: sql<LocalizedText>`(array_agg(${orderItems.name} order by ${orderItems.id} desc))[1]`,
-            quantity: sumOf(orderItems.quantity),
-            grossCents: sumOf(orderItems.lineTotalCents),
+            name: sql<LocalizedText>`(array_agg(${soldDish.name} order by ${orderItems.id} desc))[1]`,
+            quantity: sumOf(soldDish.quantity),
+            grossCents: sql<number>`round(coalesce(sum(${soldDish.grossCents}), 0))`.mapWith(Number),
           })
           .from(orderItems)
           .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .innerJoin(soldDish.pieces, sql`true`)
           .where(sales)
-          .groupBy(orderItems.productId)
-          .orderBy(desc(sql`sum(${orderItems.quantity})`), asc(orderItems.productId))
+          .groupBy(soldDish.productId)
+          .orderBy(desc(sql`sum(${soldDish.quantity})`), asc(soldDish.productId))
           .limit(BEST_SELLERS_LIMIT),
         db
           .select({ hour: sql<number>`${hour}`.mapWith(Number), orders: count() })
@@ -215,6 +234,8 @@ export function reportsService(db: Db, clock: { now(): Date }) {
           customerName: sql<string>`${orders.address}->>'customerName'`,
           totalCents: orders.totalCents,
           discountCents: orders.discountCents,
+          voucherCode: orders.voucherCode,
+          voucherCents: orders.voucherCents,
           depositCents: orders.depositCents,
           deliveryFeeCents: orders.deliveryFeeCents,
           discountPercentage: orders.discountPercentage,

@@ -23,6 +23,7 @@ function nameOf(row: Record<string, unknown>, entity: string): LocalizedText | n
     const city = typeof row['city'] === 'string' ? row['city'].trim() : '';
     return both(city ? `${row['postcode']} ${city}` : row['postcode']);
   }
+  if (entity === 'voucher' && typeof row['code'] === 'string') return both(row['code']);
   if ((entity === 'payment_review' || entity === 'refund') && typeof row['order_id'] === 'number') {
     const name = typeof row['customer_name'] === 'string' ? ` · ${row['customer_name']}` : '';
     return { de: `Bestellung ${row['order_id']}${name}`, en: `Order ${row['order_id']}${name}` };

@@ -42,6 +42,7 @@ export const adminTexts = defineTranslations(
       allergy: 'Allergene & Zusatzstoffe',
       item_allergy: 'Allergene zuordnen',
       delivery_areas: 'Liefergebiete',
+      vouchers: 'Gutscheine',
       audit: 'Änderungsprotokoll',
       devices: 'Geräte',
       orders: 'Bestellungen',
@@ -85,6 +86,8 @@ export const adminTexts = defineTranslations(
       cancelled: 'Storniert',
       expired: 'Verfallen (nicht bezahlt)',
     },
+    /** A cancelled order the customer called off while it waited (`cancelled_by: 'customer'`), in place of "Storniert". */
+    cancelled_by_customer: 'Vom Kunden storniert',
     devices: {
       intro: 'Hier sind Sie angemeldet. Melden Sie ein Gerät ab, das Sie nicht mehr nutzen oder nicht kennen.',
       signed_in_since: 'Angemeldet seit',
@@ -144,6 +147,7 @@ export const adminTexts = defineTranslations(
       allergy: 'Allergens & Additives',
       item_allergy: 'Item Allergens',
       delivery_areas: 'Delivery Areas',
+      vouchers: 'Vouchers',
       audit: 'Audit Log',
       devices: 'Devices',
       orders: 'Orders',
@@ -187,6 +191,7 @@ export const adminTexts = defineTranslations(
       cancelled: 'Cancelled',
       expired: 'Expired (not paid)',
     },
+    cancelled_by_customer: 'Cancelled by the customer',
     devices: {
       intro: 'You are signed in on these devices. Sign out a device you no longer use or do not recognise.',
       signed_in_since: 'Signed in since',

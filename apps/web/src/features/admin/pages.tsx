@@ -20,6 +20,7 @@ import { DiscountPage } from './settings/discount-page.tsx';
 import { StoreSettingPage } from './settings/store-setting-page.tsx';
 import type { AdminPagePath } from './shell/admin-pages.ts';
 import { StaffPage } from './staff/staff-page.tsx';
+import { VouchersPage } from './vouchers/vouchers-page.tsx';
 
 /** Which component each back-office page shows (the paths and titles are in `shell/admin-pages.ts`). */
 export const PAGE_COMPONENTS: Readonly<Record<AdminPagePath, ComponentType>> = {
@@ -40,6 +41,7 @@ export const PAGE_COMPONENTS: Readonly<Record<AdminPagePath, ComponentType>> = {
   '/store-setting': StoreSettingPage,
   '/disscount': DiscountPage,
   '/delivery-areas': DeliveryAreasPage,
+  '/vouchers': VouchersPage,
   '/audit': AuditPage,
   '/staff': StaffPage,
   '/devices': DevicesPage,

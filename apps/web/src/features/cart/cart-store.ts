@@ -1,8 +1,17 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import * as z from 'zod/mini';
-import { addToCart, cartItemsSchema, removeLine, replaceLine, setLineQuantity, type CartItem } from '@pizzeria/domain';
+import {
+  addToCart,
+  cartItemsSchema,
+  removeLine,
+  replaceLine,
+  setLineQuantity,
+  type CartItem,
+  type ReorderChange,
+} from '@pizzeria/domain';
 import { localStore, readStorage, removeStorage, writeStorage } from '../../lib/storage.ts';
+import { CART_VOUCHER_KEY, removeVoucher, restoreVoucher } from './voucher-store.ts';
 
 /** Local storage keys (docs/product/shop.md). */
 export const CART_ITEMS_KEY = 'cartItems';
@@ -36,6 +45,13 @@ export interface CartState {
    * the menu says it again on the next visit.
    */
   soldOut: readonly number[];
+  /** The toppings (ids) the menu last read says are sold out today: a line with one is named too. Not stored. */
+  soldOutToppings: readonly number[];
+  /**
+   * The cart was filled by "order again" (`refillCart`): which order, and what differs from it (a price, a
+   * dish or topping gone); the cart says it until the customer dismisses it. Not stored.
+   */
+  reorder: { orderId: number; changes: readonly ReorderChange[] } | null;
   /** Adds a line; an identical line (same uniqueKey) gets its quantity raised instead. */
   add: (item: CartItem) => void;
   /** Sets a line's quantity; below 1 removes the line. */
@@ -77,6 +93,8 @@ export const useCart = create<CartState>()((set) => ({
   ordered: false,
   repriced: false,
   soldOut: [],
+  soldOutToppings: [],
+  reorder: null,
   // A dish added to a cart already ordered is the first of a new order.
   add: (item) =>
     set((state) =>
@@ -88,19 +106,36 @@ export const useCart = create<CartState>()((set) => ({
   remove: (uniqueKey) => set((state) => ({ items: removeLine(state.items, uniqueKey) })),
   replace: (uniqueKey, item) => set((state) => ({ items: replaceLine(state.items, uniqueKey, item) })),
   setNote: (note) => set({ note: note.slice(0, MAX_NOTE_LENGTH) }),
-  clear: () => set({ items: [], note: '', ordered: false, repriced: false }),
+  clear: () => set({ items: [], note: '', ordered: false, repriced: false, reorder: null }),
 }));
 
-/** The cart's lines whose dish is sold out today, in the cart's order. */
-export function soldOutLines(items: readonly CartItem[], soldOut: readonly number[]): CartItem[] {
-  return items.filter((item) => soldOut.includes(item.id));
+/** The line's toppings (a half-and-half pizza's halves' too) that are sold out today, by name, without repeats. */
+export function soldOutToppingNames(item: CartItem, soldOutToppings: readonly number[]): string[] {
+  const extras = [...item.extras, ...(item.halves ?? []).flatMap((half) => half.extras)];
+  const names = extras.flatMap((extra) => (soldOutToppings.includes(extra.id) ? [extra.name] : []));
+  return [...new Set(names)];
 }
 
-/** The cart's lines whose dish is sold out today, as the menu last read says. */
+/** The cart's lines whose dish, or one of whose toppings, is sold out today, in the cart's order. */
+export function soldOutLines(
+  items: readonly CartItem[],
+  soldOut: readonly number[],
+  soldOutToppings: readonly number[] = [],
+): CartItem[] {
+  return items.filter((item) => soldOutDish(item, soldOut) || soldOutToppingNames(item, soldOutToppings).length > 0);
+}
+
+/** Whether the line's dish is sold out today: either half's, for a half-and-half pizza. */
+export function soldOutDish(item: CartItem, soldOut: readonly number[]): boolean {
+  return soldOut.includes(item.id) || (item.halves?.some((half) => soldOut.includes(half.id)) ?? false);
+}
+
+/** The cart's lines whose dish or a topping is sold out today, as the menu last read says. */
 export function useSoldOutLines(): CartItem[] {
   const items = useCart((state) => state.items);
   const soldOut = useCart((state) => state.soldOut);
-  return useMemo(() => soldOutLines(items, soldOut), [items, soldOut]);
+  const soldOutToppings = useCart((state) => state.soldOutToppings);
+  return useMemo(() => soldOutLines(items, soldOut, soldOutToppings), [items, soldOut, soldOutToppings]);
 }
 
 /** Set while the cart is read from storage, which needs no writing back. */
@@ -120,6 +155,8 @@ useCart.subscribe((state, previous) => {
   if (state.ordered !== previous.ordered && !state.ordered) {
     removeStorage(ORDER_PLACED_KEY);
     removeStorage(LAST_ORDER_KEY);
+    // The voucher was the placed order's; the next cart starts without one.
+    removeVoucher();
   }
 });
 
@@ -128,6 +165,7 @@ export function restoreCart(storage: Storage | undefined = localStore()): void {
   restoring = true;
   try {
     useCart.setState({ ...readStoredCart(storage), repriced: false });
+    restoreVoucher(storage);
   } finally {
     restoring = false;
   }
@@ -136,7 +174,7 @@ export function restoreCart(storage: Storage | undefined = localStore()): void {
 if (typeof window !== 'undefined') {
   // Another tab of the shop changed the cart: show the same cart here.
   window.addEventListener('storage', (event) => {
-    const keys = [CART_ITEMS_KEY, ORDER_NOTE_KEY, ORDER_PLACED_KEY, null];
+    const keys = [CART_ITEMS_KEY, ORDER_NOTE_KEY, ORDER_PLACED_KEY, CART_VOUCHER_KEY, null];
     if (keys.includes(event.key)) restoreCart();
   });
 }
@@ -147,6 +185,7 @@ if (typeof window !== 'undefined') {
  */
 export function clearCart(): void {
   useCart.getState().clear();
+  removeVoucher();
   removeStorage(CART_ITEMS_KEY);
   removeStorage(ORDER_NOTE_KEY);
   removeStorage(ORDER_PLACED_KEY);
@@ -172,10 +211,20 @@ export function markOrderPlaced(order: PlacedOrder, storage: Storage | undefined
 }
 
 /**
- * Fills the cart with the lines of an earlier order ("order again"). A cart that was already placed as
- * an order is emptied first: it belongs to that order, not to the new one.
+ * Fills the cart with the lines of an earlier order ("order again", `reorderItems`) and keeps what
+ * changed for the cart to say. A cart that was already placed as an order is emptied first: it belongs
+ * to that order, not to the new one.
  */
-export function refillCart(items: CartItem[]): void {
+export function refillCart(
+  items: readonly CartItem[],
+  reorder: { orderId: number; changes: readonly ReorderChange[] } | null = null,
+): void {
   if (isOrderPlaced()) clearCart();
   for (const item of items) useCart.getState().add(item);
+  useCart.setState({ reorder });
+}
+
+/** The customer read what "order again" changed. */
+export function dismissReorderNotice(): void {
+  useCart.setState({ reorder: null });
 }

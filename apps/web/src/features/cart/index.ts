@@ -5,6 +5,8 @@ export {
   isOrderPlaced,
   markOrderPlaced,
   refillCart,
+  dismissReorderNotice,
+  soldOutToppingNames,
   soldOutLines,
   useSoldOutLines,
   type CartState,
@@ -12,6 +14,7 @@ export {
 export { openCart, closeCart, useCartDialog, takeLineEdit } from './cart-dialog-store.ts';
 export { CartButton } from './components/cart-button.tsx';
 export { useCartTotals, type CartTotals } from './use-cart-totals.ts';
+export { refuseVoucher } from './voucher-store.ts';
 export { PlusIcon } from './components/cart-icons.tsx';
 export { CartBar } from './components/cart-bar.tsx';
 export { discountsQueryOptions } from './api/get-discounts.ts';

@@ -4,3 +4,4 @@
  */
 export { QuantityStepper } from './components/quantity-stepper.tsx';
 export { SoldOutNotice } from './components/sold-out-notice.tsx';
+export { VoucherField, VoucherTotalsLine, type VoucherContact } from './components/voucher-field.tsx';

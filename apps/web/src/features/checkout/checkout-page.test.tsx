@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildCartItem, computeTotals, formatMoney, type TimeSlots } from '@pizzeria/domain';
+import { buildCartItem, computeTotals, formatMoney, type TimeSlots, type VoucherCheck } from '@pizzeria/domain';
 import { i18n } from '../../i18n/index.ts';
 import { renderPage } from '../../lib/testing.tsx';
 import { isOrderPlaced, useCart, discountsQueryOptions } from '../cart/index.ts';
+import { applyVoucher, removeVoucher } from '../cart/test-voucher.ts';
 import { useDelivery } from '../delivery/index.ts';
 import { cola, discounts, margherita, salad } from '../menu/test-catalogue.ts';
 import { testOrder } from '../orders/test-order.ts';
@@ -485,5 +486,62 @@ describe('checkout and the live store status', () => {
     act(() => useStoreStatus.setState({ status: { kind: 'paused', until: null }, revision: 1 }));
     await waitFor(() => expect(slotCalls()).toHaveLength(2));
     expect(await screen.findByText('Keine verfügbaren Zeitfenster')).toBeInTheDocument();
+  });
+});
+
+describe('checkout with a voucher', () => {
+  const voucher: VoucherCheck = {
+    id: 3,
+    code: 'WILLKOMMEN',
+    kind: 'amount',
+    percentage: null,
+    amount: 2.5,
+    minimum_order_amount: 0,
+    valid_from: null,
+    valid_until: null,
+    order_types: 'both',
+    combines_with_discount: true,
+    refusal: null,
+  };
+
+  afterEach(() => removeVoucher());
+
+  it('checks a kept code with the guest’s phone, shows it in the totals and sends its code with the order', async () => {
+    applyVoucher(voucher);
+    answer('/api/stores/13/vouchers/check', { status: 200, body: voucher });
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    answer('/api/orders/guest', { status: 201, body: testOrder });
+    renderCheckout();
+    await screen.findByLabelText(/So schnell wie möglich/);
+    expect(await screen.findByText('Sie sparen 2,50 €.')).toBeInTheDocument();
+    expect(screen.getByText('Gutschein WILLKOMMEN', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      '−2,50 €',
+    );
+    const check = calls.find((call) => call.url === '/api/stores/13/vouchers/check');
+    expect(JSON.parse(String(check?.init?.body))).toMatchObject({ code: 'WILLKOMMEN', phone: '030 123456' });
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/orders/guest')).toBe(true));
+    const order = calls.find((call) => call.url === '/api/orders/guest');
+    expect(JSON.parse(String(order?.init?.body))).toMatchObject({ voucher_code: 'WILLKOMMEN' });
+  });
+
+  it('shows a voucher refused with the order at its field, keeping the form', async () => {
+    applyVoucher(voucher);
+    answer('/api/stores/13/vouchers/check', { status: 200, body: voucher });
+    answer('/api/stores/13/slots', { status: 200, body: openSlots });
+    answer('/api/orders/guest', { status: 422, body: { code: 'voucher_used_up', message: 'aufgebraucht' } });
+    renderCheckout();
+    await userEvent.selectOptions(await screen.findByLabelText('Uhrzeit'), '20:15');
+    await screen.findByText('Sie sparen 2,50 €.');
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    expect(await screen.findByText('Dieser Gutschein ist bereits aufgebraucht.')).toBeInTheDocument();
+    expect(screen.queryByText('Gutschein WILLKOMMEN', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Uhrzeit')).toHaveDisplayValue('20:15');
+    // Without the voucher the order goes without its code.
+    await userEvent.click(screen.getByRole('button', { name: 'Gutschein WILLKOMMEN entfernen' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/orders/guest')).toHaveLength(2));
+    const retry = calls.filter((call) => call.url === '/api/orders/guest')[1];
+    expect(JSON.parse(String(retry?.init?.body))).toMatchObject({ voucher_code: null });
   });
 });

@@ -7,7 +7,7 @@ import { lineDeposit, lineTotal, type CartItem, type PaymentMethod } from '@pizz
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMoney } from '../../lib/use-money.ts';
 import { clearCart, openCart, useCart, useSoldOutLines, type CartTotals } from '../cart/index.ts';
-import { SoldOutNotice } from '../cart/ui.ts';
+import { SoldOutNotice, VoucherField, type VoucherContact } from '../cart/ui.ts';
 import { LoadingScreen } from '../../lib/loading-screen.tsx';
 import { OrderSummaryView } from '../orders/ui.ts';
 import { PaymentAlert, PayPalPayment } from '../payments/index.ts';
@@ -106,7 +106,13 @@ export function CheckoutPage({ guest, customerAddressId }: { guest: boolean; cus
                 {t('summary.edit_cart')}
               </button>
             </div>
-            <CheckoutSummary items={items} note={note} totals={totals} postcodeName={postcode?.postcode ?? ''} />
+            <CheckoutSummary
+              items={items}
+              note={note}
+              totals={totals}
+              postcodeName={postcode?.postcode ?? ''}
+              voucherContact={guest && contact ? { phone: contact.phone, email: contact.email } : null}
+            />
             {checkout.failure && (
               <p className="form-error" role="alert">
                 {checkout.failure}
@@ -261,11 +267,14 @@ export function CheckoutSummary({
   note,
   totals,
   postcodeName,
+  voucherContact = null,
 }: {
   items: CartItem[];
   note: string;
   totals: CartTotals;
   postcodeName: string;
+  /** A guest's phone and e-mail, for the voucher's limits per customer. */
+  voucherContact?: VoucherContact | null;
 }) {
   const { t } = useTranslation('checkout');
   const { t: tCart } = useTranslation('cart');
@@ -288,6 +297,7 @@ export function CheckoutSummary({
           quantity: item.quantity,
           name: item.displayName,
           extras: item.extras,
+          halves: item.halves,
           total: lineTotal(item),
           deposit: lineDeposit(item),
         }))}
@@ -303,6 +313,7 @@ export function CheckoutSummary({
             })}
           </p>
         )}
+        <VoucherField totals={totals} contact={voucherContact} />
       </OrderSummaryView>
     </>
   );

@@ -68,11 +68,30 @@ export function guestShippingAddress(
   };
 }
 
+const extrasOf = (extras: CartItem['extras']) => extras.map((extra) => ({ id: extra.id, quantity: extra.quantity }));
+
+/** The cart's lines as the order takes them; a half-and-half pizza is its first half plus `second_half`. */
 export function orderItems(items: CartItem[]): OrderRequest['items'] {
-  return items.map((item) => ({
-    product_id: item.id,
-    variant_id: item.selectedVariant?.id ?? null,
-    quantity: item.quantity,
-    extras: item.extras.map((extra) => ({ id: extra.id, quantity: extra.quantity })),
-  }));
+  return items.map((item) => {
+    if (!item.halves) {
+      return {
+        product_id: item.id,
+        variant_id: item.selectedVariant?.id ?? null,
+        quantity: item.quantity,
+        extras: extrasOf(item.extras),
+      };
+    }
+    const [first, second] = item.halves;
+    return {
+      product_id: first.id,
+      variant_id: first.selectedVariant?.id ?? null,
+      quantity: item.quantity,
+      extras: extrasOf(first.extras),
+      second_half: {
+        product_id: second.id,
+        variant_id: second.selectedVariant?.id ?? null,
+        extras: extrasOf(second.extras),
+      },
+    };
+  });
 }

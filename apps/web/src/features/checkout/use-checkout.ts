@@ -2,9 +2,23 @@ import { useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { STORE_ID, type Order, type OrderRequest, type PaymentMethod, type TimeSlots } from '@pizzeria/domain';
+import {
+  STORE_ID,
+  VOUCHER_REFUSAL_CODES,
+  type Order,
+  type OrderRequest,
+  type PaymentMethod,
+  type TimeSlots,
+} from '@pizzeria/domain';
 import { useAddresses } from '../addresses/index.ts';
-import { isOrderPlaced, markOrderPlaced, useCart, useCartTotals, useSoldOutLines } from '../cart/index.ts';
+import {
+  isOrderPlaced,
+  markOrderPlaced,
+  refuseVoucher,
+  useCart,
+  useCartTotals,
+  useSoldOutLines,
+} from '../cart/index.ts';
 import { productsQueryOptions, useLanguage } from '../menu/index.ts';
 import { useDelivery } from '../delivery/index.ts';
 import { orderQueryOptions } from '../orders/index.ts';
@@ -103,6 +117,8 @@ export function useCheckout({ guest, customerAddressId }: { guest: boolean; cust
       note: note.trim() ? note : null,
       requested_time: requestedTime,
       payment_method: paymentMethod,
+      // Only a voucher that takes something off: one that does not apply says why at its field.
+      voucher_code: totals.voucher > 0 ? totals.voucherCode : null,
       ...(guest
         ? {
             address: guestShippingAddress(guestDetails, contact.address, postcode),
@@ -120,7 +136,10 @@ export function useCheckout({ guest, customerAddressId }: { guest: boolean; cust
 
   const showOrderFailure = (error: unknown) => {
     const reason = describeOrderFailure(error);
-    if (reason.kind === 'code') {
+    if (reason.kind === 'code' && (VOUCHER_REFUSAL_CODES as readonly string[]).includes(reason.code)) {
+      // The voucher's words stand at its field; the rest of the form is kept as it is.
+      refuseVoucher(reason.code as (typeof VOUCHER_REFUSAL_CODES)[number]);
+    } else if (reason.kind === 'code') {
       setFailure(t(`errors.${reason.code}`));
       if (reason.timeProblem) {
         setTimeInvalid('time');

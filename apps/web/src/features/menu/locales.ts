@@ -62,5 +62,20 @@ export const menuDe = {
     declaration_none: 'Keine deklarationspflichtigen Allergene oder Zusatzstoffe.',
     extra_price: '+ {{price}}',
     not_found: 'Dieses Gericht ist nicht mehr auf der Speisekarte.',
+    /** Half-and-half pizza: two divisible dishes of the same size, each half with its own toppings. */
+    halves: {
+      mode: 'Ganze Pizza oder halb & halb',
+      whole: 'Ganze Pizza',
+      halves: 'Halb & halb',
+      second_label: '2. Hälfte',
+      second_hint: 'Die andere Hälfte zu {{name}}, in derselben Größe',
+      choose: 'Bitte wählen …',
+      partner: '{{name}} – {{price}}',
+      choose_second: 'Bitte wählen Sie die 2. Hälfte',
+      half_title: '{{half}}. Hälfte: {{name}}',
+      reason: '{{half}}. Hälfte: {{reason}}',
+      rule: 'Der teurere Grundpreis plus die Hälfte der Extras je Hälfte',
+      declaration: 'Allergene und Zusatzstoffe beider Hälften',
+    },
   },
 };

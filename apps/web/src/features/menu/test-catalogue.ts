@@ -81,6 +81,86 @@ export const cola = product({
 
 export const products: Product[] = [margherita, tonno, salad, cola];
 
+/** Extra toppings the half-and-half pizzas share (one group, as the demo menu's pizzas do). */
+const pizzaExtras = margherita.enriched_topping_groups;
+
+/**
+ * Pizzas sold in halves (half-and-half) at Klein and Groß, not at Mittel; and some that cannot pair with
+ * them at Groß: one not divisible there, one without that size, one at another VAT rate. Not in
+ * `products`: the tests that need them add them.
+ */
+export const halfSalami = product({
+  id: 50,
+  name: 'Pizza Salami',
+  price: 8,
+  type: 'variable',
+  category_id: 2,
+  variants: [
+    { id: 501, name: 'Klein Ø 26 cm', price: 8, divisible: true },
+    { id: 503, name: 'Mittel Ø 30 cm', price: 10, divisible: false },
+    { id: 502, name: 'Groß Ø 36 cm', price: 12, divisible: true },
+  ],
+  enriched_topping_groups: pizzaExtras,
+  allergens: [gluten, milk],
+  additives: [{ code: '2', name: 'Konservierungsstoff' }],
+});
+
+export const halfFunghi = product({
+  id: 51,
+  name: 'Pizza Funghi',
+  price: 8.5,
+  type: 'variable',
+  category_id: 2,
+  variants: [
+    { id: 511, name: 'Klein Ø 26 cm', price: 8.5, divisible: true },
+    { id: 512, name: 'Groß Ø 36 cm', price: 12.5, divisible: true },
+  ],
+  enriched_topping_groups: pizzaExtras,
+  allergens: [gluten, { code: 'i', name: 'Sellerie' }],
+});
+
+/** Sold in halves at Groß only: a pairing that does not survive a change to Klein. */
+export const halfHawaii = product({
+  id: 55,
+  name: 'Pizza Hawaii',
+  price: 9,
+  type: 'variable',
+  category_id: 2,
+  variants: [
+    { id: 551, name: 'Klein Ø 26 cm', price: 9, divisible: false },
+    { id: 552, name: 'Groß Ø 36 cm', price: 13, divisible: true },
+  ],
+  enriched_topping_groups: pizzaExtras,
+  allergens: [gluten],
+});
+
+export const notHalves = [
+  product({
+    id: 52,
+    name: 'Pizza Calzone',
+    type: 'variable',
+    category_id: 2,
+    variants: [{ id: 522, name: 'Groß Ø 36 cm', price: 13.5, divisible: false }],
+  }),
+  product({
+    id: 53,
+    name: 'Pizza Mini',
+    type: 'variable',
+    category_id: 2,
+    variants: [{ id: 531, name: 'Klein Ø 26 cm', price: 7, divisible: true }],
+  }),
+  product({
+    id: 54,
+    name: 'Pizza to go',
+    type: 'variable',
+    category_id: 2,
+    tax: { percentage: 19 },
+    variants: [{ id: 542, name: 'Groß Ø 36 cm', price: 11, divisible: true }],
+  }),
+];
+
+export const halfPizzas: Product[] = [halfSalami, halfFunghi, halfHawaii, ...notHalves];
+
 export const categories: Category[] = [
   { id: 6, name: 'Getränke', description: 'Gut gekühlt.', position: 5, store_id: 13 },
   { id: 2, name: 'Pizza', description: 'Aus dem Steinofen.', position: 1, store_id: 13 },

@@ -16,7 +16,7 @@ const orders = [{ ...testOrder, status: 'accepted', items: [...testOrder.items, 
 beforeEach(async () => {
   await i18n.changeLanguage('de');
   localStorage.clear();
-  useCart.setState({ items: [], note: '' });
+  useCart.setState({ items: [], note: '', reorder: null });
   useCartDialog.setState({ open: false, requested: false, editRequest: null });
   vi.stubGlobal(
     'fetch',
@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('order history', () => {
-  it('refills the cart with what still exists, names what does not, and opens the cart', async () => {
+  it('puts what can be ordered today into the cart, keeps what changed for the cart to say, and opens it', async () => {
     renderWithProviders(<OrderHistoryPage />, {
       queryData: [testStoreQuery, [productsQueryOptions('de').queryKey, products]],
     });
@@ -39,10 +39,20 @@ describe('order history', () => {
     const [line] = useCart.getState().items;
     expect(useCart.getState().items).toHaveLength(1);
     expect(line).toMatchObject({ id: 4, quantity: 2, selectedVariant: { id: 42 }, extras: [{ id: 101, quantity: 1 }] });
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Die Gerichte liegen wieder im Warenkorb. Nicht mehr auf der Speisekarte und daher nicht übernommen: Pizza Vergangenheit',
-    );
+    expect(useCart.getState().reorder).toEqual({
+      orderId: 5,
+      changes: [{ kind: 'dish_gone', name: 'Pizza Vergangenheit', reason: 'not_offered' }],
+    });
     expect(useCartDialog.getState().open).toBe(true);
+  });
+
+  it('says so when the menu cannot be read, and leaves the cart alone', async () => {
+    renderWithProviders(<OrderHistoryPage />, { queryData: [testStoreQuery] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Bestellung Nr. 5 nochmal bestellen' }));
+    // The stub answers every request with the orders, which is no menu.
+    expect(await screen.findByText(/Die Speisekarte konnte nicht geladen werden/)).toBeInTheDocument();
+    expect(useCart.getState().items).toEqual([]);
+    expect(useCartDialog.getState().open).toBe(false);
   });
 });
 

@@ -1,24 +1,18 @@
 import '../../styles/order-pages.css';
 import './orders.css';
 import './register-texts.ts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Redirect } from 'wouter';
-import { useQueryClient } from '@tanstack/react-query';
 import { toCents, type Order } from '@pizzeria/domain';
-import { currentLanguage } from '../../i18n/index.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useMoney } from '../../lib/use-money.ts';
-import { openCart, refillCart } from '../cart/index.ts';
 import { LoadingScreen } from '../../lib/loading-screen.tsx';
-// The menu's catalogue query, so "order again" shares its cache instead of fetching the menu twice.
-import { productsQueryOptions } from '../menu/index.ts';
 import { useSession } from '../session/index.ts';
 import { useCurrency, useStore } from '../store/index.ts';
 import { useOrders } from './api/get-orders.ts';
 import { PaymentLineText } from './components/payment-line-text.tsx';
 import { formatStoreDateTime } from './format-time.ts';
-import { reorderItems } from './reorder.ts';
+import { useOrderAgain } from './use-order-again.ts';
 
 /** `/orders`: a signed-in customer's order history; anyone else logs in first and comes back. */
 export default function OrderHistoryRoute() {
@@ -28,35 +22,11 @@ export default function OrderHistoryRoute() {
   return <OrderHistoryPage />;
 }
 
-type Notice = { kind: 'refilled'; skipped: string[] } | { kind: 'nothing_left' } | { kind: 'menu_error' };
-
 export function OrderHistoryPage() {
   const { t } = useTranslation('orders');
   usePageTitle(t('history.page_title'));
   const orders = useOrders();
-  const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-
-  const orderAgain = async (order: Order) => {
-    setBusy(order.id);
-    setNotice(null);
-    try {
-      const products = await queryClient.fetchQuery(productsQueryOptions(currentLanguage()));
-      const { items, skipped } = reorderItems(order.items, products);
-      if (items.length === 0) {
-        setNotice({ kind: 'nothing_left' });
-        return;
-      }
-      refillCart(items);
-      setNotice({ kind: 'refilled', skipped });
-      openCart();
-    } catch {
-      setNotice({ kind: 'menu_error' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { orderAgain, busy, failed } = useOrderAgain();
 
   return (
     <div className="container page checkout-page">
@@ -65,14 +35,7 @@ export function OrderHistoryPage() {
         <p className="checkout-intro">{t('history.intro')}</p>
       </header>
       <div role="status" className="order-history-notice">
-        {notice?.kind === 'refilled' && (
-          <p className="order-notice">
-            {t('history.refilled')}
-            {notice.skipped.length > 0 && <> {t('history.skipped', { names: notice.skipped.join(', ') })}</>}
-          </p>
-        )}
-        {notice?.kind === 'nothing_left' && <p className="checkout-warning">{t('history.nothing_left')}</p>}
-        {notice?.kind === 'menu_error' && <p className="form-error">{t('history.menu_error')}</p>}
+        {failed !== null && <p className="form-error">{t('history.menu_error')}</p>}
       </div>
       {orders.isPending ? (
         <p className="checkout-hint">{t('history.loading')}</p>

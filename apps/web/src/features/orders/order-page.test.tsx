@@ -6,6 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { i18n } from '../../i18n/index.ts';
 import { installFakeSockets } from '../../lib/test-socket.ts';
 import { createTestQueryClient, renderWithProviders } from '../../lib/testing.tsx';
+import { useCart, useCartDialog } from '../cart/index.ts';
+import { useDelivery } from '../delivery/index.ts';
+import { productsQueryOptions } from '../menu/index.ts';
+import { products } from '../menu/test-catalogue.ts';
 import { paymentMethodsQueryOptions } from '../payments/index.ts';
 import { approvePayPal, clickPayPal, fakePayPal, resetFakePayPal } from '../payments/test-paypal.tsx';
 import { useSessionStore } from '../session/index.ts';
@@ -451,7 +455,7 @@ describe('order page, paid online', () => {
     renderPayPalOrder({ status: 'expired', payment_status: 'unpaid' });
     expect(await screen.findByText('Diese Bestellung ist abgelaufen')).toBeInTheDocument();
     expect(screen.getByText(/Es wurde nichts berechnet/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Neu bestellen' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Bestellung Nr. 5 nochmal bestellen' })).toBeInTheDocument();
     await act(() => i18n.changeLanguage('en'));
     expect(await screen.findByText('This order has expired')).toBeInTheDocument();
     expect(screen.getByText(/Nothing has been charged/)).toBeInTheDocument();
@@ -490,5 +494,54 @@ describe('order page, paid online', () => {
   it('says a reversed payment was taken back', async () => {
     renderPayPalOrder({ status: 'completed', payment_status: 'reversed' });
     expect(await screen.findByText('Zahlung zurückgebucht')).toBeInTheDocument();
+  });
+});
+
+describe('order page, order again', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useCart.setState({ items: [], note: '', ordered: false, reorder: null });
+    useCartDialog.setState({ open: false, requested: false, editRequest: null });
+  });
+
+  function renderWithMenu(order: Partial<Order>, menu = products) {
+    current = { status: 200, body: { ...testOrder, ...order } };
+    return renderWithProviders(<Route path="/order/:id" component={OrderPage} />, {
+      route: '/order/5?token=secret-token',
+      queryData: [testStoreQuery, [productsQueryOptions('de').queryKey, menu]],
+    });
+  }
+
+  it('offers "Nochmal bestellen" on a finished order: the lines go into the cart, which opens and says what changed', async () => {
+    const dearer = products.map((product) =>
+      product.id === 4
+        ? { ...product, variants: product.variants.map((variant) => ({ ...variant, price: variant.price + 1 })) }
+        : product,
+    );
+    renderWithMenu({ status: 'completed' }, dearer);
+    await userEvent.click(await screen.findByRole('button', { name: 'Bestellung Nr. 5 nochmal bestellen' }));
+    expect(useCart.getState().items).toMatchObject([{ id: 4, quantity: 2, selectedVariant: { id: 42, price: 1150 } }]);
+    expect(useCart.getState().reorder?.changes).toEqual([
+      expect.objectContaining({ kind: 'price_changed', name: 'Pizza Margherita (Mittel Ø 30 cm)' }),
+    ]);
+    expect(useCartDialog.getState().open).toBe(true);
+  });
+
+  it('collects a pickup again', async () => {
+    useDelivery.setState({ orderType: 'delivery' });
+    renderWithMenu({ status: 'completed', order_type: 'pickup' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Bestellung Nr. 5 nochmal bestellen' }));
+    expect(useDelivery.getState().orderType).toBe('pickup');
+  });
+
+  it.each(['cancelled', 'rejected', 'expired'] as const)('offers it on a %s order too', async (status) => {
+    renderWithMenu({ status });
+    expect(await screen.findByRole('button', { name: 'Bestellung Nr. 5 nochmal bestellen' })).toBeInTheDocument();
+  });
+
+  it.each(['waiting', 'accepted', 'ready'] as const)('does not offer it while the order is %s', async (status) => {
+    renderWithMenu({ status });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung Nr. 5' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /nochmal bestellen/ })).not.toBeInTheDocument();
   });
 });

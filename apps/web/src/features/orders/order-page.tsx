@@ -22,6 +22,7 @@ import {
 } from '../payments/index.ts';
 import { orderQueryOptions } from './api/get-order.ts';
 import { GuestDataSection } from './components/guest-data-section.tsx';
+import { isFinished, OrderAgainButton } from './components/order-again-button.tsx';
 import { OrderCancel } from './components/order-cancel.tsx';
 import { OrderSummary } from './components/order-summary.tsx';
 import { PaymentLineText } from './components/payment-line-text.tsx';
@@ -152,6 +153,7 @@ function OrderView({ id, token }: { id: number; token: string | null }) {
             <OrderSummary order={data} />
           </section>
           <div className="order-links">
+            {isFinished(data) && <OrderAgainButton order={data} />}
             {user && (
               <Link href="/orders" className="button button-secondary">
                 {t('order.to_history')}
@@ -228,9 +230,6 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
             ) : (
               <p className="checkout-hint">{t('order.cancelled_by_you_cash')}</p>
             )}
-            <p>
-              <Link href="/">{t('order.order_again')}</Link>
-            </p>
           </DecisionBox>
         );
       return (
@@ -276,9 +275,6 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
               : refund === 'refunded'
                 ? t('order.expired_refunded_hint')
                 : t('order.expired_hint')}
-          </p>
-          <p>
-            <Link href="/">{t('order.order_again')}</Link>
           </p>
         </DecisionBox>
       );

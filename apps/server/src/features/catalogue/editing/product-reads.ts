@@ -63,7 +63,7 @@ async function variantsByProduct(db: Db, productIds: readonly number[]): Promise
     .orderBy(asc(productVariants.position), asc(productVariants.id));
   for (const row of rows) {
     const list = result.get(row.productId) ?? [];
-    list.push({ id: row.id, name: row.name, price: fromCents(row.priceCents) });
+    list.push({ id: row.id, name: row.name, price: fromCents(row.priceCents), divisible: row.divisible });
     result.set(row.productId, list);
   }
   return result;
@@ -126,6 +126,7 @@ export async function readAdminProduct(
     deposit: fromCents(product.depositCents),
     tax_rate_id: product.taxRateId,
     variants: (await variantsByProduct(db, [productId])).get(productId) ?? [],
+    divisible: product.divisible,
     picture: picture ?? null,
     image_url: imageUrl(product, picture),
     position: product.position,

@@ -122,6 +122,59 @@ describe('creating and reading products', () => {
     expect(shop?.variants.map((variant) => variant.name)).toEqual(['Groß', 'Klein']);
   });
 
+  it('sells a product in halves per size (half-and-half): off unless given, unchanged when an edit leaves it out', async () => {
+    const pizza = await create({
+      type: 'variable',
+      price: null,
+      variants: [
+        { name: { de: 'Klein', en: 'Small' }, price: 8 },
+        { name: { de: 'Groß', en: 'Large' }, price: 12, divisible: true },
+      ],
+    });
+    expect(pizza.divisible).toBe(false);
+    expect(pizza.variants.map((variant) => [variant.name.de, variant.divisible])).toEqual([
+      ['Klein', false],
+      ['Groß', true],
+    ]);
+    const shop = (await shopProducts()).find((item) => item.id === pizza.id);
+    expect(shop?.variants.map((variant) => [variant.name, variant.divisible])).toEqual([
+      ['Klein', false],
+      ['Groß', true],
+    ]);
+
+    // An older form sends the sizes without the flag: they keep theirs; a new size is not divisible.
+    const [small, large] = pizza.variants;
+    const older = await update(pizza, {
+      variants: [
+        { id: small?.id, name: small?.name, price: small?.price },
+        { id: large?.id, name: large?.name, price: large?.price },
+        { name: { de: 'Familie', en: 'Family' }, price: 20 },
+      ],
+    });
+    expect(older.statusCode, older.body).toBe(200);
+    const kept = adminProductSchema.parse(older.json());
+    expect(kept.variants.map((variant) => variant.divisible)).toEqual([false, true, false]);
+
+    const switched = await update(kept, {
+      variants: kept.variants.map((variant) => ({ ...variant, divisible: !variant.divisible })),
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(adminProductSchema.parse(switched.json()).variants.map((variant) => variant.divisible)).toEqual([
+      true,
+      false,
+      true,
+    ]);
+
+    const flatbread = await create({ name: { de: 'Flammkuchen', en: 'Tarte flambée' }, divisible: true });
+    expect(flatbread.divisible).toBe(true);
+    expect((await shopProducts()).find((item) => item.id === flatbread.id)?.divisible).toBe(true);
+    const renamed = adminProductSchema.parse((await update(flatbread, { name: flatbread.name })).json());
+    expect(renamed.divisible).toBe(true);
+    const off = adminProductSchema.parse((await update(renamed, { divisible: false })).json());
+    expect(off.divisible).toBe(false);
+    expect((await shopProducts()).find((item) => item.id === flatbread.id)?.divisible).toBe(false);
+  });
+
   it('keeps a bottle deposit beside the price: 0 unless given, unchanged when an edit leaves it out (decision 016)', async () => {
     expect((await create()).deposit).toBe(0);
     const bottle = await create({ name: { de: 'Limo 0,5 l', en: 'Soda 0.5 l' }, price: 2.5, deposit: 0.25 });

@@ -52,7 +52,12 @@ async function saveVariants(tx: Db, productId: number, sent: readonly VariantInp
   if (sent.some((variant) => variant.id !== undefined && !existingIds.has(variant.id))) throw INVALID_VARIANT;
   const kept: number[] = [];
   for (const [position, variant] of sent.entries()) {
-    const values = { name: variant.name, priceCents: toCents(variant.price), position };
+    const values = {
+      name: variant.name,
+      priceCents: toCents(variant.price),
+      position,
+      ...(variant.divisible === undefined ? {} : { divisible: variant.divisible }),
+    };
     if (variant.id === undefined) {
       const [inserted] = await tx
         .insert(productVariants)
@@ -137,6 +142,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Add a product at the end of its category',
+        description:
+          '`divisible` (a simple product) and each size’s `divisible` sell it in halves too (half-and-half, ' +
+          'decision 029); left out: not divisible.',
         params: storeIdParamsSchema,
         body: productRequestSchema,
         response: { 201: adminProductSchema, ...adminErrorResponses },
@@ -165,6 +173,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
               taxRateId: body.tax_rate_id,
               pictureId: body.picture_id,
               hidden: body.hidden,
+              divisible: body.type === 'simple' && body.divisible === true,
               position: await endOfCategory(tx, body.category_id),
             })
             .returning({ id: products.id });
@@ -236,6 +245,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-staff-role': 'manager',
         tags: ['admin'],
         summary: 'Change a product and its sizes (sizes left out are archived)',
+        description:
+          '`divisible` (a simple product) and each size’s `divisible` sell it in halves too (half-and-half, ' +
+          'decision 029); left out, a simple product and an existing size keep theirs, a new size is not divisible.',
         params: productParamsSchema,
         body: productUpdateRequestSchema,
         response: { 200: adminProductSchema, ...adminErrorResponses, ...productConflict },
@@ -260,6 +272,12 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
             taxRateId: body.tax_rate_id,
             pictureId: body.picture_id,
             hidden: body.hidden,
+            // A variable product is divisible per size; a simple one keeps its flag when an old form leaves it out.
+            ...(body.type === 'variable'
+              ? { divisible: false }
+              : body.divisible === undefined
+                ? {}
+                : { divisible: body.divisible }),
             ...(moved ? { position: await endOfCategory(tx, body.category_id) } : {}),
           })
           .where(eq(products.id, productId));

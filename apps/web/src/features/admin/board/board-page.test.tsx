@@ -873,7 +873,7 @@ describe('orders board: an order the customer cancels while it waits', () => {
     expect(cardsIn(/^Neu/)).toEqual([]);
     const seven = screen.getByRole('button', { name: card(7) });
     expect(seven).toHaveAttribute('data-ringing', 'false');
-    expect(within(seven).getByText('vom Kunden storniert')).toBeInTheDocument();
+    expect(within(seven).getByText('Vom Kunden storniert')).toBeInTheDocument();
     await waitFor(() => expect(document.title).not.toMatch(/^\(\d+\) /));
     // A chime would have come again by now, had the order still rung.
     await new Promise((resolve) => setTimeout(resolve, CHIME_EVERY_MS + 1_200));
@@ -903,6 +903,6 @@ describe('orders board: an order the customer cancels while it waits', () => {
     await openBoard(testBoard([boardOrder({ id: 8, status: 'cancelled', cancelled_by: 'restaurant' })]));
     const eight = screen.getByRole('button', { name: card(8) });
     expect(within(eight).getByText('Storniert')).toBeInTheDocument();
-    expect(within(eight).queryByText('vom Kunden storniert')).not.toBeInTheDocument();
+    expect(within(eight).queryByText('Vom Kunden storniert')).not.toBeInTheDocument();
   });
 });

@@ -63,7 +63,6 @@ export const adminBoardTexts = defineTranslations(
       new: 'Neu – bitte öffnen',
       items_one: '{{count}} Artikel',
       items_other: '{{count}} Artikel',
-      cancelled_by_customer: 'vom Kunden storniert',
     },
     dialog: {
       title: 'Bestellung #{{number}}',
@@ -238,7 +237,6 @@ export const adminBoardTexts = defineTranslations(
       new: 'New – tap to open',
       items_one: '{{count}} item',
       items_other: '{{count}} items',
-      cancelled_by_customer: 'cancelled by the customer',
     },
     dialog: {
       title: 'Order #{{number}}',

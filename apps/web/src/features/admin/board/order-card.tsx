@@ -65,7 +65,7 @@ export function OrderCard({ order, clock, serverNow, ringing, onOpen }: OrderCar
           <span className="board-card-promised">{t('card.promised', { time: clock.timeOrDate(promised) })}</span>
         ) : (
           <span className="admin-status" data-status={order.status}>
-            {order.cancelled_by === 'customer' ? t('card.cancelled_by_customer') : tAdmin(`status.${order.status}`)}
+            {order.cancelled_by === 'customer' ? tAdmin('cancelled_by_customer') : tAdmin(`status.${order.status}`)}
           </span>
         )}
       </span>

@@ -17,6 +17,7 @@ export function adminProduct(
     deposit: 0,
     tax_rate_id: 1,
     variants: [],
+    divisible: false,
     picture: null,
     image_url: null,
     position: 1,

@@ -112,6 +112,9 @@ const SCHEMA_MESSAGES: Readonly<Record<string, string>> = {
   'Letters, digits, spaces and hyphens only': 'schema.postcode',
   'Must not contain NUL': 'invalid',
   'Must contain a letter or a digit': 'schema.letter_or_digit',
+  'Letters, digits and hyphens only': 'schema.voucher_code',
+  'A percentage voucher needs `percentage` (and no `amount`); an amount voucher needs `amount`': 'schema.voucher_value',
+  'The last day cannot be before the first': 'schema.last_day_before_first',
 };
 
 /** A message of a domain schema in the page's language (see `SCHEMA_MESSAGES`). */

@@ -33,6 +33,13 @@ afterEach(() => {
 });
 
 describe('order details', () => {
+  it('says an order the customer cancelled was cancelled by the customer', () => {
+    renderDetails(testAdminOrder({ status: 'cancelled', cancelled_by: 'customer', cancellation_reason: null }));
+    const header = screen.getByRole('heading', { name: 'Bestellung #5' }).closest('header');
+    if (!header) throw new Error('Expected a header');
+    expect(within(header).getByText('Vom Kunden storniert')).toBeInTheDocument();
+  });
+
   it('shows the lines with size and extras, the note, totals and VAT per rate', () => {
     renderDetails(testAdminOrder());
 
@@ -96,6 +103,11 @@ describe('order details', () => {
       />,
     );
     expect(fact('Delivery discount (10 %)')).toHaveTextContent(/−€3\.05/);
+  });
+
+  it('names the voucher the customer entered with what it took off', () => {
+    renderDetails(testAdminOrder({ voucher_code: 'WILLKOMMEN', voucher_discount: 2.5 }));
+    expect(fact('Gutschein WILLKOMMEN')).toHaveTextContent(/−2,50\s€/);
   });
 
   it('has no deposit row for an order without deposits', () => {

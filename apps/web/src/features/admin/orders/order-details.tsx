@@ -1,3 +1,4 @@
+import { LineHalves } from '../../../lib/line-halves.tsx';
 import './order-details.css';
 import './register-texts.ts';
 import { useId } from 'react';
@@ -31,7 +32,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
         <h2 id={titleId}>{t('details.title', { id: order.id })}</h2>
         <p className="order-details-tags">
           <span className="admin-status" data-status={order.status}>
-            {tAdmin(`status.${order.status}`)}
+            {order.cancelled_by === 'customer' ? tAdmin('cancelled_by_customer') : tAdmin(`status.${order.status}`)}
           </span>
           <span className="order-details-type" data-type={order.order_type}>
             {tAdmin(`order_type.${order.order_type}`)}
@@ -95,6 +96,17 @@ function OrderLines({ order }: { order: AdminOrder }) {
             <p className="order-details-line-name">
               {t('details.quantity_name', { quantity: item.quantity, name: item.display_name })}
             </p>
+            {item.halves && (
+              <LineHalves
+                halves={item.halves}
+                className="order-details"
+                label={t('details.halves')}
+                halfName={(name) => t('details.half_name', { name })}
+                extraText={({ name, quantity }) =>
+                  quantity > 1 ? t('details.extra_quantity', { quantity, name }) : name
+                }
+              />
+            )}
             {item.extras.length > 0 && (
               <ul className="order-details-extras">
                 {item.extras.map((extra) => (
@@ -200,6 +212,12 @@ function OrderTotals({ order }: { order: AdminOrder }) {
           <dd>−{euros(order.discount)}</dd>
         </div>
       )}
+      {order.voucher_code && (order.voucher_discount ?? 0) > 0 ? (
+        <div>
+          <dt>{t('details.voucher', { code: order.voucher_code })}</dt>
+          <dd>−{euros(order.voucher_discount ?? 0)}</dd>
+        </div>
+      ) : null}
       {order.deposit > 0 && (
         <div>
           <dt>{t('details.deposit')}</dt>

@@ -73,6 +73,17 @@ describe('orders page ("Bestellungen")', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2 Bestellungen');
   });
 
+  it('says who cancelled: "Vom Kunden storniert" for the customer, "Storniert" for the restaurant', async () => {
+    const byCustomer = row({ id: 7, status: 'cancelled', cancelled_by: 'customer' });
+    const byRestaurant = row({ id: 6, status: 'cancelled', cancelled_by: 'restaurant' });
+    fakeApi({ ...REFRESH, [`GET ${ORDERS}`]: page([byCustomer, byRestaurant]) });
+    renderWithProviders(<AdminArea />, { route: '/orders' });
+    const table = await screen.findByRole('table', { name: 'Bestellungen, die neuesten zuerst' });
+    const [, first, second] = within(table).getAllByRole('row') as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(first).getByText('Vom Kunden storniert')).toBeInTheDocument();
+    expect(within(second).getByText('Storniert')).toBeInTheDocument();
+  });
+
   it('searches what the address says, and sends a chosen filter with it', async () => {
     const { calls } = fakeApi({
       ...REFRESH,

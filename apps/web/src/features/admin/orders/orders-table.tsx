@@ -51,7 +51,9 @@ export function OrdersTable({
         id: 'order_status',
         cell: ({ row }) => (
           <span className="admin-status" data-status={row.original.status}>
-            {tAdmin(`status.${row.original.status}`)}
+            {row.original.cancelled_by === 'customer'
+              ? tAdmin('cancelled_by_customer')
+              : tAdmin(`status.${row.original.status}`)}
           </span>
         ),
       }),

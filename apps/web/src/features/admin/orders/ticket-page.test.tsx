@@ -130,6 +130,19 @@ describe('kitchen ticket', () => {
     expect(ticket.getByText(/^davon Pfand: 0,08\s€$/)).toBeInTheDocument();
   });
 
+  it('names the voucher the customer entered with what it took off', async () => {
+    fakeApi({
+      ...REFRESH,
+      'GET /api/admin/orders/5': {
+        status: 200,
+        body: testAdminOrder({ voucher_code: 'WILLKOMMEN', voucher_discount: 2.5 }),
+      },
+    });
+    renderTicket('/orders/5/ticket');
+    const ticket = within(await screen.findByRole('article', { name: 'Küchenbon' }));
+    expect(ticket.getByText(/^Gutschein WILLKOMMEN: −2,50\s€$/)).toBeInTheDocument();
+  });
+
   it('marks a PayPal pickup as paid, with the requested time and no address', async () => {
     fakeApi({
       ...REFRESH,

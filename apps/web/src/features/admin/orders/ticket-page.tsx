@@ -1,3 +1,4 @@
+import { LineHalves } from '../../../lib/line-halves.tsx';
 import './ticket.css';
 import './register-texts.ts';
 import { useEffect, useLayoutEffect, useRef, type Ref, type RefObject } from 'react';
@@ -140,6 +141,17 @@ function KitchenTicket({ order, ref }: { order: AdminOrder; ref: Ref<HTMLElement
         {order.items.map((item, index) => (
           <li key={`${item.product_id}-${item.variant_id ?? 0}-${index}`}>
             <p className="ticket-line">{t('ticket.line', { quantity: item.quantity, name: item.display_name })}</p>
+            {item.halves && (
+              <LineHalves
+                halves={item.halves}
+                className="ticket"
+                label={t('ticket.halves')}
+                halfName={(name) => t('ticket.half', { name })}
+                extraText={({ name, quantity }) =>
+                  quantity > 1 ? t('ticket.extra_quantity', { quantity, name }) : t('ticket.extra', { name })
+                }
+              />
+            )}
             {item.extras.length > 0 && (
               <ul className="ticket-extras">
                 {item.extras.map((extra) => (
@@ -175,6 +187,11 @@ function KitchenTicket({ order, ref }: { order: AdminOrder; ref: Ref<HTMLElement
         <p className="ticket-total">
           <span>{t('ticket.total')}</span> <span>{euros(order.total)}</span>
         </p>
+        {order.voucher_code && (order.voucher_discount ?? 0) > 0 ? (
+          <p className="ticket-small">
+            {t('ticket.voucher', { code: order.voucher_code, amount: euros(order.voucher_discount ?? 0) })}
+          </p>
+        ) : null}
         {order.deposit > 0 && <p className="ticket-small">{t('ticket.deposit', { amount: euros(order.deposit) })}</p>}
         <p className="ticket-small">{t('ticket.placed_at', { time: clock.dateTime(order.created_at) })}</p>
       </section>

@@ -1,6 +1,7 @@
 // The back office's service worker (scope /order-online/admin/), built to /order-online/admin/sw.js by
 // vite.config.ts. It only shows the notification the server pushes for a new order, with the back office's
-// tab closed too, and on a tap brings the kitchen board to the front. It imports nothing: it is one plain
+// tab closed too, and on a tap brings the kitchen board to the front; when the customer cancels the order
+// before anyone answered it, the server pushes that too and the worker closes the order's notification. It imports nothing: it is one plain
 // script, and nothing of it reaches the storefront.
 
 /**
@@ -43,19 +44,35 @@ const ICON = '/order-online/admin/icon-192.png';
 /** Long enough to notice in a noisy kitchen: buzz, pause, buzz, pause, long buzz. */
 const VIBRATION = [300, 150, 300, 150, 600];
 
-/** What the server pushes for a new order (pushNotificationSchema in packages/domain, checked by hand here). */
-interface Notice {
-  order_id: number;
-  title: string;
-  body: string;
-  url: string;
-}
+/**
+ * What the server pushes (pushNotificationSchema in packages/domain, checked by hand here): a new order's
+ * notification, or the word that the customer cancelled it, whose notification then goes.
+ */
+type Notice =
+  | { kind: 'order_created'; order_id: number; title: string; body: string; url: string }
+  | { kind: 'order_cancelled'; order_id: number };
 
 function noticeOf(data: unknown): Notice | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { order_id, title, body, url } = data as Record<string, unknown>;
-  if (typeof order_id !== 'number' || typeof title !== 'string' || typeof body !== 'string') return null;
-  return { order_id, title, body, url: typeof url === 'string' && url.startsWith('/') ? url : BOARD };
+  const { kind, order_id, title, body, url } = data as Record<string, unknown>;
+  if (typeof order_id !== 'number') return null;
+  if (kind === 'order_cancelled') return { kind, order_id };
+  // A push without a kind is a new order's, as before there were two.
+  if ((kind !== undefined && kind !== 'order_created') || typeof title !== 'string' || typeof body !== 'string')
+    return null;
+  return {
+    kind: 'order_created',
+    order_id,
+    title,
+    body,
+    url: typeof url === 'string' && url.startsWith('/') ? url : BOARD,
+  };
+}
+
+/** The notification of the order, if it is still shown: closed, and nothing shown instead. */
+async function withdraw(orderId: number): Promise<void> {
+  const shown = await worker.registration.getNotifications({ tag: `order-${orderId}` });
+  for (const notification of shown) notification.close();
 }
 
 function payloadOf(event: PushEvent): unknown {
@@ -73,6 +90,10 @@ worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.cl
 worker.addEventListener('push', (event) => {
   const notice = noticeOf(payloadOf(event));
   if (!notice) return;
+  if (notice.kind === 'order_cancelled') {
+    event.waitUntil(withdraw(notice.order_id));
+    return;
+  }
   const options: NotificationOptions & { vibrate: number[]; renotify: boolean; requireInteraction: boolean } = {
     body: notice.body,
     // One notification per order: a repeat of the same push replaces it instead of stacking up.

@@ -29,6 +29,8 @@ function report(extra: Partial<TodayReport> = {}): TodayReport {
     split: { delivery: { orders: 7, gross: 230.4 }, pickup: { orders: 5, gross: 115.2 } },
     best_sellers: [
       { product_id: 3, name: 'Pizza Margherita', quantity: 9, gross: 85.5 },
+      // Half-and-half pizzas count as halves of their dishes.
+      { product_id: 7, name: 'Pizza Funghi', quantity: 6.5, gross: 70.2 },
       { product_id: 21, name: 'Cola 0,33 l', quantity: 6, gross: 17.4 },
     ],
     per_hour: Array.from({ length: 24 }, (_, hour) => ({
@@ -89,6 +91,7 @@ describe('today at a glance', () => {
         .map((item) => item.textContent),
     ).toEqual([
       expect.stringMatching(/^9 ×Pizza Margherita85,50\s€$/),
+      expect.stringMatching(/^6,5 ×Pizza Funghi70,20\s€$/),
       expect.stringMatching(/^6 ×Cola 0,33 l17,40\s€$/),
     ]);
   });

@@ -139,7 +139,8 @@ function Glance({ report }: { report: TodayReport }) {
                 {report.best_sellers.map((seller) => (
                   <li key={seller.product_id}>
                     <span className="reports-best-quantity">
-                      {t('today.best_seller_quantity', { count: seller.quantity })}
+                      {/* Half-and-half pizzas count as halves of their dishes: 2,5 × (decision 029). */}
+                      {t('today.best_seller_quantity', { count: seller.quantity, quantity: rate(seller.quantity) })}
                     </span>
                     <span className="reports-best-name">{seller.name}</span>
                     <span className="reports-best-gross">{money(toCents(seller.gross))}</span>

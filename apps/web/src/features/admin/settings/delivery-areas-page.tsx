@@ -123,7 +123,7 @@ function AreasTable({
   const sorted = [...areas].sort((a, b) => a.postcode.localeCompare(b.postcode));
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table settings-areas">
+      <table className="admin-table admin-table-cards settings-areas">
         <caption className="sr-only">{t('areas.caption')}</caption>
         <thead>
           <tr>

@@ -28,6 +28,7 @@ export const ADMIN_PAGES = [
   // Spelt so in the original shop's address, which links may still use.
   { path: '/disscount', title: 'pages.discount', section: 'shop', nav: true, role: 'manager' },
   { path: '/delivery-areas', title: 'pages.delivery_areas', section: 'shop', nav: true, role: 'manager' },
+  { path: '/vouchers', title: 'pages.vouchers', section: 'shop', nav: true, role: 'manager' },
   { path: '/audit', title: 'pages.audit', section: 'shop', nav: true, role: 'manager' },
   { path: '/staff', title: 'pages.staff', section: 'shop', nav: true, role: 'owner' },
   { path: '/devices', title: 'pages.devices', section: 'shop', nav: true, role: 'kitchen' },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, useSearch } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCartItem, computeTotals, formatMoney, toCents, type CartItem } from '@pizzeria/domain';
+import { changeLanguage } from '../../../i18n/index.ts';
 import { renderWithProviders } from '../../../lib/testing.tsx';
 import type * as DeliveryModule from '../../delivery/index.ts';
 import { openPostcodePicker, useDelivery } from '../../delivery/index.ts';
@@ -26,13 +27,14 @@ const colas = buildCartItem(cola, { variantId: null, extras: [], quantity: 2 });
 beforeEach(() => {
   localStorage.clear();
   restoreCart();
-  useCart.setState({ soldOut: [] });
+  useCart.setState({ soldOut: [], soldOutToppings: [], reorder: null });
   useCartDialog.setState({ open: false, requested: false, editRequest: null });
   useDelivery.setState({ orderType: 'delivery', postcode: postcode10999 });
   vi.stubGlobal('fetch', vi.fn(apiStub()));
 });
 
-afterEach(() => {
+afterEach(async () => {
+  await changeLanguage('de');
   vi.unstubAllGlobals();
   useSessionStore.setState({ user: null, token: null, loading: false });
 });
@@ -278,5 +280,85 @@ describe('a dish sold out today in the cart', () => {
     );
     expect(useCart.getState().items).toEqual([colas]);
     expect(within(dialog).queryByText(/ausverkauft/)).not.toBeInTheDocument();
+  });
+});
+
+describe('a topping sold out today in the cart', () => {
+  it('is named in its line with the way to edit it, and holds the checkout back until then', async () => {
+    useCart.setState({ soldOutToppings: [108] });
+    const { user, dialog } = await openCartWith([pizza, colas]);
+    const notice = within(dialog).getByText('Rucola ist heute ausverkauft – bitte Position bearbeiten');
+    expect(notice).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Zur Kasse/ })).toBeDisabled();
+    await user.click(
+      within(dialog).getByRole('button', {
+        name: 'Position bearbeiten',
+        description: 'Rucola ist heute ausverkauft – bitte Position bearbeiten',
+      }),
+    );
+    // The menu's product dialog takes the line to edit; the cart steps aside for it.
+    expect(useCartDialog.getState()).toMatchObject({ open: false, editRequest: pizza.uniqueKey });
+  });
+
+  it('says nothing for a line without the sold-out topping', async () => {
+    useCart.setState({ soldOutToppings: [101] });
+    const { dialog } = await openCartWith([pizza, colas]);
+    expect(within(dialog).queryByText(/ausverkauft/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Zur Kasse/ })).toBeEnabled();
+  });
+});
+
+describe('the cart after "order again"', () => {
+  const changes = [
+    { kind: 'price_changed', name: pizza.displayName, oldPrice: 1050, newPrice: 1190 },
+    { kind: 'dish_gone', name: 'Tiramisu', reason: 'sold_out' },
+    { kind: 'dish_gone', name: 'Pizza Vergangenheit', reason: 'not_offered' },
+    { kind: 'size_gone', name: 'Pizza Tonno (Familie)', size: 'Familie' },
+    { kind: 'topping_removed', name: pizza.displayName, topping: 'Salami', reason: 'sold_out' },
+    { kind: 'topping_removed', name: pizza.displayName, topping: 'Ananas', reason: 'not_offered' },
+    { kind: 'half_gone', name: '½ Salami | ½ Funghi (Groß)', half: 'Funghi', reason: 'sold_out' },
+  ] as const;
+
+  it('names every change in words, in German and English, until dismissed', async () => {
+    useCart.setState({ reorder: { orderId: 5, changes } });
+    const { user, dialog } = await openCartWith([pizza]);
+    const notice = within(dialog).getByRole('status', { name: 'Bestellung Nr. 5 ist wieder im Warenkorb' });
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/\s/g, ' ')),
+    ).toEqual([
+      `${pizza.displayName} kostet jetzt ${euro(1190)} statt ${euro(1050)}.`,
+      'Tiramisu ist heute ausverkauft und fehlt.',
+      'Pizza Vergangenheit gibt es nicht mehr und fehlt.',
+      'Pizza Tonno (Familie): Die Größe „Familie“ gibt es nicht mehr, die Position fehlt.',
+      `${pizza.displayName}: Salami ist heute ausverkauft – ohne hinzugefügt.`,
+      `${pizza.displayName}: Ananas gibt es nicht mehr – ohne hinzugefügt.`,
+      '½ Salami | ½ Funghi (Groß): Die Hälfte Funghi ist heute ausverkauft, die Pizza fehlt.',
+    ]);
+    await act(() => changeLanguage('en'));
+    expect(await within(notice).findByText('Tiramisu is sold out today and was left out.')).toBeInTheDocument();
+    expect(
+      within(notice).getByText(`${pizza.displayName}: Salami is sold out today – added without it.`),
+    ).toBeInTheDocument();
+    await act(() => changeLanguage('de'));
+
+    await user.click(
+      within(notice).getByRole('button', {
+        name: 'Hinweis ausblenden',
+        description: 'Bestellung Nr. 5 ist wieder im Warenkorb',
+      }),
+    );
+    expect(within(dialog).queryByText(/wieder im Warenkorb/)).not.toBeInTheDocument();
+    expect(useCart.getState().reorder).toBeNull();
+  });
+
+  it('says when nothing changed, and when nothing could be put in the cart', async () => {
+    useCart.setState({ reorder: { orderId: 5, changes: [] } });
+    const { dialog } = await openCartWith([pizza]);
+    expect(within(dialog).getByText('Alles wie beim letzten Mal, zu den heutigen Preisen.')).toBeInTheDocument();
+    act(() => useCart.setState({ items: [], reorder: { orderId: 5, changes: [changes[1]] } }));
+    expect(within(dialog).getByText('Davon ist heute leider nichts bestellbar:')).toBeInTheDocument();
+    expect(within(dialog).getByText('Tiramisu ist heute ausverkauft und fehlt.')).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { LineHalves } from '../../../lib/line-halves.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -14,12 +15,22 @@ import { useCurrency } from '../../store/index.ts';
 import { ClosedTodayNotice } from '../../store-status/index.ts';
 import { discountsQueryOptions } from '../api/get-discounts.ts';
 import { choosePostcodeFromCart, closeCart, openCart, requestLineEdit, useCartDialog } from '../cart-dialog-store.ts';
-import { MAX_NOTE_LENGTH, clearCart, lastPlacedOrder, useCart, useSoldOutLines } from '../cart-store.ts';
+import {
+  MAX_NOTE_LENGTH,
+  clearCart,
+  lastPlacedOrder,
+  soldOutDish,
+  soldOutToppingNames,
+  useCart,
+  useSoldOutLines,
+} from '../cart-store.ts';
 import { useCartTotals, type CartTotals } from '../use-cart-totals.ts';
 import { PencilIcon } from './cart-icons.tsx';
 import { FullTodayNotice } from './full-today-notice.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
+import { ReorderNotice } from './reorder-notice.tsx';
 import { SoldOutNotice } from './sold-out-notice.tsx';
+import { VoucherField, VoucherTotalsLine } from './voucher-field.tsx';
 import './cart-dialog.css';
 
 /** The cart (docs/product/shop.md, "The cart"): lines, note, delivery or pickup, totals and the way to checkout. */
@@ -64,6 +75,7 @@ export default function CartDialog() {
                 {t('repriced')}
               </p>
             )}
+            {!ordered && <ReorderNotice />}
             {ordered ? <OrderedCart /> : <OrderTypeSwitch />}
             {ordered ? null : items.length === 0 ? (
               <EmptyCart />
@@ -75,6 +87,7 @@ export default function CartDialog() {
                   ))}
                 </ul>
                 <OrderNote />
+                <VoucherField totals={totals} />
               </>
             )}
           </div>
@@ -203,7 +216,9 @@ function CartLine({ item }: { item: CartItem }) {
   const money = useMoney(useCurrency());
   const setQuantity = useCart((state) => state.setQuantity);
   const remove = useCart((state) => state.remove);
-  const soldOut = useCart((state) => state.soldOut.includes(item.id));
+  const soldOut = useCart((state) => soldOutDish(item, state.soldOut));
+  // A topping sold out today: the line stays editable, its notice says which and leads to editing it.
+  const toppingSoldOut = useCart((state) => soldOutToppingNames(item, state.soldOutToppings).length > 0);
   const [pathname, navigate] = useLocation();
   const name = item.displayName;
   const edit = () => {
@@ -212,21 +227,33 @@ function CartLine({ item }: { item: CartItem }) {
     if (pathname !== '/') navigate('/');
   };
   return (
-    <li className="cart-line" data-sold-out={soldOut || undefined}>
+    <li className="cart-line" data-sold-out={soldOut || toppingSoldOut || undefined}>
       <div className="cart-line-main">
         <p className="cart-line-name">{name}</p>
-        {soldOut && <SoldOutNotice item={item} />}
-        {item.extras.length > 0 && (
-          <ul className="cart-line-extras">
-            {item.extras.map((extra) => (
-              <li key={extra.id}>
-                {extra.quantity > 1 ? t('extra_quantity', { quantity: extra.quantity, name: extra.name }) : extra.name}
-                {extra.price > 0 && (
-                  <span className="cart-line-extra-price"> +{money(extra.price * extra.quantity)}</span>
-                )}
-              </li>
-            ))}
-          </ul>
+        {(soldOut || toppingSoldOut) && <SoldOutNotice item={item} />}
+        {item.halves ? (
+          <LineHalves
+            halves={item.halves}
+            className="cart-line"
+            label={t('halves_label')}
+            halfName={(name) => t('half_name', { name })}
+            extraText={({ name, quantity }) => (quantity > 1 ? t('extra_quantity', { quantity, name }) : name)}
+          />
+        ) : (
+          item.extras.length > 0 && (
+            <ul className="cart-line-extras">
+              {item.extras.map((extra) => (
+                <li key={extra.id}>
+                  {extra.quantity > 1
+                    ? t('extra_quantity', { quantity: extra.quantity, name: extra.name })
+                    : extra.name}
+                  {extra.price > 0 && (
+                    <span className="cart-line-extra-price"> +{money(extra.price * extra.quantity)}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )
         )}
         {/* A sold-out dish can only go: its notice offers that. */}
         {!soldOut && (
@@ -339,6 +366,7 @@ function CartSummary({ totals }: { totals: CartTotals }) {
             <dd>−{money(totals.discount)}</dd>
           </div>
         )}
+        <VoucherTotalsLine totals={totals} className="cart-totals-discount" />
         {totals.deposit > 0 && (
           <div>
             <dt>{t('deposit')}</dt>

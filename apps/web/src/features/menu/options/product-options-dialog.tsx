@@ -1,14 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/shallow';
 import { Dialog } from '@base-ui/react/dialog';
 import {
   allergensForChoice,
+  allergensForHalves,
   buildCartItem,
+  buildHalfAndHalfItem,
   checkToppingChoice,
+  halfPartners,
+  isDivisible,
   lineDeposit,
   lineTotal,
   toCents,
+  type AllergenDeclaration,
   type CartItem,
   type ExtraChoice,
   type Product,
@@ -52,7 +57,7 @@ export default function ProductOptionsDialog() {
         <Dialog.Backdrop className="dialog-backdrop" />
         <Dialog.Popup className="dialog-popup options-dialog" initialFocus={firstField}>
           {product ? (
-            <OptionsForm key={session} product={product} line={line} editKey={editKey} />
+            <OptionsForm key={session} product={product} products={products ?? []} line={line} editKey={editKey} />
           ) : (
             <div className="options-missing">
               <div className="dialog-header">
@@ -83,26 +88,38 @@ function firstField(): HTMLElement | null {
   return popup.querySelector<HTMLInputElement>(`input[name="${first.name}"]:checked`) ?? first;
 }
 
-/** The choice a dialog starts with: the edited line's, or the cheapest size and no extras. */
-function initialChoice(product: Product, line: CartItem | undefined) {
+/** Only the extras that are toppings of the product (a cart line from an older menu may carry others). */
+function extrasOf(product: Product, extras: readonly { id: number; quantity: number }[]): ExtraChoice[] {
   const toppingIds = new Set(product.enriched_topping_groups.flatMap((group) => group.toppings.map((t) => t.id)));
+  return extras.filter((extra) => toppingIds.has(extra.id)).map(({ id, quantity }) => ({ id, quantity }));
+}
+
+/** The choice a dialog starts with: the edited line's (whole or in halves), or the cheapest size and no extras. */
+function initialChoice(product: Product, line: CartItem | undefined) {
+  const [firstHalf, secondHalf] = line?.halves ?? [];
   const lineVariant = line?.selectedVariant?.id;
   const variantId =
     lineVariant !== undefined && product.variants.some((variant) => variant.id === lineVariant)
       ? lineVariant
       : defaultVariantId(product);
-  const extras = (line?.extras ?? [])
-    .filter((extra) => toppingIds.has(extra.id))
-    .map(({ id, quantity }) => ({ id, quantity }));
-  return { variantId, extras, quantity: line?.quantity ?? 1 };
+  return {
+    variantId,
+    extras: extrasOf(product, firstHalf?.extras ?? line?.extras ?? []),
+    halves: secondHalf !== undefined,
+    secondId: secondHalf?.id ?? null,
+    secondExtras: secondHalf?.extras.map(({ id, quantity }) => ({ id, quantity })) ?? [],
+    quantity: line?.quantity ?? 1,
+  };
 }
 
 function OptionsForm({
   product,
+  products,
   line,
   editKey,
 }: {
   product: Product;
+  products: readonly Product[];
   line: CartItem | undefined;
   editKey: string | null;
 }) {
@@ -112,18 +129,63 @@ function OptionsForm({
   const reasonId = useId();
   const [initial] = useState(() => initialChoice(product, line));
   const [variantId, setVariantId] = useState<number | null>(initial.variantId);
+  // The whole pizza's extras, and the first half's when it is in halves: switching keeps them.
   const [extras, setExtras] = useState<ExtraChoice[]>(initial.extras);
+  const [halfMode, setHalfMode] = useState(initial.halves);
+  const partnerRef = useRef<HTMLDivElement>(null);
+  const [secondId, setSecondId] = useState<number | null>(initial.secondId);
+  const [secondExtras, setSecondExtras] = useState<ExtraChoice[]>(initial.secondExtras);
   const [quantity, setQuantity] = useState(initial.quantity);
 
-  const violations = checkToppingChoice(product, extras);
-  const item = buildCartItem(product, { variantId, extras, quantity });
-  const declaration = allergensForChoice(product, extras);
-  const price = money(lineTotal(item));
-  const reasons = violations.map((violation) => violationText(violation, product, t));
+  const divisible = isDivisible(product, variantId);
+  const halves = divisible && halfMode;
+  const partners = halves ? halfPartners(product, variantId, products) : [];
+  const partner = partners.find((candidate) => candidate.product.id === secondId);
+  const second = partner ? { ...partner, extras: extrasOf(partner.product, secondExtras) } : undefined;
+
+  // Why Add is not possible yet, each named after its half when the pizza is in halves.
+  const reasons: string[] = [];
+  const firstViolations = checkToppingChoice(product, extras);
+  const secondViolations = second ? checkToppingChoice(second.product, second.extras) : [];
+  let item: CartItem | undefined;
+  let declaration: AllergenDeclaration;
+  if (!halves) {
+    item = buildCartItem(product, { variantId, extras, quantity });
+    declaration = allergensForChoice(product, extras);
+    reasons.push(...firstViolations.map((violation) => violationText(violation, product, t)));
+  } else {
+    const first = { product, variantId, extras };
+    item = second ? buildHalfAndHalfItem(first, second, quantity) : undefined;
+    declaration = second ? allergensForHalves(first, second) : allergensForChoice(product, extras);
+    if (!second) reasons.push(t('options.halves.choose_second'));
+    const inHalf = (number: 1 | 2, dish: Product, violations: ToppingRuleViolation[]) =>
+      violations.map((violation) =>
+        t('options.halves.reason', { half: number, reason: violationText(violation, dish, t) }),
+      );
+    reasons.push(...inHalf(1, product, firstViolations));
+    if (second) reasons.push(...inHalf(2, second.product, secondViolations));
+  }
+  const title = item?.displayName ?? buildCartItem(product, { variantId, extras: [], quantity: 1 }).displayName;
+  const blocked = reasons.length > 0 || item === undefined;
+
+  const chooseSize = (next: number) => {
+    setVariantId(next);
+    // The other half stays when it is sold in halves at the new size too; otherwise the customer chooses again.
+    if (secondId !== null && !halfPartners(product, next, products).some((entry) => entry.product.id === secondId)) {
+      setSecondId(null);
+    }
+  };
+
+  const chooseSecond = (id: number | null) => {
+    setSecondId(id);
+    // Toppings the new half also offers stay chosen (the pizzas share their groups); others go.
+    const dish = partners.find((candidate) => candidate.product.id === id)?.product;
+    setSecondExtras((current) => (dish ? extrasOf(dish, current) : current));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (violations.length > 0) return;
+    if (blocked || !item) return;
     const cart = useCart.getState();
     if (editKey) {
       cart.replace(editKey, item);
@@ -140,6 +202,22 @@ function OptionsForm({
     closeProductOptions();
   };
 
+  const groupsOf = (dish: Product, chosen: ExtraChoice[], onChange: (extras: ExtraChoice[]) => void, prefix: string) =>
+    dish.enriched_topping_groups
+      .filter((group) => group.toppings.length > 0)
+      .map((group) => (
+        <ToppingGroupField
+          key={`${prefix}${group.id}`}
+          group={group}
+          name={`${prefix}group-${group.id}`}
+          extras={chosen}
+          onChange={onChange}
+          violation={checkToppingChoice(dish, chosen).find(
+            (violation) => 'groupId' in violation && violation.groupId === group.id,
+          )}
+        />
+      ));
+
   return (
     <form className="options-form" onSubmit={submit} noValidate>
       <div className="options-scroll">
@@ -149,7 +227,7 @@ function OptionsForm({
           </div>
         )}
         <div className="options-body">
-          <Dialog.Title className="dialog-title options-title">{item.displayName}</Dialog.Title>
+          <Dialog.Title className="dialog-title options-title">{title}</Dialog.Title>
           {product.description && (
             <Dialog.Description className="dialog-description">{product.description}</Dialog.Description>
           )}
@@ -167,7 +245,7 @@ function OptionsForm({
                       name={`variant-${product.id}`}
                       value={variant.id}
                       checked={variantId === variant.id}
-                      onChange={() => setVariantId(variant.id)}
+                      onChange={() => chooseSize(variant.id)}
                     />
                     <span className="option-name">{variant.name}</span>
                     <span className="option-price">{money(toCents(variant.price))}</span>
@@ -177,21 +255,78 @@ function OptionsForm({
             </fieldset>
           )}
 
-          {product.enriched_topping_groups
-            .filter((group) => group.toppings.length > 0)
-            .map((group) => (
-              <ToppingGroupField
-                key={group.id}
-                group={group}
-                extras={extras}
-                onChange={setExtras}
-                violation={violations.find((violation) => 'groupId' in violation && violation.groupId === group.id)}
-              />
-            ))}
+          {divisible && (
+            <fieldset className="options-mode">
+              <legend className="sr-only">{t('options.halves.mode')}</legend>
+              <label className="options-mode-option">
+                <input
+                  type="radio"
+                  name={`mode-${product.id}`}
+                  value="whole"
+                  checked={!halfMode}
+                  onChange={() => setHalfMode(false)}
+                />
+                <span>{t('options.halves.whole')}</span>
+              </label>
+              <label className="options-mode-option">
+                <input
+                  type="radio"
+                  name={`mode-${product.id}`}
+                  value="halves"
+                  checked={halfMode}
+                  onChange={() => {
+                    setHalfMode(true);
+                    // What just appeared is below the fold on a phone: bring the second half's choice into view.
+                    requestAnimationFrame(() =>
+                      partnerRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }),
+                    );
+                  }}
+                />
+                <span>{t('options.halves.halves')}</span>
+              </label>
+            </fieldset>
+          )}
+
+          {halves ? (
+            <>
+              <div className="options-half-partner" ref={partnerRef}>
+                <label className="options-group-name" htmlFor={`${reasonId}-second`}>
+                  {t('options.halves.second_label')}
+                </label>
+                <p id={`${reasonId}-second-hint`} className={`options-hint${second ? '' : ' is-needed'}`}>
+                  {t('options.halves.second_hint', { name: product.name })}
+                </p>
+                <select
+                  id={`${reasonId}-second`}
+                  className="select options-half-select"
+                  value={secondId ?? ''}
+                  aria-describedby={`${reasonId}-second-hint`}
+                  onChange={(event) => chooseSecond(event.target.value === '' ? null : Number(event.target.value))}
+                >
+                  <option value="">{t('options.halves.choose')}</option>
+                  {partners.map((entry) => (
+                    <option key={entry.product.id} value={entry.product.id}>
+                      {t('options.halves.partner', { name: entry.product.name, price: money(partnerPrice(entry)) })}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <HalfSection number={1} dish={product}>
+                {groupsOf(product, extras, setExtras, 'first-')}
+              </HalfSection>
+              {second && (
+                <HalfSection number={2} dish={second.product}>
+                  {groupsOf(second.product, second.extras, setSecondExtras, 'second-')}
+                </HalfSection>
+              )}
+            </>
+          ) : (
+            groupsOf(product, extras, setExtras, '')
+          )}
 
           <section className="options-declaration" aria-labelledby={`${reasonId}-declaration`}>
             <h3 id={`${reasonId}-declaration`} className="options-declaration-title">
-              {t('options.declaration')}
+              {halves && second ? t('options.halves.declaration') : t('options.declaration')}
             </h3>
             {declaration.allergens.length === 0 && declaration.additives.length === 0 ? (
               <p>{t('options.declaration_none')}</p>
@@ -221,6 +356,8 @@ function OptionsForm({
             {t('options.cannot_add', { reasons: reasons.join('; ') })}
           </p>
         )}
+        {/* How the price in the button comes about; while there is none yet, the reason says what is missing. */}
+        {halves && item && <p className="options-halves-rule">{t('options.halves.rule')}</p>}
         <div className="options-footer-row">
           <QuantityStepper
             value={quantity}
@@ -232,19 +369,44 @@ function OptionsForm({
           <button
             type="submit"
             className="button button-primary options-submit"
-            disabled={violations.length > 0}
+            disabled={blocked}
             aria-describedby={reasons.length > 0 ? reasonId : undefined}
           >
             <span>{editKey ? t('options.save') : t('options.add')}</span>
-            <span className="options-submit-price">{price}</span>
+            {item && <span className="options-submit-price">{money(lineTotal(item))}</span>}
           </button>
         </div>
-        {item.deposit > 0 && <p className="options-deposit">{t('deposit', { price: money(lineDeposit(item)) })}</p>}
+        {item && item.deposit > 0 && (
+          <p className="options-deposit">{t('deposit', { price: money(lineDeposit(item)) })}</p>
+        )}
       </div>
       <Dialog.Close className="icon-button options-close" aria-label={tCommon('close')}>
         <CloseIcon />
       </Dialog.Close>
     </form>
+  );
+}
+
+/** A partner's own price at the size: what a whole pizza of it would cost. */
+function partnerPrice(entry: { product: Product; variantId: number | null }): number {
+  const variant = entry.product.variants.find((candidate) => candidate.id === entry.variantId);
+  return toCents(variant ? variant.price : entry.product.price);
+}
+
+/** One half's toppings under its own heading ("1. Hälfte: Pizza Salami"). */
+function HalfSection({ number, dish, children }: { number: 1 | 2; dish: Product; children: ReactNode }) {
+  const { t } = useTranslation('menu');
+  const headingId = useId();
+  return (
+    <section className="options-half" aria-labelledby={headingId}>
+      <h3 id={headingId} className="options-half-title">
+        <span className="options-half-badge" aria-hidden="true">
+          ½
+        </span>
+        {t('options.halves.half_title', { half: number, name: dish.name })}
+      </h3>
+      {children}
+    </section>
   );
 }
 
@@ -294,11 +456,14 @@ function ruleText(group: ToppingGroup, t: MenuT): string {
  */
 function ToppingGroupField({
   group,
+  name,
   extras,
   onChange,
   violation,
 }: {
   group: ToppingGroup;
+  /** The inputs' name: unique in the form (a half-and-half pizza shows a group once per half). */
+  name: string;
   extras: ExtraChoice[];
   onChange: (extras: ExtraChoice[]) => void;
   violation: ToppingRuleViolation | undefined;
@@ -316,7 +481,6 @@ function ToppingGroupField({
   const choose = (id: number | null) => onChange(id === null ? others : [...others, { id, quantity: 1 }]);
   const toggle = (id: number, on: boolean) =>
     onChange(on ? [...extras, { id, quantity: 1 }] : extras.filter((extra) => extra.id !== id));
-  const name = `group-${group.id}`;
   const hint = violation
     ? violationMessage(violation, t)
     : full

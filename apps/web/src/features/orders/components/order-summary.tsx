@@ -10,6 +10,7 @@ export function OrderSummary({ order }: { order: Order }) {
         quantity: item.quantity,
         name: item.display_name,
         extras: item.extras.map((extra) => ({ ...extra, price: toCents(extra.price) })),
+        halves: item.halves,
         total: toCents(item.line_total),
         deposit: toCents(item.deposit_total),
       }))}
@@ -19,6 +20,8 @@ export function OrderSummary({ order }: { order: Order }) {
         subtotal: toCents(order.subtotal),
         discount: toCents(order.discount),
         discountPercent: order.discount_percentage,
+        voucher: toCents(order.voucher_discount ?? 0),
+        voucherCode: order.voucher_code ?? null,
         deposit: toCents(order.deposit),
         deliveryFee: toCents(order.delivery_fee),
         total: toCents(order.total),

@@ -1,3 +1,4 @@
+import { LineHalves } from '../../../lib/line-halves.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderType } from '@pizzeria/domain';
@@ -11,8 +12,16 @@ export interface SummaryLine {
   quantity: number;
   name: string;
   extras: readonly { id: number; name: string; quantity: number; price: number }[];
+  /** A half-and-half pizza's halves, each with its toppings (then `extras` is empty). */
+  halves?: readonly SummaryHalf[] | null;
   total: number;
   deposit: number;
+}
+
+/** One half of a half-and-half pizza as the summary names it. */
+export interface SummaryHalf {
+  name: string;
+  extras: readonly { id: number; name: string; quantity: number }[];
 }
 
 /** An order's totals; amounts in cents. */
@@ -21,6 +30,9 @@ export interface SummaryTotals {
   subtotal: number;
   discount: number;
   discountPercent: number;
+  /** What the voucher took off the goods, with its code; absent or 0 without one. */
+  voucher?: number;
+  voucherCode?: string | null;
   deposit: number;
   deliveryFee: number;
   total: number;
@@ -55,6 +67,17 @@ export function OrderSummaryView({
               <p className="checkout-line-name">
                 {t('order.quantity_name', { quantity: line.quantity, name: line.name })}
               </p>
+              {line.halves && (
+                <LineHalves
+                  halves={line.halves}
+                  className="checkout-line"
+                  label={t('order.halves_label')}
+                  halfName={(name) => t('order.half_name', { name })}
+                  extraText={({ name, quantity }) =>
+                    quantity > 1 ? t('order.extra_quantity', { quantity, name }) : name
+                  }
+                />
+              )}
               {line.extras.length > 0 && (
                 <ul className="checkout-line-extras">
                   {line.extras.map((extra) => (
@@ -99,6 +122,12 @@ export function OrderSummaryView({
             <dd>−{money(totals.discount)}</dd>
           </div>
         )}
+        {totals.voucher && totals.voucher > 0 ? (
+          <div className="checkout-totals-discount">
+            <dt>{t('order.voucher', { code: totals.voucherCode ?? '' })}</dt>
+            <dd>−{money(totals.voucher)}</dd>
+          </div>
+        ) : null}
         {totals.deposit > 0 && (
           <div>
             <dt>{t('order.deposit')}</dt>

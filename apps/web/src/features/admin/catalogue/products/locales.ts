@@ -72,7 +72,7 @@ export const adminProductsTexts = defineTranslations(
         'Je Flasche oder Dose, zusätzlich zum Preis berechnet und neben ihm genannt (z. B. 0,25 € Einweg, 0,08 € oder 0,15 € Mehrweg). 0 für keines.',
       sizes: 'Größen',
       sizes_hint:
-        'In dieser Reihenfolge zeigt der Shop die Größen. Der günstigste Preis steht als „ab …“ auf der Karte.',
+        'In dieser Reihenfolge zeigt der Shop die Größen. Der günstigste Preis steht als „ab …“ auf der Karte. „Halb & halb möglich“: Gäste kombinieren eine Hälfte davon mit einer anderen Pizza derselben Größe (gleicher Name und Steuersatz); es zählt der höhere Preis, Extras je Hälfte zum halben Preis.',
       size_heading: 'Größe {{number}}',
       size_name: 'Name der Größe',
       size_price: 'Preis',
@@ -83,6 +83,9 @@ export const adminProductsTexts = defineTranslations(
       sizes_required: 'Bitte mindestens eine Größe angeben.',
       sizes_listed_twice: 'Eine Größe ist doppelt aufgeführt.',
       price_required: 'Bitte einen Preis angeben.',
+      divisible: 'Halb & halb möglich',
+      divisible_hint:
+        'Gäste kombinieren eine Hälfte davon mit einem anderen Produkt, das halb & halb möglich ist (gleicher Steuersatz); es zählt der höhere Preis, Extras je Hälfte zum halben Preis.',
       hidden: 'Im Shop ausblenden',
       hidden_hint: 'Ausgeblendete Produkte bleiben hier bearbeitbar, Gäste sehen sie nicht.',
       more: 'Weitere Angaben',
@@ -218,7 +221,8 @@ export const adminProductsTexts = defineTranslations(
       deposit_hint:
         'Per bottle or can, charged on top of the price and named beside it (e.g. €0.25 one-way, €0.08 or €0.15 returnable). 0 for none.',
       sizes: 'Sizes',
-      sizes_hint: 'The shop lists the sizes in this order. The cheapest price shows as “from …” on the card.',
+      sizes_hint:
+        'The shop lists the sizes in this order. The cheapest price shows as “from …” on the card. “Half & half”: guests combine one half of it with another pizza of the same size (same name and VAT rate); the dearer price counts, each half’s extras at half price.',
       size_heading: 'Size {{number}}',
       size_name: 'Name of the size',
       size_price: 'Price',
@@ -229,6 +233,9 @@ export const adminProductsTexts = defineTranslations(
       sizes_required: 'Please add at least one size.',
       sizes_listed_twice: 'A size is listed twice.',
       price_required: 'Please enter a price.',
+      divisible: 'Half & half possible',
+      divisible_hint:
+        'Guests combine one half of it with another product sold half & half (same VAT rate); the dearer price counts, each half’s extras at half price.',
       hidden: 'Hide in the shop',
       hidden_hint: 'Hidden products stay editable here; guests do not see them.',
       more: 'More details',

@@ -86,10 +86,11 @@ describe('product editor', () => {
       price: null,
       tax_rate_id: 1,
       variants: [
-        { name: { de: 'Klein', en: 'Small' }, price: 8 },
-        { name: { de: 'Mittel', en: '' }, price: 10.5 },
-        { name: { de: 'Familie', en: 'Family' }, price: 19.9 },
+        { name: { de: 'Klein', en: 'Small' }, price: 8, divisible: false },
+        { name: { de: 'Mittel', en: '' }, price: 10.5, divisible: false },
+        { name: { de: 'Familie', en: 'Family' }, price: 19.9, divisible: false },
       ],
+      divisible: false,
       deposit: 0,
       picture_id: null,
       hidden: false,
@@ -139,6 +140,49 @@ describe('product editor', () => {
 
     await user.click(screen.getByRole('radio', { name: /^Einfach/ }));
     expect(screen.getByRole('textbox', { name: 'Preis' })).toHaveValue('8,50');
+  });
+
+  it('turns half & half on per size, and for a simple product on its own', async () => {
+    const pizza = {
+      ...PIZZA_CREATED,
+      id: 20,
+      variants: [
+        { id: 1, name: { de: 'Klein', en: 'Small' }, price: 8, divisible: false },
+        { id: 2, name: { de: 'Groß', en: 'Large' }, price: 12, divisible: true },
+      ],
+      version: 5,
+    };
+    const { calls } = fakeApi({
+      ...CATALOGUE,
+      [`GET ${API}/products/20`]: { status: 200, body: pizza },
+      [`PUT ${API}/products/20`]: { status: 200, body: { ...pizza, version: 6 } },
+    });
+    renderWithProviders(<AdminArea />, { route: '/products?id=20' });
+    const user = userEvent.setup();
+    const small = await screen.findByRole('listitem', { name: 'Größe 1' });
+    const large = screen.getByRole('listitem', { name: 'Größe 2' });
+    expect(within(small).getByRole('checkbox', { name: 'Halb & halb möglich' })).not.toBeChecked();
+    expect(within(large).getByRole('checkbox', { name: 'Halb & halb möglich' })).toBeChecked();
+
+    await user.click(within(small).getByRole('checkbox', { name: 'Halb & halb möglich' }));
+    await user.click(within(large).getByRole('checkbox', { name: 'Halb & halb möglich' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent(calls, 'PUT')).toHaveLength(1));
+    expect(sent(calls, 'PUT')[0]).toMatchObject({
+      type: 'variable',
+      variants: [
+        { id: 1, name: { de: 'Klein', en: 'Small' }, price: 8, divisible: true },
+        { id: 2, name: { de: 'Groß', en: 'Large' }, price: 12, divisible: false },
+      ],
+    });
+
+    // A simple product has one checkbox of its own, beside its price.
+    await user.click(screen.getByRole('radio', { name: /^Einfach/ }));
+    expect(screen.queryAllByRole('listitem', { name: /^Größe \d+$/ })).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox', { name: 'Halb & halb möglich' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent(calls, 'PUT')).toHaveLength(2));
+    expect(sent(calls, 'PUT')[1]).toMatchObject({ type: 'simple', variants: [], divisible: true });
   });
 
   it('edits the deposit beside the price, typed with a comma, and refuses one that is no amount of money', async () => {

@@ -113,6 +113,7 @@ const EMPTY: ProductRequest = {
   deposit: 0,
   tax_rate_id: NOT_CHOSEN,
   variants: [],
+  divisible: false,
   picture_id: null,
   hidden: false,
 };
@@ -127,7 +128,8 @@ function toValues(product: AdminProduct): ProductRequest {
     price: product.type === 'simple' ? product.price : null,
     deposit: product.deposit,
     tax_rate_id: product.tax_rate_id,
-    variants: product.variants.map(({ id, name, price }) => ({ id, name, price })),
+    variants: product.variants.map(({ id, name, price, divisible }) => ({ id, name, price, divisible })),
+    divisible: product.divisible,
     picture_id: product.picture?.id ?? null,
     hidden: product.hidden,
   };
@@ -301,7 +303,7 @@ function PriceSection({ form }: { form: UseFormReturn<ProductRequest> }) {
       setStash({ ...stash, price });
       form.setValue('price', null, options);
       // A product with sizes has at least one: the first is there to fill in, with the price it had.
-      const first = { name: { de: '', en: '' }, price: price ?? Number.NaN };
+      const first = { name: { de: '', en: '' }, price: price ?? Number.NaN, divisible: false };
       form.setValue('variants', stash.variants.length > 0 ? stash.variants : [first], options);
     } else {
       setStash({ ...stash, variants });
@@ -332,7 +334,14 @@ function PriceSection({ form }: { form: UseFormReturn<ProductRequest> }) {
           </label>
         ))}
       </fieldset>
-      {type === 'simple' ? <MoneyField form={form} name="price" label={t('price')} /> : <SizesEditor form={form} />}
+      {type === 'simple' ? (
+        <>
+          <MoneyField form={form} name="price" label={t('price')} />
+          <CheckboxField form={form} name="divisible" label={t('divisible')} hint={t('divisible_hint')} />
+        </>
+      ) : (
+        <SizesEditor form={form} />
+      )}
       <MoneyField form={form} name="deposit" label={t('deposit')} hint={t('deposit_hint')} />
     </div>
   );

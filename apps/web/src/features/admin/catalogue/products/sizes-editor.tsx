@@ -2,11 +2,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { MAX_VARIANTS, type ProductRequest } from '@pizzeria/domain';
-import { Field, MoneyField } from '../../forms/fields.tsx';
+import { CheckboxField, Field, MoneyField } from '../../forms/fields.tsx';
 
 /**
- * A product's sizes (1–12): each with its name in both languages and its price, in the order the shop
- * lists them. Reordering is by buttons rather than dragging: a size list is short, and buttons work the
+ * A product's sizes (1–12): each with its name in both languages, its price and whether it is sold in
+ * halves too (half-and-half, decision 029), in the order the shop lists them. Reordering is by buttons rather than dragging: a size list is short, and buttons work the
  * same with a finger, a mouse and a keyboard.
  */
 export function SizesEditor({ form }: { form: UseFormReturn<ProductRequest> }) {
@@ -48,6 +48,7 @@ export function SizesEditor({ form }: { form: UseFormReturn<ProductRequest> }) {
                 />
                 <MoneyField form={form} name={`variants.${index}.price`} label={t('size_price')} />
               </div>
+              <CheckboxField form={form} name={`variants.${index}.divisible`} label={t('divisible')} />
               <div className="product-size-actions">
                 <button
                   type="button"
@@ -84,7 +85,7 @@ export function SizesEditor({ form }: { form: UseFormReturn<ProductRequest> }) {
         type="button"
         className="button button-secondary"
         disabled={sizes.fields.length >= MAX_VARIANTS}
-        onClick={() => sizes.append({ name: { de: '', en: '' }, price: Number.NaN })}
+        onClick={() => sizes.append({ name: { de: '', en: '' }, price: Number.NaN, divisible: false })}
       >
         {t('add_size')}
       </button>

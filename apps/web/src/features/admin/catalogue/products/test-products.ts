@@ -37,8 +37,8 @@ export const MARGHERITA_ROW: AdminProductSummary = {
   type: 'variable',
   price: 7.5,
   variants: [
-    { id: 101, name: { de: 'Klein', en: 'Small' }, price: 7.5 },
-    { id: 102, name: { de: 'Groß', en: 'Large' }, price: 10 },
+    { id: 101, name: { de: 'Klein', en: 'Small' }, price: 7.5, divisible: false },
+    { id: 102, name: { de: 'Groß', en: 'Large' }, price: 10, divisible: true },
   ],
   deposit: 0,
   hidden: false,
