@@ -39,9 +39,18 @@ export const todayReportSchema = z.object({
   cancelled: z.int(),
   /**
    * Of the orders that count: totals as charged (discount off, deposit and delivery fee in), net and VAT
-   * per rate, and the bottle deposits in the gross (owed back for returned bottles; decision 016).
+   * per rate, and the bottle deposits in the gross (owed back for returned bottles; decision 016); what
+   * the delivery/pickup discount and the vouchers took off the goods (already out of the gross), and how
+   * many orders redeemed a voucher.
    */
-  revenue: z.object({ gross: z.number(), net: z.number(), deposit: z.number(), vat: z.array(vatShareSchema) }),
+  revenue: z.object({
+    gross: z.number(),
+    net: z.number(),
+    deposit: z.number(),
+    discount: z.number(),
+    vouchers: z.object({ orders: z.int(), amount: z.number() }),
+    vat: z.array(vatShareSchema),
+  }),
   /** Gross revenue per order that counts; 0 without orders. */
   average_basket: z.number(),
   split: z.object({

@@ -28,6 +28,7 @@ async function place(
     name?: string;
     /** The order's lines as sent, instead of `pizzas` and `colas`. */
     items?: Record<string, unknown>[];
+    voucherCode?: string;
   } = {},
 ): Promise<Placed> {
   // The checkout refuses an ASAP order the kitchen cannot finish before midnight, so each order is
@@ -49,6 +50,7 @@ async function place(
       items,
       requested_time: 'asap',
       payment_method: 'cash',
+      ...(options.voucherCode ? { voucher_code: options.voucherCode } : {}),
       address: {
         type: 'shipping',
         customer_name: options.name ?? 'Gabi Gast',
@@ -215,9 +217,48 @@ describe('GET /api/admin/reports/today', () => {
     const report = todayReportSchema.parse((await get('/api/admin/reports/today?date=2026-03-29')).json());
     expect(report).toMatchObject({
       orders: 0,
-      revenue: { gross: 0, net: 0, deposit: 0, vat: [] },
+      revenue: { gross: 0, net: 0, deposit: 0, discount: 0, vouchers: { orders: 0, amount: 0 }, vat: [] },
       average_basket: 0,
       best_sellers: [],
+    });
+  });
+
+  it('names what the discount and the vouchers took off the day’s sales, already out of the gross', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/admin/stores/13/vouchers',
+      headers: admin.headers,
+      payload: {
+        code: 'REPORT-5',
+        kind: 'amount',
+        percentage: null,
+        amount: 5,
+        minimum_order_amount: 0,
+        valid_from: null,
+        valid_to: null,
+        order_types: 'both',
+        max_uses: null,
+        max_uses_per_customer: null,
+        first_order_only: false,
+        active: true,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const plain = await decide(await place('2026-10-28T10:00:00Z', { pizzas: 2 }), 'accept');
+    const withVoucher = await decide(
+      await place('2026-10-28T11:00:00Z', { pizzas: 3, voucherCode: 'report-5' }),
+      'accept',
+    );
+    // Given back with its rejection: not a sale, not counted.
+    await decide(await place('2026-10-28T12:00:00Z', { pizzas: 1, voucherCode: 'REPORT-5' }), 'reject');
+    expect(plain.order.discount).toBeGreaterThan(0);
+    expect(withVoucher.order.voucher_discount).toBe(5);
+
+    const report = todayReportSchema.parse((await get('/api/admin/reports/today?date=2026-10-28')).json());
+    expect(report.revenue).toMatchObject({
+      gross: (toCents(plain.order.total) + toCents(withVoucher.order.total)) / 100,
+      discount: (toCents(plain.order.discount) + toCents(withVoucher.order.discount)) / 100,
+      vouchers: { orders: 1, amount: 5 },
     });
   });
 });

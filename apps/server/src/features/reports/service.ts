@@ -123,6 +123,9 @@ export function reportsService(db: Db, clock: { now(): Date }) {
             orders: count(),
             grossCents: sumOf(orders.totalCents),
             depositCents: sumOf(orders.depositCents),
+            discountCents: sumOf(orders.discountCents),
+            voucherCents: sumOf(orders.voucherCents),
+            withVoucher: count(orders.voucherCode),
           })
           .from(orders)
           .where(ofDay)
@@ -189,6 +192,11 @@ export function reportsService(db: Db, clock: { now(): Date }) {
           gross: fromCents(grossCents),
           net: fromCents(grossCents - vatCents),
           deposit: fromCents(sold.reduce((sum, row) => sum + row.depositCents, 0)),
+          discount: fromCents(sold.reduce((sum, row) => sum + row.discountCents, 0)),
+          vouchers: {
+            orders: sold.reduce((sum, row) => sum + row.withVoucher, 0),
+            amount: fromCents(sold.reduce((sum, row) => sum + row.voucherCents, 0)),
+          },
           vat: vat.map(([percentage, share]) => ({
             percentage,
             net: fromCents(share.grossCents - share.amountCents),

@@ -39,7 +39,7 @@ export const QUIET_DAY: TodayReport = {
   waiting: 0,
   rejected: 0,
   cancelled: 0,
-  revenue: { gross: 0, net: 0, deposit: 0, vat: [] },
+  revenue: { gross: 0, net: 0, deposit: 0, discount: 0, vouchers: { orders: 0, amount: 0 }, vat: [] },
   average_basket: 0,
   split: { delivery: { orders: 0, gross: 0 }, pickup: { orders: 0, gross: 0 } },
   best_sellers: [],

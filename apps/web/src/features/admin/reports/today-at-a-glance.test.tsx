@@ -20,6 +20,8 @@ function report(extra: Partial<TodayReport> = {}): TodayReport {
       gross: 345.6,
       net: 312.34,
       deposit: 1.5,
+      discount: 12.4,
+      vouchers: { orders: 2, amount: 5.5 },
       vat: [
         { percentage: 7, net: 287.14, amount: 20.1 },
         { percentage: 19, net: 25.2, amount: 13.16 },
@@ -79,6 +81,8 @@ describe('today at a glance', () => {
     expect(figure('Netto 19 %')).toMatch(euros('25,20'));
     expect(figure('MwSt. 19 %')).toMatch(euros('13,16'));
     expect(figure('davon Pfand (brutto)')).toMatch(euros('1,50'));
+    expect(figure('Liefer-/Abholrabatt')).toMatch(euros('−12,40'));
+    expect(figure('Gutscheine (2 Bestellungen)')).toMatch(euros('−5,50'));
     expect(within(section).getByText('2 warten noch')).toBeInTheDocument();
     expect(within(section).getByText(/Abgelehnt: 1 · Storniert: 0/)).toBeInTheDocument();
     expect(within(section).getByText(/^7 Bestellungen · 230,40\s€$/)).toBeInTheDocument();
@@ -119,7 +123,7 @@ describe('today at a glance', () => {
         orders: 0,
         waiting: 0,
         rejected: 0,
-        revenue: { gross: 0, net: 0, deposit: 0, vat: [] },
+        revenue: { gross: 0, net: 0, deposit: 0, discount: 0, vouchers: { orders: 0, amount: 0 }, vat: [] },
         average_basket: 0,
         split: { delivery: { orders: 0, gross: 0 }, pickup: { orders: 0, gross: 0 } },
         best_sellers: [],
@@ -131,6 +135,9 @@ describe('today at a glance', () => {
     expect(screen.getByText('No orders yet today.')).toBeInTheDocument();
     expect(screen.getByText('Monday 23 November')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Orders per hour' })).not.toBeInTheDocument();
+    // Nothing came off the goods: no discount or voucher rows.
+    expect(screen.queryByText(/Vouchers/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Delivery/pickup discount')).not.toBeInTheDocument();
   });
 
   it('offers to try again when the report cannot be loaded', async () => {

@@ -106,6 +106,19 @@ function Glance({ report }: { report: TodayReport }) {
                   <dd>{money(toCents(report.revenue.deposit))}</dd>
                 </div>
               )}
+              {/* What came off the goods, already out of the revenue: the discount, the vouchers redeemed. */}
+              {report.revenue.discount > 0 && (
+                <div>
+                  <dt>{t('today.discount')}</dt>
+                  <dd>−{money(toCents(report.revenue.discount))}</dd>
+                </div>
+              )}
+              {report.revenue.vouchers.orders > 0 && (
+                <div>
+                  <dt>{t('today.vouchers', { count: report.revenue.vouchers.orders })}</dt>
+                  <dd>−{money(toCents(report.revenue.vouchers.amount))}</dd>
+                </div>
+              )}
             </dl>
           </section>
 
