@@ -71,6 +71,8 @@ export async function app(instance: FastifyInstance, config: Config): Promise<vo
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
     seed: { openingHours: config.SEED_OPENING_HOURS },
+    snapshots: { intervalMinutes: config.SNAPSHOT_INTERVAL_MINUTES, keep: config.SNAPSHOT_KEEP },
+    recover: config.RECOVER === 'on',
   });
   await instance.register(rateLimits);
   await instance.register(auth, { secret: config.JWT_SECRET });

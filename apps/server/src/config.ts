@@ -42,6 +42,15 @@ const configSchema = z.object({
   /** PostgreSQL connections one instance keeps at most (all instances together stay under max_connections). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATA_DIR: z.string().default('./data'),
+  /** PGlite in DATA_DIR: minutes between snapshots of the database while anything changed (decision 014). */
+  SNAPSHOT_INTERVAL_MINUTES: z.coerce.number().min(0.05).max(10_080).default(10),
+  /** The newest snapshots kept in DATA_DIR/backups, besides the newest of each of the last 7 days. */
+  SNAPSHOT_KEEP: z.coerce.number().int().min(1).default(12),
+  /**
+   * PGlite in DATA_DIR that does not open cleanly (a power cut): `on` moves it aside, restores the newest
+   * snapshot and replays the order journal; `off` (or `--no-recover`) refuses to start instead.
+   */
+  RECOVER: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Redis for pub/sub between several server instances; unset: in-process (one instance). */

@@ -21,8 +21,18 @@ function oneLine(text: string): string {
 
 const verbose = ['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '');
 
+// `npm run backup` asks a running server for a snapshot with SIGUSR2 (its pid is in DATA_DIR's lock). Heard
+// from the first moment: the signal's default would end the process, and the lock is taken while it starts.
+let snapshotNow: (() => void) | undefined;
+let snapshotAsked = false;
+process.on('SIGUSR2', () => {
+  if (snapshotNow) snapshotNow();
+  else snapshotAsked = true;
+});
+
 try {
-  const config = loadConfig();
+  // `--no-recover`: a damaged DATA_DIR stops the start instead of being recovered (as RECOVER=off).
+  const config = loadConfig(process.argv.includes('--no-recover') ? { ...process.env, RECOVER: 'off' } : process.env);
   if (config.DATABASE_URL) {
     const quiet = ['silent', 'fatal', 'error'].includes(config.LOG_LEVEL);
     await waitForPostgres(config.DATABASE_URL, {
@@ -40,6 +50,9 @@ try {
       void server.close().then(() => process.exit(0));
     });
   }
+
+  snapshotNow = () => void server.snapshots?.takeNow();
+  if (snapshotAsked) snapshotNow();
 
   await server.listen({ port: config.PORT, host: config.HOST });
 } catch (error) {

@@ -14,7 +14,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock.ts';
 import { unreachableReason } from './database-errors.ts';
+import { Journal } from './journal.ts';
+import { orderJournal, type OrderJournal } from './order-journal.ts';
+import { openRecovering, RecoveryRefused, type Recovery } from './recovery.ts';
 import * as schema from './schema.ts';
+import type { SnapshotSource } from './snapshot-schedule.ts';
 import type { Statement } from './statement.ts';
 
 export type Schema = typeof schema;
@@ -31,6 +35,15 @@ export interface Database {
    * them. Its rows as PostgreSQL answers them (column names, no mapping).
    */
   prepared(statement: Statement): Promise<Record<string, unknown>[]>;
+  /** PGlite in a directory: what its snapshots need (`snapshots.ts`). Null in memory and on PostgreSQL. */
+  snapshotSource: SnapshotSource | null;
+  /**
+   * PGlite in a directory: the order journal, which an order's change is recorded in after its commit and
+   * before its answer (`order-journal.ts`). Null in memory and on PostgreSQL, which sync their own.
+   */
+  orderJournal: OrderJournal | null;
+  /** What this start recovered the data directory from, when it did not open cleanly; else null. */
+  recovery: Recovery | null;
   close(): Promise<void>;
 }
 
@@ -88,6 +101,9 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'synchronous_co
 
 /** The extensions the migrations create, which PGlite must have loaded: pg_trgm for the order search. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** The order journal's folder in DATA_DIR (`journal.ts`). */
+export const JOURNAL_DIR = 'journal';
 
 /**
  * The start cannot go on: a wrong DATABASE_URL, or PostgreSQL out of reach. The message is one line
@@ -238,6 +254,10 @@ export async function openDatabase(options: {
   connectTimeoutMs?: number;
   /** PostgreSQL connections this instance keeps at most (`DATABASE_POOL_SIZE`); 10 by default. */
   poolSize?: number;
+  /** PGlite in a directory that does not open cleanly: recover it (the default), or refuse to start (`RECOVER=off`). */
+  recover?: boolean;
+  /** The lines recovery and the journal say (one each), for the log. */
+  say?: (message: string) => void;
 }): Promise<Database> {
   if (options.url) {
     const target = databaseTarget(options.url);
@@ -266,6 +286,9 @@ export async function openDatabase(options: {
     return {
       db: drizzlePg(pool, { schema }),
       kind: 'postgres',
+      snapshotSource: null,
+      orderJournal: null,
+      recovery: null,
       async prepared(statement) {
         return (await pool.query<Record<string, unknown>>(namedQuery(statement))).rows;
       },
@@ -288,25 +311,54 @@ export async function openDatabase(options: {
       throw error;
     }
   }
+  const say = options.say ?? (() => {});
+  let journal: Journal | null = null;
   try {
-    const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
+    const pglite = { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS };
+    const { client, recovery } = dataDir.startsWith('memory://')
+      ? { client: await PGlite.create(dataDir, pglite), recovery: null }
+      : await openRecovering(path.resolve(dataDir), pglite, { recover: options.recover ?? true, say }).catch(
+          (error: unknown) => {
+            throw error instanceof RecoveryRefused ? new DatabaseStartError(error.message) : error;
+          },
+        );
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder }).catch(async (error: unknown) => {
       await client.close();
       throw error;
     });
+    journal = dataDir.startsWith('memory://')
+      ? null
+      : await Journal.open(path.join(path.resolve(dataDir), JOURNAL_DIR), { warn: say });
+    const read = async (statement: Statement) =>
+      (await client.query<Record<string, unknown>>(statement.text, statement.values)).rows;
+    const opened = journal;
     return {
       db,
       kind: 'pglite',
+      orderJournal: opened && orderJournal(opened, read),
+      recovery,
+      snapshotSource: dataDir.startsWith('memory://')
+        ? null
+        : {
+            _runExclusiveTransaction: (fn) => client._runExclusiveTransaction(fn),
+            _runExclusiveQuery: (fn) => client._runExclusiveQuery(fn),
+            async changeMark() {
+              const { rows } = await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+              return rows[0]?.lsn ?? '';
+            },
+          },
       async prepared(statement) {
         return (await client.query<Record<string, unknown>>(statement.text, statement.values)).rows;
       },
       async close() {
+        await opened?.close();
         await client.close();
         release();
       },
     };
   } catch (error) {
+    await journal?.close();
     release();
     throw error;
   }

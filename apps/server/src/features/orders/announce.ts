@@ -53,6 +53,17 @@ export function announce(ctx: OrdersContext, order: Order, kind: OrderChange['ki
   }
 }
 
+/**
+ * Records a committed change in the order journal, synced, before anyone is told of it (PGlite in a
+ * directory only: decision 014). A journal that cannot be written is logged and the answer still goes: the
+ * change is committed, and refusing it now would tell the customer it failed.
+ */
+export async function journal(ctx: OrdersContext, orderId: number, change: 'placed' | 'updated'): Promise<void> {
+  await ctx.database.orderJournal
+    ?.record([orderId], change)
+    .catch((error: unknown) => ctx.log.error({ err: error, orderId }, 'could not write the order journal'));
+}
+
 /** Tells the customer (by mail, in their language) and every channel of a change just committed. */
 export async function afterChange(
   ctx: OrdersContext,
@@ -61,6 +72,7 @@ export async function afterChange(
   mailKind: OrderMailKind | null,
   kind: OrderChange['kind'] = 'updated',
 ): Promise<Order> {
+  await journal(ctx, row.id, 'updated');
   const order = await renderOne(ctx, row, language, false);
   if (mailKind) {
     const inTheirLanguage = language === row.language ? order : await renderOne(ctx, row, row.language, false);

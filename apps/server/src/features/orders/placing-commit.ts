@@ -1,6 +1,6 @@
 import type { Order } from '@pizzeria/domain';
 import type { MailMessage } from '../mail/index.ts';
-import { announce } from './announce.ts';
+import { announce, journal } from './announce.ts';
 import { saveTypedAddress, type OrderContact } from './contact.ts';
 import type { OrdersContext } from './context.ts';
 import { orderToWrite, type OrderDraft } from './order-draft.ts';
@@ -62,7 +62,7 @@ export async function commitOrder(
 }
 
 /**
- * What follows a committed order: its confirmation mail sent (it is in the outbox already), the address
+ * What follows a committed order: it is journaled (before its 201), its confirmation mail sent (it is in the outbox already), the address
  * typed at checkout saved to the account when the customer asked, and the kitchen told.
  */
 export async function afterCommit(
@@ -73,6 +73,7 @@ export async function afterCommit(
 ): Promise<void> {
   const { order, mail, mailId } = committed;
   const { body, customerId } = input;
+  await journal(ctx, order.id, 'placed');
   if (mail && mailId !== null) void ctx.mailer()?.deliverWritten(mailId, mail);
   if (customerId !== null && body.save_address && body.address && contact.postcode) {
     await saveTypedAddress(ctx, customerId, contact.address);

@@ -73,9 +73,12 @@ export function tell(
   return ctx.orders.changed(row, language, { kind, mail });
 }
 
-/** A payment change for the order page and the board, not failing the caller. */
-export function tellQuietly(ctx: PaymentsContext, row: OrderRow): void {
-  tell(ctx, row, row.language, 'updated', null).catch((error: unknown) =>
+/**
+ * A payment change for the order page and the board, not failing the caller; resolves once it is in the
+ * order journal (`tell` records it there first), so that the caller answers after that.
+ */
+export async function tellQuietly(ctx: PaymentsContext, row: OrderRow): Promise<void> {
+  await tell(ctx, row, row.language, 'updated', null).catch((error: unknown) =>
     ctx.log.error({ err: error, orderId: row.id }, 'could not announce a payment change'),
   );
 }
@@ -95,7 +98,7 @@ export async function changePayment(
     .set({ ...change, paymentUpdatedAt: ctx.now() })
     .where(where)
     .returning();
-  if (row) tellQuietly(ctx, row);
+  if (row) await tellQuietly(ctx, row);
   return row;
 }
 

@@ -69,7 +69,7 @@ export async function refundStray(
     return changed;
   });
   if (!row) return false;
-  tellQuietly(ctx, row);
+  await tellQuietly(ctx, row);
   refundInBackground(ctx, row.id);
   return true;
 }

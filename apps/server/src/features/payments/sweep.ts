@@ -49,7 +49,7 @@ export async function sweepPayments(ctx: PaymentsContext, settlement: Settlement
       },
     }),
   );
-  for (const row of expired) tellQuietly(ctx, row);
+  for (const row of expired) await tellQuietly(ctx, row);
   if (!settlement) return;
   // Approved and captured just before it expired, or paid cash after a capture whose answer was lost:
   // the money goes back (the expired ones of this sweep are due at once).
