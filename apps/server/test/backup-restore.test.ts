@@ -66,7 +66,8 @@ describe('backup and restore of the embedded database', () => {
     expect(backup.code).toBe(0);
     const copies = readdirSync(usbStick);
     expect(copies).toHaveLength(1);
-    expect(server.output.stdout).toMatch(/database snapshot taken/);
+    // The server logs the snapshot after renaming it into place, so the copy may be there before the line.
+    await server.waitFor(/database snapshot taken/);
     const copy = path.join(usbStick, copies[0] ?? '');
 
     const refused = await cli('restore', [copy]);
