@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERASED_CUSTOMER_NAME } from '@pizzeria/domain';
 import { buildTestServer, pinClock, placePickupOrder, simpleProduct, type TestServer } from '../../test/helper.ts';
 import { executeRows, type Database } from './client.ts';
 import { replayJournal } from './order-journal.ts';
@@ -93,5 +94,35 @@ describe('the order journal', () => {
     // New orders after a replay get ids past the replayed ones.
     const next = await placePickupOrder(app, product.id);
     expect(next.id).toBeGreaterThan(Math.max(...placed.map((order) => order.id)));
+  }, 60_000);
+
+  it('holds a guest order erased as erased: a replay never brings its personal data back', async () => {
+    const journal = database.orderJournal?.journal;
+    if (!journal) throw new Error('PGlite in a directory has an order journal');
+    const { app } = server;
+    const order = await placePickupOrder(app, (await simpleProduct(app)).id);
+    const [staff] = await executeRows(database.db, sql`select id from users order by id limit 1`);
+    await app.orders.reject(order.id, 'Ofen kaputt', { userId: Number((staff as { id: number }).id) }, 'de');
+    const erased = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/erase?token=${order.tracking_token ?? ''}`,
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+
+    const last = (await journal.entriesAfter(0)).filter((entry) => entry.order.id === order.id).at(-1);
+    expect(last?.order.address).toMatchObject({ customerName: ERASED_CUSTOMER_NAME, phone: '' });
+
+    // The snapshot restored after a power cut still has the name: the replay writes the erased order back.
+    await database.db.execute(sql`alter table orders disable trigger orders_revision`);
+    await database.db.execute(
+      sql`update orders set address = address || '{"customerName": "Gabi Gast"}'::jsonb, revision = 0 where id = ${order.id}`,
+    );
+    await database.db.execute(sql`alter table orders enable trigger orders_revision`);
+    expect((await replayJournal(database.db, journal, 0)).orders).toEqual([order.id]);
+    const [row] = await executeRows(
+      database.db,
+      sql`select address->>'customerName' as name from orders where id = ${order.id}`,
+    );
+    expect(row).toEqual({ name: ERASED_CUSTOMER_NAME });
   }, 60_000);
 });

@@ -60,7 +60,8 @@ async function eraseOrders(tx: Db, where: SQL, accountEmail: string | null): Pro
   return picked.map((order) => order.id);
 }
 
-export type AccountDeletion = { kind: 'deleted'; orders: number } | { kind: 'orders_open' } | { kind: 'gone' };
+/** `orders`: the ids of the orders erased with the account (for the order journal: decision 014). */
+export type AccountDeletion = { kind: 'deleted'; orders: number[] } | { kind: 'orders_open' } | { kind: 'gone' };
 
 /**
  * Deletes a customer's account in one transaction: its orders erased and detached, then the user row,
@@ -83,7 +84,7 @@ export async function deleteAccount(db: Db, userId: number): Promise<AccountDele
     if (open) return { kind: 'orders_open' };
     const erased = await eraseOrders(tx, eq(orders.userId, userId), user.email);
     await tx.delete(users).where(eq(users.id, userId));
-    return { kind: 'deleted', orders: erased.length };
+    return { kind: 'deleted', orders: erased };
   });
 }
 

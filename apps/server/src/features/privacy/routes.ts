@@ -68,6 +68,18 @@ function asDownload(reply: FastifyReply, name: string): void {
 /** A customer's data rights (docs/product/shop.md): download everything, delete the account; guests by their order's link. */
 const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async (app, options) => {
   const db = app.database.db;
+
+  /**
+   * The erased orders go into the order journal as they are now (PGlite in a directory: decision 014), so a
+   * recovery after a power cut writes them back erased instead of bringing the personal data back from the
+   * snapshot. A journal that cannot be written is logged: the erasure is committed.
+   */
+  const journalErased = async (request: FastifyRequest, orderIds: number[]): Promise<void> => {
+    if (orderIds.length === 0) return;
+    await app.database.orderJournal
+      ?.record(orderIds, 'updated')
+      .catch((error: unknown) => request.log.error({ err: error, orderIds }, 'could not write the order journal'));
+  };
   const login = createLogin({
     db,
     rateLimits: app.rateLimits,
@@ -155,8 +167,9 @@ const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async (app, o
       const result = await deleteAccount(db, caller.id);
       if (result.kind === 'gone') throw NO_ACCOUNT;
       if (result.kind === 'orders_open') throw ACCOUNT_ORDERS_OPEN;
+      await journalErased(request, result.orders);
       // No personal data in the log: the id says which account it was, and nothing about whom.
-      request.log.info({ userId: caller.id, orders: result.orders }, 'customer account deleted');
+      request.log.info({ userId: caller.id, orders: result.orders.length }, 'customer account deleted');
       return { message: ACCOUNT_DELETED[request.language] };
     },
   );
@@ -203,6 +216,7 @@ const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async (app, o
       const result = await eraseGuestOrder(db, row.id);
       if (result === 'not_found') throw ORDER_NOT_FOUND;
       if (result === 'orders_open') throw GUEST_ORDER_OPEN;
+      await journalErased(request, [row.id]);
       request.log.info({ orderId: row.id }, 'guest order personal data erased');
       return { message: GUEST_ERASED[request.language] };
     },
