@@ -1,9 +1,10 @@
-import { copyFile, mkdir, open, stat } from 'node:fs/promises';
+import { copyFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../config.ts';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock.ts';
 import { BACKUPS_DIR, holdsDatabase, listSnapshots, takeSnapshot, type SnapshotInfo } from './snapshots.ts';
+import { syncToDisk } from './sync-to-disk.ts';
 
 // `npm run backup [-- PATH]`: a snapshot of the embedded database now. A server running on DATA_DIR takes
 // it itself (SIGUSR2, so no second process opens the directory); with none running this takes it. Then
@@ -43,10 +44,7 @@ async function copyTo(file: string, given: string): Promise<string> {
   const destination = isDirectory ? path.join(target, path.basename(file)) : target;
   await mkdir(path.dirname(destination), { recursive: true });
   await copyFile(file, destination);
-  for (const synced of [destination, path.dirname(destination)]) {
-    const handle = await open(synced, 'r');
-    await handle.sync().finally(() => handle.close());
-  }
+  for (const synced of [destination, path.dirname(destination)]) await syncToDisk(synced);
   return destination;
 }
 

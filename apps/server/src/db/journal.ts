@@ -1,6 +1,7 @@
 import { mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod/mini';
+import { syncToDisk } from './sync-to-disk.ts';
 
 // The order journal (decision 014, "Update"): PGlite on Node never syncs its files, so what a customer
 // was told about an order is also appended here, and synced, before the answer leaves. A start that finds
@@ -85,15 +86,6 @@ function parseLine(line: string): JournalEntry | null {
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
-  }
-}
-
-async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 
@@ -204,7 +196,7 @@ export class Journal {
     this.handle = null;
     const handle = await open(path.join(this.dir, fileName(seq)), 'a');
     // The new file's name must outlive a power cut as well as its lines.
-    await syncDirectory(this.dir);
+    await syncToDisk(this.dir);
     this.handle = handle;
     this.size = 0;
     return handle;

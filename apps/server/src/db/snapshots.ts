@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createGzip, gunzip } from 'node:zlib';
+import { syncToDisk } from './sync-to-disk.ts';
 import { tarChunks, untar, type LazyTarEntry, type TarEntry } from './tar-archive.ts';
 
 // Snapshots of the embedded database (decision 014, "Update"): PGlite on Node never syncs its files, so a
@@ -165,16 +166,6 @@ async function copyDatabaseFiles(dataDir: string, staging: string): Promise<Lazy
   return entries;
 }
 
-/** Writes, syncs and closes; then the rename, and the directory synced so that the rename stays too. */
-async function syncFile(file: string): Promise<void> {
-  const handle = await open(file, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Takes a snapshot of the database in `dataDir` into DATA_DIR/backups/. With `database` (the server's
  * PGlite), its files are read while it is held, so no query runs meanwhile; without (the server is
@@ -220,13 +211,13 @@ export async function takeSnapshot(options: {
         createGzip({ level: GZIP_LEVEL }),
         createWriteStream(temporary, { flags: 'wx' }),
       );
-      await syncFile(temporary);
+      await syncToDisk(temporary);
       await rename(temporary, file);
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;
     }
-    await syncFile(dir);
+    await syncToDisk(dir);
     const { size } = await stat(file);
     return { file, takenAt, journal: options.journal, bytes: size, heldMs, tookMs: performance.now() - started };
   } finally {
@@ -263,8 +254,8 @@ export async function moveDatabaseAside(dataDir: string, now = new Date()): Prom
   // PG_VERSION last, so that a move cut short still leaves a directory seen as holding a database.
   const ordered = [...names.filter((name) => name !== 'PG_VERSION'), ...names.filter((name) => name === 'PG_VERSION')];
   for (const name of ordered) await rename(path.join(dataDir, name), path.join(aside, name));
-  await syncFile(aside);
-  await syncFile(dataDir);
+  await syncToDisk(aside);
+  await syncToDisk(dataDir);
   return aside;
 }
 
@@ -301,5 +292,5 @@ export async function restoreSnapshot(file: string, dataDir: string): Promise<vo
       await handle.close();
     }
   }
-  for (const directory of directories) await syncFile(directory);
+  for (const directory of directories) await syncToDisk(directory);
 }
