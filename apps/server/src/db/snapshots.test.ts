@@ -67,7 +67,7 @@ describe('a snapshot of PGlite in a directory', () => {
 
     expect(path.basename(taken.file)).toMatch(/^snapshot-\d{8}T\d{6}\.\d{3}Z-j000000042\.tar\.gz$/);
     expect((await listSnapshots(path.join(dataDir, BACKUPS_DIR))).map((s) => s.journal)).toEqual([42]);
-    const names = (await readSnapshot(taken.file)).map((entry) => entry.name);
+    const names = await readSnapshot(taken.file);
     expect(names).toContain('PG_VERSION');
     expect(names.filter((name) => /^(backups|pizzeria\.lock|postmaster\.pid)/.test(name))).toEqual([]);
 

@@ -1,18 +1,12 @@
-import { constants, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
-import { createGzip, gunzip } from 'node:zlib';
+import * as tar from 'tar';
 import { syncToDisk } from './sync-to-disk.ts';
-import { tarChunks, untar, type LazyTarEntry, type TarEntry } from './tar-archive.ts';
 
 // Snapshots of the embedded database (decision 014, "Update"): PGlite on Node never syncs its files, so a
 // power cut can damage DATA_DIR. A snapshot is a copy of the database's files taken while no query and no
 // transaction runs, gzipped, synced and renamed into DATA_DIR/backups/: the copy a start recovers from.
-
-const gunzipAsync = promisify(gunzip);
 
 /** The folder in DATA_DIR that holds the snapshots. */
 export const BACKUPS_DIR = 'backups';
@@ -139,31 +133,32 @@ function isDatabaseFile(top: string): boolean {
 
 /**
  * Copies the database's files from `dataDir` into `staging` (a clone where the file system can, as on
- * btrfs and XFS; else a copy in the kernel) and lists them for the archive, read from the copy later.
+ * btrfs and XFS; else a copy in the kernel), keeping their modes and times; the archive is written from
+ * the copy later. Resolves with the top-level names copied.
  */
-async function copyDatabaseFiles(dataDir: string, staging: string): Promise<LazyTarEntry[]> {
-  const entries: LazyTarEntry[] = [];
+async function copyDatabaseFiles(dataDir: string, staging: string): Promise<string[]> {
   const walk = async (relative: string): Promise<void> => {
     const names = (await readdir(path.join(dataDir, relative))).sort();
     for (const name of names) {
       if (relative === '' && !isDatabaseFile(name)) continue;
       const inside = relative === '' ? name : `${relative}/${name}`;
       const info = await stat(path.join(dataDir, inside));
-      const mtime = Math.floor(info.mtimeMs / 1000);
       const copy = path.join(staging, inside);
       if (info.isDirectory()) {
-        await mkdir(copy);
-        entries.push({ name: inside, kind: 'directory', mode: info.mode, mtime, read: async () => new Uint8Array(0) });
+        await mkdir(copy, { mode: info.mode & 0o777 });
         await walk(inside);
       } else if (info.isFile()) {
         await copyFile(path.join(dataDir, inside), copy, constants.COPYFILE_FICLONE);
-        entries.push({ name: inside, kind: 'file', mode: info.mode, mtime, read: () => readFile(copy) });
+      } else {
+        continue;
       }
+      await utimes(copy, info.atime, info.mtime);
     }
   };
   await walk('');
-  if (!entries.some((entry) => entry.name === 'PG_VERSION')) throw new Error(`${dataDir} holds no database`);
-  return entries;
+  const top = (await readdir(staging)).sort();
+  if (!top.includes('PG_VERSION')) throw new Error(`${dataDir} holds no database`);
+  return top;
 }
 
 /**
@@ -193,7 +188,7 @@ export async function takeSnapshot(options: {
     let heldMs = 0;
     // Only the copy holds the database; the archive is written from it afterwards.
     const database = options.database;
-    const entries = await (database === null
+    const names = await (database === null
       ? copy()
       : database._runExclusiveTransaction(() =>
           database._runExclusiveQuery(async () => {
@@ -206,11 +201,8 @@ export async function takeSnapshot(options: {
           }),
         ));
     try {
-      await pipeline(
-        Readable.from(tarChunks(entries)),
-        createGzip({ level: GZIP_LEVEL }),
-        createWriteStream(temporary, { flags: 'wx' }),
-      );
+      // A gzipped tar (node-tar) of the copy, paths as they are in DATA_DIR.
+      await tar.create({ file: temporary, cwd: staging, gzip: { level: GZIP_LEVEL }, portable: true }, names);
       await syncToDisk(temporary);
       await rename(temporary, file);
     } catch (error) {
@@ -225,11 +217,23 @@ export async function takeSnapshot(options: {
   }
 }
 
-/** The files of a snapshot, checked: a whole gzip, a whole tar, a database inside. */
-export async function readSnapshot(file: string): Promise<TarEntry[]> {
-  const entries = untar(await gunzipAsync(await readFile(file)));
-  if (!entries.some((entry) => entry.name === 'PG_VERSION')) throw new Error(`${file} holds no database`);
-  return entries;
+/** The paths in a snapshot, checked: a whole gzip, a whole tar (read to its end), a database inside. */
+export async function readSnapshot(file: string): Promise<string[]> {
+  const names: string[] = [];
+  await tar.list({ file, strict: true, onReadEntry: (entry) => names.push(entry.path.replace(/\/$/, '')) });
+  if (!names.includes('PG_VERSION')) throw new Error(`${file} holds no database`);
+  return names;
+}
+
+/** Every directory and file below `dir` (itself included), directories first. */
+async function pathsBelow(dir: string): Promise<{ directories: string[]; files: string[] }> {
+  const found = { directories: [dir], files: [] as string[] };
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) found.directories.push(full);
+    else if (entry.isFile()) found.files.push(full);
+  }
+  return found;
 }
 
 /** Whether `dataDir` holds a database (its PG_VERSION). */
@@ -268,29 +272,18 @@ export async function restoreSnapshot(file: string, dataDir: string): Promise<vo
   // Any of a database's files, not only PG_VERSION: a restore cut short must not mix with this one.
   const left = (await readdir(dataDir).catch(() => [] as string[])).filter(isDatabaseFile);
   if (left.length > 0) throw new Error(`${dataDir} still holds a database: move it aside first`);
-  const entries = await readSnapshot(file);
+  const names = await readSnapshot(file);
   await mkdir(dataDir, { recursive: true });
-  const directories = new Set<string>([dataDir]);
-  const ordered = [
-    ...entries.filter((e) => e.name !== 'PG_VERSION'),
-    ...entries.filter((e) => e.name === 'PG_VERSION'),
-  ];
-  for (const entry of ordered) {
-    const target = path.join(dataDir, entry.name);
-    if (entry.kind === 'directory') {
-      await mkdir(target, { recursive: true, mode: entry.mode & 0o777 });
-      directories.add(target);
-      continue;
-    }
-    await mkdir(path.dirname(target), { recursive: true });
-    directories.add(path.dirname(target));
-    const handle = await open(target, 'w', entry.mode & 0o777);
-    try {
-      await handle.writeFile(entry.data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+  // Everything but PG_VERSION, each file and directory synced; then PG_VERSION, synced with its directory.
+  await tar.extract({ file, cwd: dataDir, strict: true, filter: (entry) => entry !== 'PG_VERSION' });
+  for (const top of names.filter((name) => !name.includes('/') && name !== 'PG_VERSION')) {
+    const below = await stat(path.join(dataDir, top));
+    const { directories, files } = below.isDirectory()
+      ? await pathsBelow(path.join(dataDir, top))
+      : { directories: [], files: [path.join(dataDir, top)] };
+    for (const each of [...files, ...directories]) await syncToDisk(each);
   }
-  for (const directory of directories) await syncToDisk(directory);
+  await tar.extract({ file, cwd: dataDir, strict: true, filter: (entry) => entry === 'PG_VERSION' });
+  await syncToDisk(path.join(dataDir, 'PG_VERSION'));
+  await syncToDisk(dataDir);
 }

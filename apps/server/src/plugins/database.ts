@@ -55,7 +55,10 @@ export default fp<DatabasePluginOptions>(
             intervalMs: options.snapshots.intervalMinutes * 60_000,
             keep: options.snapshots.keep,
             journal: options.journal ?? database.orderJournal?.journal ?? null,
-            log: { info: (fields, message) => app.log.info(fields, message), error: (message) => app.log.error(message) },
+            log: {
+              info: (fields, message) => app.log.info(fields, message),
+              error: (message) => app.log.error(message),
+            },
           })
         : null;
     app.decorate('snapshots', snapshots);
