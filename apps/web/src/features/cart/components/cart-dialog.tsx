@@ -31,6 +31,7 @@ import { QuantityStepper } from './quantity-stepper.tsx';
 import { ReorderNotice } from './reorder-notice.tsx';
 import { SoldOutNotice } from './sold-out-notice.tsx';
 import { VoucherField, VoucherTotalsLine } from './voucher-field.tsx';
+import '../../../styles/segmented.css';
 import './cart-dialog.css';
 
 /** The cart (docs/product/shop.md, "The cart"): lines, note, delivery or pickup, totals and the way to checkout. */

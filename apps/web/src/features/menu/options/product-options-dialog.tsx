@@ -29,6 +29,7 @@ import { announce } from '../announcer.ts';
 import { useProducts } from '../api/get-products.ts';
 import { defaultVariantId } from '../menu-model.ts';
 import { closeProductOptions, useProductOptions } from './options-store.ts';
+import '../../../styles/segmented.css';
 import './options.css';
 
 /**
@@ -256,9 +257,9 @@ function OptionsForm({
           )}
 
           {divisible && (
-            <fieldset className="options-mode">
+            <fieldset className="segmented options-mode">
               <legend className="sr-only">{t('options.halves.mode')}</legend>
-              <label className="options-mode-option">
+              <label className="segmented-option options-mode-option">
                 <input
                   type="radio"
                   name={`mode-${product.id}`}
@@ -268,7 +269,7 @@ function OptionsForm({
                 />
                 <span>{t('options.halves.whole')}</span>
               </label>
-              <label className="options-mode-option">
+              <label className="segmented-option options-mode-option">
                 <input
                   type="radio"
                   name={`mode-${product.id}`}
